@@ -1,0 +1,42 @@
+"""Options and helpers shared by the game-playing subcommands."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from runtime.games import GameLoadError, load_game
+from runtime.notation import MoveMatchError, play_moves, split_move_list
+from runtime.protocol import Game, State
+
+game_argument = click.argument("game", metavar="GAME")
+variant_option = click.option("--variant", "variant", default=None, metavar="NAME",
+                              help="Game or variant title inside a .zrf file.")
+moves_option = click.option("--moves", "moves", default="", metavar="LIST",
+                            help="Comma-separated moves to play first: saved-game notation "
+                                 "or 'from - to [= Type]'.")
+json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+
+
+def open_game(spec: str, variant: str | None) -> Game:
+    """Load GAME or exit with status 2 and a one-line reason."""
+    try:
+        return load_game(spec, variant)
+    except GameLoadError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def position_after(game: Game, moves: str) -> State:
+    """The initial state with the --moves list played; illegal moves exit 2 with candidates."""
+    state = game.initial_state()
+    try:
+        return play_moves(state, split_move_list(moves))
+    except MoveMatchError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+
+
+def progress_enabled() -> bool:
+    """Progress bars only when a person is watching (stderr is a terminal)."""
+    return sys.stderr.isatty()

@@ -1,0 +1,42 @@
+"""``zrf moves``: the legal moves of a position."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from .common import game_argument, json_option, moves_option, open_game, position_after, variant_option
+
+
+@click.command()
+@game_argument
+@variant_option
+@moves_option
+@json_option
+def moves(game: str, variant: str | None, moves: str, as_json: bool) -> None:
+    """List the legal moves of GAME's start position (after --moves, if given).
+
+    Each move is printed in Zillions saved-game notation, one per line; the
+    parts of a multi-part turn are joined by '; '.
+    """
+    g = open_game(game, variant)
+    state = position_after(g, moves)
+    legal = state.legal_moves()
+    outcome = state.outcome()
+    if as_json:
+        click.echo(json.dumps({
+            "game": g.name,
+            "to_move": state.current_player,
+            "moves": [m.notation for m in legal],
+            "outcome": None if outcome is None else {
+                "winners": list(outcome.winners), "losers": list(outcome.losers),
+                "draw": outcome.draw, "rule": outcome.rule},
+        }, indent=2))
+        return
+    for m in legal:
+        click.echo(m.notation)
+    if outcome is not None:
+        click.echo(f"game over: {outcome.describe()}", err=True)
+    else:
+        click.echo(f"{len(legal)} moves for {state.current_player}", err=True)

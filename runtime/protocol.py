@@ -1,0 +1,222 @@
+"""The engine contract shared by the ZRF runtime and every native engine.
+
+Every playable thing in this project (a ZRF file run by the interpreter, or a
+native Python engine written from a seed game's rules) is a :class:`Game` whose
+positions are :class:`State` objects.  The contract is deliberately small, in
+the spirit of OpenSpiel's ``Game``/``State``:
+
+* ``Game.initial_state()`` gives the start position;
+* ``State.legal_moves()`` gives every legal *whole turn* as a :class:`Move`
+  (a multi-part turn, such as a checkers multi-jump or an Alpha Centauri double
+  move, is one move whose notation holds every part);
+* ``State.apply(move)`` returns the successor state and leaves ``self`` intact;
+* ``State.outcome()`` is ``None`` while the game goes on, else an
+  :class:`Outcome` naming the rule that ended it;
+* ``State.signature()`` is the engine-independent position key that the
+  cross-checker compares, so two engines agree without sharing a move encoding.
+
+Move notation follows the Zillions saved-game (``.zsg``) style:
+``Pawn e2 - e4``, ``Pawn d5 x e6 x e5``, ``Checker h2 - h1 = King``, drops as
+``White Pawn e4``, ``Pass``.  The parts of a multi-part turn are joined with
+:data:`PART_SEPARATOR` (``"; "``); the ``.zsg`` writer puts each part on its
+own line.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
+
+PART_SEPARATOR = "; "
+"""Separator between the parts of a multi-part turn in :attr:`Move.notation`."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """One legal whole turn.
+
+    ``parts`` holds the Zillions notation of each part in order (one element for
+    an ordinary move).  ``data`` is the engine's private encoding; it takes no
+    part in equality or hashing, so two moves are equal when their notation is.
+    """
+
+    parts: tuple[str, ...]
+    data: Any = field(default=None, compare=False, hash=False, repr=False)
+
+    @property
+    def notation(self) -> str:
+        """The whole turn in saved-game notation, parts joined by ``"; "``."""
+        return PART_SEPARATOR.join(self.parts)
+
+    def __str__(self) -> str:  # pragma: no cover - trivial
+        return self.notation
+
+    @classmethod
+    def single(cls, notation: str, data: Any = None) -> "Move":
+        """A one-part move."""
+        return cls((notation,), data)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended.
+
+    ``winners`` and ``losers`` are player names; a draw has both empty and
+    ``draw`` true.  ``rule`` names the rule that ended the game in a few words
+    (``"checkmate"``, ``"stalemate"``, ``"goal square"``, ``"repetition"``,
+    ``"reduced to two pieces"``, ``"35 moves without capture or promotion"``,
+    or for a ZRF the goal form, e.g. ``"loss-condition (checkmated King)"``).
+    """
+
+    winners: tuple[str, ...] = ()
+    losers: tuple[str, ...] = ()
+    draw: bool = False
+    rule: str = ""
+
+    @classmethod
+    def win(cls, winner: str, players: Sequence[str], rule: str) -> "Outcome":
+        """``winner`` wins, every other player loses."""
+        return cls((winner,), tuple(p for p in players if p != winner), False, rule)
+
+    @classmethod
+    def loss(cls, loser: str, players: Sequence[str], rule: str) -> "Outcome":
+        """``loser`` loses, every other player wins."""
+        return cls(tuple(p for p in players if p != loser), (loser,), False, rule)
+
+    @classmethod
+    def drawn(cls, rule: str) -> "Outcome":
+        """A draw for everybody."""
+        return cls((), (), True, rule)
+
+    def key(self) -> tuple:
+        """What two engines must agree on: winners, losers, draw (not the wording)."""
+        return (tuple(sorted(self.winners)), tuple(sorted(self.losers)), self.draw)
+
+    def describe(self) -> str:
+        """One human line, e.g. ``"White wins by checkmate"``."""
+        if self.draw:
+            return f"draw ({self.rule})" if self.rule else "draw"
+        who = ", ".join(self.winners) if self.winners else "nobody"
+        verb = "wins" if len(self.winners) == 1 else "win"
+        return f"{who} {verb} ({self.rule})" if self.rule else f"{who} {verb}"
+
+
+@dataclass(frozen=True)
+class Signature:
+    """Engine-independent position key.
+
+    * ``to_move``: the player whose turn it is;
+    * ``board``: ``(cell, player, piece type)`` for every occupied cell;
+    * ``hands``: ``(player, piece type, count)`` for every non-empty off-board
+      store;
+    * ``extra``: ``(name, value)`` pairs of rule state that changes legal moves
+      (``("unmoved", "e1")``, ``("part", "2")``, ``("reduced", "c4")`` ...).
+      Engines name these themselves; the cross-checker compares them only
+      through an explicit mapping, see :meth:`core`.
+    """
+
+    to_move: str
+    board: frozenset
+    hands: frozenset = frozenset()
+    extra: frozenset = frozenset()
+
+    def core(self) -> tuple:
+        """Side to move, board and hands: what every engine must agree on."""
+        return (self.to_move, self.board, self.hands)
+
+    def translated(self, cells: Mapping[str, str] | None = None,
+                   pieces: Mapping[str, str] | None = None,
+                   players: Mapping[str, str] | None = None) -> "Signature":
+        """The same key with cell, piece and player names renamed by the maps."""
+        c = cells or {}
+        p = pieces or {}
+        pl = players or {}
+        return Signature(
+            pl.get(self.to_move, self.to_move),
+            frozenset((c.get(a, a), pl.get(b, b), p.get(t, t)) for a, b, t in self.board),
+            frozenset((pl.get(a, a), p.get(t, t), n) for a, t, n in self.hands),
+            self.extra,
+        )
+
+    def pretty(self) -> str:
+        """Readable multi-line dump (for disagreement reports)."""
+        cells = ", ".join(f"{c}={pl}:{t}" for c, pl, t in sorted(self.board))
+        out = [f"to move: {self.to_move}", f"board: {cells}"]
+        if self.hands:
+            out.append("hands: " + ", ".join(f"{pl}:{t}x{n}" for pl, t, n in sorted(self.hands)))
+        if self.extra:
+            out.append("extra: " + ", ".join(f"{k}={v}" for k, v in sorted(self.extra)))
+        return "\n".join(out)
+
+
+def make_signature(to_move: str, cells: Iterable[tuple[str, str, str]],
+                   hands: Iterable[tuple[str, str, int]] = (),
+                   extra: Iterable[tuple[str, str]] = ()) -> Signature:
+    """Build a :class:`Signature`, dropping empty hands."""
+    return Signature(to_move, frozenset(cells),
+                     frozenset(h for h in hands if h[2] > 0), frozenset(extra))
+
+
+class Game(ABC):
+    """A playable game: its static description and its start position."""
+
+    #: Menu name, e.g. ``"Canopus"`` or a ZRF game/variant title.
+    name: str
+    #: Player names in turn/``players`` order, e.g. ``("White", "Black")``.
+    players: tuple[str, ...]
+    #: Every cell name on the board.
+    positions: tuple[str, ...]
+    #: Every piece type name.
+    piece_types: tuple[str, ...]
+
+    @abstractmethod
+    def initial_state(self) -> "State":
+        """The position before the first move."""
+
+    def describe(self) -> str:
+        """One line for listings."""
+        return f"{self.name}: {len(self.players)} players, {len(self.positions)} cells"
+
+
+class State(ABC):
+    """A position: board, side to move, and whatever rule state the game keeps.
+
+    States are values: :meth:`apply` returns a new state.  Engines may cache
+    their legal moves inside a state.
+    """
+
+    game: Game
+
+    @property
+    @abstractmethod
+    def current_player(self) -> str:
+        """The player whose turn it is."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]:
+        """Every legal whole turn; empty when the game is over."""
+
+    @abstractmethod
+    def apply(self, move: Move) -> "State":
+        """The state after ``move`` (which must be one of :meth:`legal_moves`)."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game goes on, else how it ended."""
+
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return self.outcome() is not None
+
+    @abstractmethod
+    def signature(self) -> Signature:
+        """The engine-independent position key (see :class:`Signature`)."""
+
+    def board(self) -> dict[str, tuple[str, str]]:
+        """``cell -> (player, piece type)`` for every occupied cell."""
+        return {c: (pl, t) for c, pl, t in self.signature().board}
+
+    def hands(self) -> dict[tuple[str, str], int]:
+        """``(player, piece type) -> count`` for off-board stores."""
+        return {(pl, t): n for pl, t, n in self.signature().hands}

@@ -1,0 +1,61 @@
+"""Shared test fixtures: where the ZRF corpus is, and how big slow runs are.
+
+The corpus of real ZRF files and saved games is test data that lives outside
+the repository: ``$ZRF_CORPUS`` if set, else ``../shared/corpus`` next to the
+checkout.  Tests that need it use the ``corpus_dir`` fixture and are skipped,
+with the reason printed, when it is absent.
+
+``ZRF_SLOW_SCALE`` (a float, default 1.0) shrinks the long runs marked
+``slow``; CI sets it below 1 so the same checks run at a smaller size.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def find_corpus() -> Path | None:
+    """The corpus folder, or None when it is not available."""
+    env = os.environ.get("ZRF_CORPUS")
+    candidates = [Path(env)] if env else []
+    candidates.append(ROOT.parent / "shared" / "corpus")
+    for c in candidates:
+        if (c / "MANIFEST.tsv").is_file():
+            return c
+    return None
+
+
+def corpus_entries() -> list[dict]:
+    """Rows of the corpus MANIFEST.tsv (slug, file, engine, saved_games ...)."""
+    corpus = find_corpus()
+    if corpus is None:
+        return []
+    with open(corpus / "MANIFEST.tsv", newline="", encoding="utf-8") as fh:
+        return list(csv.DictReader(fh, delimiter="\t"))
+
+
+def slow_scale() -> float:
+    """Factor applied to the sizes of slow tests (CI runs them smaller)."""
+    try:
+        return max(0.0, float(os.environ.get("ZRF_SLOW_SCALE", "1")))
+    except ValueError:
+        return 1.0
+
+
+def scaled(n: int, minimum: int = 1) -> int:
+    """``n`` scaled by ZRF_SLOW_SCALE, never below ``minimum``."""
+    return max(minimum, int(round(n * slow_scale())))
+
+
+@pytest.fixture(scope="session")
+def corpus_dir() -> Path:
+    corpus = find_corpus()
+    if corpus is None:
+        pytest.skip("ZRF corpus not found: set ZRF_CORPUS or place it at ../shared/corpus")
+    return corpus

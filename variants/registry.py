@@ -1,0 +1,56 @@
+"""Built-in games: names the CLI accepts in place of a ``.zrf`` path.
+
+Each entry maps a name to ``"module:factory"``; the factory returns a
+:class:`runtime.protocol.Game`.  Modules are imported only when a game is
+asked for, so a broken or slow engine never slows the others down.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+from runtime.protocol import Game
+
+
+@dataclass(frozen=True)
+class BuiltinGame:
+    """One built-in game: its CLI name, engine factory and one-line summary."""
+
+    name: str
+    factory: str
+    summary: str
+    #: The generated ZRF file inside the variants package (issue: codegen), if any.
+    zrf: str | None = None
+    #: ZRF game/variant title to select inside that file, if not the default entry.
+    zrf_variant: str | None = None
+
+    def load(self) -> Game:
+        module_name, _, attr = self.factory.partition(":")
+        module = importlib.import_module(module_name)
+        return getattr(module, attr)()
+
+
+BUILTIN_GAMES: dict[str, BuiltinGame] = {g.name: g for g in [
+    BuiltinGame("canopus", "variants.canopus.engine:canopus",
+                "Canopus (Lavieri): 9x8, Reducer, Pusher, Star, P32, Mage-Apprentice"),
+    BuiltinGame("super-star-canopus", "variants.canopus.engine:super_star_canopus",
+                "Super-Star Canopus: Canopus with Super-Stars jumping in all directions"),
+    BuiltinGame("epsilon-eridani", "variants.epsilon_eridani.engine:epsilon_eridani",
+                "Epsilon Eridani (Lavieri): 44 cells, three colours, CH and H moves, Reducer"),
+    BuiltinGame("canonical-chess", "variants.canonical.engine:canonical_chess",
+                "Canonical Chess (Paletta): 81 points, oblique lines, fortresses"),
+    BuiltinGame("canonic-chess", "variants.canonical.engine:canonic_chess",
+                "Canonic Chess: the Canonical family on 64 points"),
+    BuiltinGame("canon-chess", "variants.canonical.engine:canon_chess",
+                "Canon Chess: the Canonical family on 49 points"),
+    BuiltinGame("star-pool-chess", "variants.star_pool.engine:star_pool_chess",
+                "Star Pool Chess (Aronson, Quintanilla): 84 squares, citadels, Star Pool"),
+    BuiltinGame("alpha-centauri", "variants.alpha_centauri.engine:alpha_centauri",
+                "Alpha Centauri (Lavieri): 9x9, two-part turns, Rotor, Centaur, Encounter Zone"),
+]}
+
+
+def builtin(name: str) -> BuiltinGame | None:
+    """The built-in game called ``name`` (case-insensitive), or ``None``."""
+    return BUILTIN_GAMES.get(name.lower())
