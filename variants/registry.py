@@ -8,6 +8,7 @@ asked for, so a broken or slow engine never slows the others down.
 from __future__ import annotations
 
 import importlib
+import os
 from dataclasses import dataclass
 
 from runtime.protocol import Game
@@ -24,6 +25,8 @@ class BuiltinGame:
     zrf: str | None = None
     #: ZRF game/variant title to select inside that file, if not the default entry.
     zrf_variant: str | None = None
+    #: "module:attr" returning the documented KnownDifference list of the generated ZRF.
+    known_differences: str | None = None
 
     def load(self) -> Game:
         module_name, _, attr = self.factory.partition(":")
@@ -49,6 +52,13 @@ BUILTIN_GAMES: dict[str, BuiltinGame] = {g.name: g for g in [
     BuiltinGame("alpha-centauri", "variants.alpha_centauri.engine:alpha_centauri",
                 "Alpha Centauri (Lavieri): 9x9, two-part turns, Rotor, Centaur, Encounter Zone"),
 ]}
+
+
+def generated_zrf_path(entry: BuiltinGame) -> str | None:
+    """Absolute path of the generated ZRF committed for ``entry`` (None if it has none)."""
+    if not entry.zrf:
+        return None
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), entry.zrf)
 
 
 def builtin(name: str) -> BuiltinGame | None:

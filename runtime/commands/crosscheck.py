@@ -1,0 +1,117 @@
+"""``zrf crosscheck``: compare a ZRF with a built-in game's native engine."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import sys
+
+import click
+
+from runtime.crosscheck_run import CrossCheckSpec, load_name_map, run
+from runtime.notation import MoveMatchError, split_move_list
+
+from .common import progress_enabled
+
+
+def _default_zrf(game: str) -> tuple[str, str | None, str | None]:
+    """The generated ZRF file, its variant title and known differences for a built-in game."""
+    from variants.registry import builtin, generated_zrf_path
+
+    entry = builtin(game)
+    if entry is None:
+        from variants.registry import BUILTIN_GAMES
+        raise click.UsageError(f"{game}: not a built-in game (have: {', '.join(sorted(BUILTIN_GAMES))})")
+    path = generated_zrf_path(entry)
+    if path is None or not os.path.exists(path):
+        raise click.UsageError(f"{game}: no generated ZRF is available yet; pass one with --zrf FILE")
+    return path, entry.zrf_variant, entry.known_differences
+
+
+@click.command()
+@click.argument("game", metavar="GAME")
+@click.option("--zrf", "zrf_path", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="The ZRF to check (default: the game's generated ZRF).")
+@click.option("--variant", default=None, metavar="NAME", help="Game or variant title inside the ZRF.")
+@click.option("--names", "names_path", type=click.Path(exists=True, dir_okay=False), default=None,
+              metavar="MAP", help='JSON map from the ZRF\'s names to the engine\'s: '
+                                  '{"cells": {...}, "pieces": {...}, "players": {...}}.')
+@click.option("--depth", "-d", type=click.IntRange(0, 8), default=2, show_default=True,
+              help="Compare every position of the move tree to this depth.")
+@click.option("--games", "-n", type=click.IntRange(0), default=20, show_default=True,
+              help="Random playouts to compare.")
+@click.option("--plies", "-p", type=click.IntRange(0), default=60, show_default=True,
+              help="Maximum plies per playout.")
+@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Seed of the first playout.")
+@click.option("--workers", "-w", type=click.IntRange(1), default=1, show_default=True,
+              help="Processes to spread the work over.")
+@click.option("--moves", default="", metavar="LIST", help="Start after these comma-separated moves.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def crosscheck(game: str, zrf_path: str | None, variant: str | None, names_path: str | None,
+               depth: int, games: int, plies: int, seed: int, workers: int, moves: str,
+               as_json: bool) -> None:
+    """Compare GAME's native engine with a ZRF, position by position.
+
+    Every position of the move tree to --depth, then --games seeded random
+    playouts, is compared: the position, the outcome, and the set of positions
+    each legal move leads to.  Each disagreement is printed with the moves that
+    reach it, the moves only one side has, and a command that reproduces it.
+    Exit status: 0 when they agree (documented known differences allowed),
+    1 when they disagree, 2 on bad input.
+    """
+    known = None
+    if zrf_path is None:
+        zrf_path, default_variant, known = _default_zrf(game)
+        variant = variant or default_variant
+    else:
+        from variants.registry import builtin, generated_zrf_path
+        entry = builtin(game)
+        generated = generated_zrf_path(entry) if entry is not None else None
+        if generated and os.path.abspath(zrf_path) == os.path.abspath(generated):
+            known = entry.known_differences
+    try:
+        names = load_name_map(names_path)
+    except (OSError, ValueError) as exc:
+        raise click.UsageError(f"--names: {exc}") from None
+    spec = CrossCheckSpec(game, zrf_path, variant, names, tuple(split_move_list(moves)), known)
+    try:
+        if progress_enabled() and not as_json:
+            with click.progressbar(length=1, label="crosscheck", file=sys.stderr) as bar:
+                def tick(done: int, total: int) -> None:
+                    bar.length = total
+                    bar.update(1)
+                result = run(spec, depth, games, plies, seed, workers, tick)
+        else:
+            result = run(spec, depth, games, plies, seed, workers)
+    except (MoveMatchError, ValueError) as exc:
+        raise click.UsageError(str(exc)) from None
+
+    def reproduce(path: list[str]) -> str:
+        parts = ["zrf", "crosscheck", game, "--zrf", zrf_path]
+        if variant:
+            parts += ["--variant", variant]
+        if names_path:
+            parts += ["--names", names_path]
+        parts += ["--moves", ",".join(path), "--depth", "1", "--games", "0"]
+        return " ".join(shlex.quote(p) for p in parts)
+
+    if as_json:
+        click.echo(json.dumps({
+            "game": game, "zrf": zrf_path, "variant": variant, "agree": result.agree,
+            "positions": result.positions, "playouts": result.playouts,
+            "seconds": round(result.seconds, 3),
+            "disagreements": [dict(d.as_json(), reproduce=reproduce(d.path)) for d in result.disagreements],
+        }, indent=2))
+    else:
+        for d in result.disagreements:
+            click.echo(d.describe())
+            click.echo(f"  reproduce: {reproduce(d.path)}")
+        failures = len(result.failures)
+        known_count = len(result.disagreements) - failures
+        verdict = "agree" if result.agree else f"{failures} disagreement(s)"
+        extra = f", {known_count} known difference(s)" if known_count else ""
+        click.echo(f"{game} vs {os.path.basename(zrf_path)}: {verdict}{extra}; "
+                   f"{result.positions} positions compared, {result.playouts} playouts, "
+                   f"{result.seconds:.1f} s")
+    sys.exit(0 if result.agree else 1)

@@ -1,0 +1,120 @@
+"""Running a cross-check as a job: loading both games, splitting work over processes.
+
+:class:`CrossCheckSpec` says what to compare in plain data (so worker
+processes can rebuild both games); :func:`run` walks the tree to ``depth``
+(one job per root move) and plays ``games`` seeded random playouts (one job
+per game), optionally in ``workers`` processes, calling ``progress`` after
+each job.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import Callable
+
+from .crosscheck import CrossChecker, CrossCheckResult, KnownDifference, NameMap, start_states
+from .protocol import Game
+
+
+@dataclass(frozen=True)
+class CrossCheckSpec:
+    """What to compare: a built-in game against a ZRF file (plus options)."""
+
+    game: str
+    zrf: str
+    variant: str | None = None
+    #: the name map as JSON text (kept as text so the spec stays hashable)
+    names: str = "{}"
+    moves: tuple[str, ...] = ()
+    #: "module:attr" returning a list of KnownDifference, or None
+    known: str | None = None
+
+    def load(self) -> tuple[Game, Game, NameMap, list[KnownDifference]]:
+        from runtime.games import load_game
+
+        reference = load_game(self.game)
+        candidate = load_game(self.zrf, self.variant)
+        names = NameMap.from_json(json.loads(self.names))
+        known: list[KnownDifference] = []
+        if self.known:
+            module, _, attr = self.known.partition(":")
+            known = list(getattr(importlib.import_module(module), attr)())
+        return reference, candidate, names, known
+
+
+def load_name_map(path: str | None) -> str:
+    """A --names file, validated and returned as JSON text.
+
+    The file is JSON ``{"cells": {...}, "pieces": {...}, "players": {...}}``
+    mapping the ZRF's names to the native engine's names; every section is optional.
+    """
+    if not path:
+        return "{}"
+    with open(path, encoding="utf-8") as fh:
+        data = json.load(fh)
+    NameMap.from_json(data)  # validate
+    return json.dumps(data, sort_keys=True)
+
+
+_WORKER_CACHE: dict = {}
+
+
+def _checker(spec: CrossCheckSpec):
+    key = spec
+    if key not in _WORKER_CACHE:
+        reference, candidate, names, known = spec.load()
+        ref, cand, path = start_states(reference, candidate, spec.moves, names)
+        _WORKER_CACHE.clear()
+        _WORKER_CACHE[key] = (CrossChecker(reference, candidate, names, known), ref, cand, path)
+    return _WORKER_CACHE[key]
+
+
+def _tree_job(spec: CrossCheckSpec, depth: int, root_index: int | None) -> CrossCheckResult:
+    checker, ref, cand, path = _checker(spec)
+    if root_index is None:
+        return checker.tree(ref, cand, depth, path)
+    result = CrossCheckResult()
+    pairs = checker.compare(ref, cand, path, CrossCheckResult())
+    move, r, c = pairs[root_index]
+    return checker.tree(r, c, depth - 1, path + [move.notation], result)
+
+
+def _playout_job(spec: CrossCheckSpec, seed: int, plies: int) -> CrossCheckResult:
+    checker, ref, cand, path = _checker(spec)
+    return checker.playout(ref, cand, seed, plies, path)
+
+
+def run(spec: CrossCheckSpec, depth: int, games: int, plies: int, seed: int = 0,
+        workers: int = 1, progress: Callable[[int, int], None] | None = None) -> CrossCheckResult:
+    """Tree to ``depth`` plus ``games`` playouts; merges the results of every job."""
+    start = time.perf_counter()
+    checker, ref, cand, path = _checker(spec)
+    result = CrossCheckResult()
+    root_pairs = checker.compare(ref, cand, path, result)
+    jobs: list[tuple] = []
+    if depth >= 2:
+        jobs.extend((_tree_job, (spec, depth, i)) for i in range(len(root_pairs)))
+    jobs.extend((_playout_job, (spec, seed + g, plies)) for g in range(games))
+    total = len(jobs)
+    done = 0
+    if workers <= 1 or total <= 1:
+        for fn, args in jobs:
+            result.merge(fn(*args))
+            done += 1
+            if progress:
+                progress(done, total)
+    else:
+        with ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or 1)) as pool:
+            futures = [pool.submit(fn, *args) for fn, args in jobs]
+            for fut in as_completed(futures):
+                result.merge(fut.result())
+                done += 1
+                if progress:
+                    progress(done, total)
+    result.seconds = time.perf_counter() - start
+    return result

@@ -1,0 +1,130 @@
+"""The cross-checker finds exactly the positions where two engines differ.
+
+The engines here are tiny take-away games whose move trees can be worked out by
+hand, so every expected disagreement below is derived from the rules, not from
+the checker's own output.
+"""
+
+from __future__ import annotations
+
+from runtime.crosscheck import CrossChecker, KnownDifference, NameMap
+from runtime.protocol import Game, Move, Outcome, State, make_signature
+
+
+class TakeAway(Game):
+    """A heap of stones; a move takes some allowed number; who takes the last stone wins.
+
+    ``takes`` is the set of allowed amounts; ``cell`` and ``stone`` name the
+    heap and the piece so a name map can be exercised.
+    """
+
+    players = ("A", "B")
+    piece_types = ("Stone",)
+
+    def __init__(self, stones: int, takes=(1, 2), cell: str = "heap", stone: str = "Stone",
+                 name: str = "TakeAway"):
+        self.stones, self.takes, self.cell, self.stone, self.name = stones, tuple(takes), cell, stone, name
+        self.positions = (cell,)
+
+    def initial_state(self):
+        return TakeState(self, self.stones, 0)
+
+
+class TakeState(State):
+    def __init__(self, game, stones, turn):
+        self.game, self.stones, self.turn = game, stones, turn
+
+    @property
+    def current_player(self):
+        return self.game.players[self.turn]
+
+    def legal_moves(self):
+        if self.stones == 0:
+            return []
+        return [Move.single(f"take {k}", k) for k in self.game.takes if k <= self.stones]
+
+    def apply(self, move):
+        return TakeState(self.game, self.stones - move.data, 1 - self.turn)
+
+    def outcome(self):
+        if self.stones == 0:
+            return Outcome.loss(self.current_player, self.game.players, "no stones")
+        return None
+
+    def signature(self):
+        # one "stone" entry per stone, on numbered cells so the board shows the count
+        cells = [(f"{self.game.cell}{i}", self.current_player and "N", self.game.stone)
+                 for i in range(self.stones)]
+        return make_signature(self.current_player, cells)
+
+
+def test_identical_engines_agree_everywhere():
+    ref, cand = TakeAway(4), TakeAway(4)
+    checker = CrossChecker(ref, cand)
+    result = checker.tree(ref.initial_state(), cand.initial_state(), depth=3)
+    assert result.agree
+    # compared: positions fewer than 3 plies deep, transpositions with equal remaining depth once:
+    # ply 0: heap 4; ply 1: heaps 3 and 2; ply 2: heaps 2, 1 (from 3) and 1, 0 (from 2) -> 2, 1, 0
+    assert result.positions == 1 + 2 + 3
+
+
+def test_extra_move_in_candidate_is_reported_with_its_path():
+    # the candidate also allows taking 3: from 4 stones "take 3" exists only there
+    ref, cand = TakeAway(4), TakeAway(4, takes=(1, 2, 3))
+    checker = CrossChecker(ref, cand)
+    result = checker.tree(ref.initial_state(), cand.initial_state(), depth=1)
+    assert not result.agree
+    first = result.failures[0]
+    assert first.kind == "successors"
+    assert first.path == []
+    assert first.only_candidate == ["take 3"]
+    assert first.only_reference == []
+
+
+def test_disagreement_deeper_in_the_tree_names_the_moves_that_reach_it():
+    # the candidate's extra "take 3" shows at every compared heap of >= 3 stones
+    ref, cand = TakeAway(5), TakeAway(5, takes=(1, 2, 3))
+    result = CrossChecker(ref, cand).tree(ref.initial_state(), cand.initial_state(), depth=2)
+    paths = sorted(tuple(d.path) for d in result.failures)
+    # heaps of >= 3 stones are: the root (5), after take 1 (4), after take 2 (3)
+    assert paths == [(), ("take 1",), ("take 2",)]
+
+
+def test_outcome_disagreement_and_known_difference():
+    class Misere(TakeAway):
+        def initial_state(self):
+            return MisereState(self, self.stones, 0)
+
+    class MisereState(TakeState):
+        def apply(self, move):
+            return MisereState(self.game, self.stones - move.data, 1 - self.turn)
+
+        def outcome(self):
+            if self.stones == 0:
+                return Outcome.win(self.current_player, self.game.players, "misere")
+            return None
+
+    # the heap-0 position (one ply deep) is compared when the tree goes two plies deep
+    ref, cand = TakeAway(1), Misere(1)
+    result = CrossChecker(ref, cand).tree(ref.initial_state(), cand.initial_state(), depth=2)
+    assert [d.kind for d in result.failures] == ["outcome"]
+    known = KnownDifference("misere", "the candidate plays misere", lambda r, c, d: d.kind == "outcome")
+    result = CrossChecker(ref, cand, known=[known]).tree(ref.initial_state(), cand.initial_state(), depth=2)
+    assert result.agree
+    assert [d.known for d in result.disagreements] == ["misere"]
+
+
+def test_name_map_translates_candidate_names():
+    ref = TakeAway(3)
+    cand = TakeAway(3, cell="pile", stone="Pebble")
+    assert not CrossChecker(ref, cand).tree(ref.initial_state(), cand.initial_state(), 1).agree
+    names = NameMap(cells={f"pile{i}": f"heap{i}" for i in range(3)}, pieces={"Pebble": "Stone"})
+    result = CrossChecker(ref, cand, names).tree(ref.initial_state(), cand.initial_state(), 3)
+    assert result.agree
+
+
+def test_playouts_are_reproducible_and_follow_agreed_moves():
+    ref, cand = TakeAway(9), TakeAway(9)
+    a = CrossChecker(ref, cand).playout(ref.initial_state(), cand.initial_state(), seed=7, plies=50)
+    b = CrossChecker(ref, cand).playout(ref.initial_state(), cand.initial_state(), seed=7, plies=50)
+    assert a.positions == b.positions and a.agree and a.playouts == 1
