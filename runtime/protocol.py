@@ -174,6 +174,15 @@ class Game(ABC):
     def initial_state(self) -> "State":
         """The position before the first move."""
 
+    def layout(self) -> dict[str, tuple[float, float, float, float]] | None:
+        """Screen rectangle ``(x, y, width, height)`` of each drawn cell, y growing downwards.
+
+        ``None`` (the default) lets drawing code derive a grid from cell names
+        such as ``a1`` (file letters, rank digits); ZRF games return their
+        board's position rectangles.
+        """
+        return None
+
     def describe(self) -> str:
         """One line for listings."""
         return f"{self.name}: {len(self.players)} players, {len(self.positions)} cells"
