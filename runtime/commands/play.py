@@ -1,0 +1,165 @@
+"""``zrf play``: play a game in the terminal against people or the computer."""
+
+from __future__ import annotations
+
+import click
+
+from runtime.notation import MoveMatchError, find_move
+from runtime.protocol import Move, State
+from runtime.search import make_player
+from runtime.textboard import board_text
+
+from .common import game_argument, moves_option, open_game, position_after, variant_option
+
+HELP = """commands:
+  <move>          a move in saved-game notation or 'from - to [= Type]' (parts joined by ';')
+  moves           list the legal moves (hints)
+  undo            take back the last move (and the computer's reply)
+  save FILE       save the game as a Zillions saved game (.zsg)
+  board           show the board again
+  help            this text
+  quit            leave the game"""
+
+
+def _side_options(players: tuple[str, ...], specs: dict[str, str]) -> dict[str, str]:
+    return {p: specs.get(p.lower(), "human") for p in players}
+
+
+@click.command()
+@game_argument
+@variant_option
+@moves_option
+@click.option("--white", "white", default="human", show_default=True, metavar="KIND",
+              help="Who plays the first player: human, ai, mcts or random.")
+@click.option("--black", "black", default="ai", show_default=True, metavar="KIND",
+              help="Who plays the second player: human, ai, mcts or random.")
+@click.option("--player", "others", multiple=True, metavar="NAME=KIND",
+              help="Who plays any player by name (for games with other names or more players).")
+@click.option("--time", "seconds", type=float, default=2.0, show_default=True,
+              help="Seconds the computer may think per move.")
+@click.option("--strength", type=click.IntRange(1, 10), default=5, show_default=True,
+              help="Computer strength (search depth cap).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed for the computer players.")
+@click.option("--max-plies", type=click.IntRange(1), default=None,
+              help="Stop after this many plies (for computer-only games).")
+@click.option("--load", "load_path", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="Continue a saved game (.zsg).")
+def play(game: str, variant: str | None, moves: str, white: str, black: str, others: tuple[str, ...],
+         seconds: float, strength: int, seed: int, max_plies: int | None,
+         load_path: str | None) -> None:
+    """Play GAME in the terminal.
+
+    The first player is --white, the second --black (whatever the game calls
+    them); --player NAME=KIND sets any player.  Type `help` at the prompt.
+    """
+    g = open_game(game, variant)
+    state = position_after(g, moves)
+    history: list[tuple[State, Move]] = []
+    if load_path:
+        state, history = _load(g, load_path)
+    kinds = {}
+    if len(g.players) >= 1:
+        kinds[g.players[0]] = white
+    if len(g.players) >= 2:
+        kinds[g.players[1]] = black
+    for spec in others:
+        name, _, kind = spec.partition("=")
+        if name not in g.players:
+            raise click.UsageError(f"--player: {name!r} is not a player of {g.name} ({', '.join(g.players)})")
+        kinds[name] = kind
+    players = {}
+    for i, (name, kind) in enumerate(kinds.items()):
+        if kind != "human":
+            try:
+                players[name] = make_player(kind, seed=seed + i, time_limit=seconds, strength=strength)
+            except ValueError as exc:
+                raise click.UsageError(str(exc)) from None
+    click.echo(f"{g.name}: " + ", ".join(f"{p} ({kinds.get(p, 'human')})" for p in g.players))
+    click.echo(board_text(state))
+    while True:
+        outcome = state.outcome()
+        if outcome is not None:
+            click.echo(f"game over: {outcome.describe()}")
+            return
+        if max_plies is not None and len(history) >= max_plies:
+            click.echo(f"stopped after {len(history)} plies (--max-plies)")
+            return
+        mover = state.current_player
+        if mover in players:
+            move = players[mover].choose(state)
+            click.echo(f"{len(history) + 1}. {mover}: {move.notation}")
+            history.append((state, move))
+            state = state.apply(move)
+            click.echo(board_text(state))
+            continue
+        try:
+            line = click.prompt(f"{len(history) + 1}. {mover}", prompt_suffix="> ").strip()
+        except (EOFError, click.Abort):
+            click.echo("\nbye")
+            return
+        if not line:
+            continue
+        word, _, rest = line.partition(" ")
+        if word in ("quit", "exit"):
+            return
+        if word == "help":
+            click.echo(HELP)
+        elif word == "moves":
+            click.echo("\n".join(m.notation for m in state.legal_moves()))
+        elif word == "board":
+            click.echo(board_text(state))
+        elif word == "undo":
+            if not history:
+                click.echo("nothing to undo")
+                continue
+            state, _ = history.pop()
+            while history and state.current_player in players:
+                state, _ = history.pop()
+            click.echo(board_text(state))
+        elif word == "save":
+            if not rest:
+                click.echo("usage: save FILE.zsg")
+                continue
+            _save(g, game, variant, history, rest.strip())
+        else:
+            try:
+                move = find_move(state, line)
+            except MoveMatchError as exc:
+                click.echo(str(exc))
+                continue
+            history.append((state, move))
+            state = state.apply(move)
+            click.echo(board_text(state))
+
+
+def _save(game, spec: str, variant: str | None, history, path: str) -> None:
+    try:
+        from zrf import zsg
+    except ImportError:
+        click.echo("saving needs the saved-game module, which is not available")
+        return
+    try:
+        zsg.save_moves(path, rules_file=spec, variant=variant or game.name, players=list(game.players),
+                       moves=[m for _, m in history])
+    except OSError as exc:
+        click.echo(f"cannot save: {exc}")
+        return
+    click.echo(f"saved {len(history)} moves to {path}")
+
+
+def _load(game, path: str):
+    try:
+        from zrf import zsg
+    except ImportError:
+        raise click.UsageError("loading needs the saved-game module, which is not available") from None
+    saved = zsg.read_zsg(path)
+    state = game.initial_state()
+    history = []
+    for text in saved.turn_texts():
+        try:
+            move = find_move(state, text)
+        except MoveMatchError as exc:
+            raise click.UsageError(f"{path}: move {len(history) + 1}: {exc}") from None
+        history.append((state, move))
+        state = state.apply(move)
+    return state, history
