@@ -192,7 +192,7 @@ def make_handler(store: GameStore, default_game: str | None):
                         spec = str(body.get("game") or default_game or "")
                     sid, session = store.new(spec, variant)
                 except GameLoadError as exc:
-                    raise ApiError(400, str(exc)) from None
+                    raise ApiError(400, "cannot load this game", diagnostics=str(exc).splitlines()) from None
                 except Exception as exc:
                     diags = getattr(exc, "diagnostics", None)
                     lines = [d.format() for d in diags] if diags else [str(exc)]
