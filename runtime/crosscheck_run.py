@@ -43,7 +43,14 @@ class CrossCheckSpec:
         known: list[KnownDifference] = []
         if self.known:
             module, _, attr = self.known.partition(":")
-            known = list(getattr(importlib.import_module(module), attr)())
+            try:
+                loaded = importlib.import_module(module)
+            except ModuleNotFoundError as exc:
+                if exc.name != module:
+                    raise
+                loaded = None  # the game declares no known differences
+            if loaded is not None:
+                known = list(getattr(loaded, attr)())
         return reference, candidate, names, known
 
 

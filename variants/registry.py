@@ -34,23 +34,35 @@ class BuiltinGame:
         return getattr(module, attr)()
 
 
+def _kd(folder: str) -> str:
+    return f"variants.{folder}.known_differences:known_differences"
+
+
 BUILTIN_GAMES: dict[str, BuiltinGame] = {g.name: g for g in [
     BuiltinGame("canopus", "variants.canopus.engine:canopus",
-                "Canopus (Lavieri): 9x8, Reducer, Pusher, Star, P32, Mage-Apprentice"),
+                "Canopus (Lavieri): 9x8, Reducer, Pusher, Star, P32, Mage-Apprentice",
+                "canopus/canopus.zrf", "Canopus", _kd("canopus")),
     BuiltinGame("super-star-canopus", "variants.canopus.engine:super_star_canopus",
-                "Super-Star Canopus: Canopus with Super-Stars jumping in all directions"),
+                "Super-Star Canopus: Canopus with Super-Stars jumping in all directions",
+                "canopus/canopus.zrf", "Super-Star Canopus", _kd("canopus")),
     BuiltinGame("epsilon-eridani", "variants.epsilon_eridani.engine:epsilon_eridani",
-                "Epsilon Eridani (Lavieri): 44 cells, three colours, CH and H moves, Reducer"),
+                "Epsilon Eridani (Lavieri): 44 cells, three colours, CH and H moves, Reducer",
+                "epsilon_eridani/epsilon_eridani.zrf", "Epsilon Eridani", _kd("epsilon_eridani")),
     BuiltinGame("canonical-chess", "variants.canonical.engine:canonical_chess",
-                "Canonical Chess (Paletta): 81 points, oblique lines, fortresses"),
+                "Canonical Chess (Paletta): 81 points, oblique lines, fortresses",
+                "canonical/canonical.zrf", "Canonical Chess", _kd("canonical")),
     BuiltinGame("canonic-chess", "variants.canonical.engine:canonic_chess",
-                "Canonic Chess: the Canonical family on 64 points"),
+                "Canonic Chess: the Canonical family on 64 points",
+                "canonical/canonical.zrf", "Canonic Chess", _kd("canonical")),
     BuiltinGame("canon-chess", "variants.canonical.engine:canon_chess",
-                "Canon Chess: the Canonical family on 49 points"),
+                "Canon Chess: the Canonical family on 49 points",
+                "canonical/canonical.zrf", "Canon Chess", _kd("canonical")),
     BuiltinGame("star-pool-chess", "variants.star_pool.engine:star_pool_chess",
-                "Star Pool Chess (Aronson, Quintanilla): 84 squares, citadels, Star Pool"),
+                "Star Pool Chess (Aronson, Quintanilla): 84 squares, citadels, Star Pool",
+                "star_pool/star_pool_chess.zrf", "Star Pool Chess", _kd("star_pool")),
     BuiltinGame("alpha-centauri", "variants.alpha_centauri.engine:alpha_centauri",
-                "Alpha Centauri (Lavieri): 9x9, two-part turns, Rotor, Centaur, Encounter Zone"),
+                "Alpha Centauri (Lavieri): 9x9, two-part turns, Rotor, Centaur, Encounter Zone",
+                "alpha_centauri/alpha_centauri.zrf", "Alpha Centauri", _kd("alpha_centauri")),
 ]}
 
 
