@@ -1,0 +1,163 @@
+"""Native rules engine for Alpha Centauri (Roberto Lavieri), written from the rule text.
+
+The game and its decisions are described in ``docs/variants/alpha_centauri.md``;
+move generation lives in :mod:`variants.alpha_centauri.moves`.  This module
+assembles whole turns and implements the engine contract of
+:mod:`runtime.protocol`.
+
+A turn is one :class:`~runtime.protocol.Move` with one string per part:
+part 1 moves an uncapturable piece (Rotor move or rotation, King or Dame
+step), part 2 a capturable piece, e.g. ``King d9 x d8; Pawn b2 - b3``.  Part 1
+is skipped when it has no legal option; the turn ends after part 1 when it
+wins or when part 2 has no legal option.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from runtime.protocol import Game, Move, Outcome, Signature, State, make_signature
+
+from . import data
+from .board import INDEX, NAMES, TYPE_NAMES, TYPE_OF_NAME, code
+from .moves import Rules, part_moves, royals_meet
+
+WIN_RULE = "King and Dame meet in the Encounter Zone"
+NO_TURN_RULE = "no legal turn"
+
+
+class AlphaCentauri(Game):
+    """The Alpha Centauri game; keyword arguments switch the ambiguous readings (see :class:`Rules`)."""
+
+    def __init__(self, *, strict_no_attack: bool = False, reduction_limits_attacks: bool = True,
+                 centaur_ch_capture: bool = True, diagonal_meeting: bool = True,
+                 hopper_sacrifice: bool = True,
+                 setup: Mapping[str, tuple[str, str]] | None = None):
+        self.name = "Alpha Centauri"
+        self.players = data.PLAYERS
+        self.positions = data.CELLS
+        self.piece_types = data.PIECE_TYPES
+        self.rules = Rules(strict_no_attack=strict_no_attack,
+                           reduction_limits_attacks=reduction_limits_attacks,
+                           centaur_ch_capture=centaur_ch_capture,
+                           diagonal_meeting=diagonal_meeting,
+                           hopper_sacrifice=hopper_sacrifice)
+        self.setup = dict(data.SETUP if setup is None else setup)
+
+    def initial_state(self) -> "AlphaCentauriState":
+        """The start position (RULES.md section 8 setup), White to move."""
+        return self.state_from(self.setup, "White")
+
+    def state_from(self, position: Mapping[str, tuple[str, str]], to_move: str = "White"
+                   ) -> "AlphaCentauriState":
+        """A state from ``{cell: (player, piece type)}`` with ``to_move`` to play (for tests)."""
+        board = [0] * 81
+        for cell, (player, ptype) in position.items():
+            board[INDEX[cell]] = code(self.players.index(player), TYPE_OF_NAME[ptype])
+        return AlphaCentauriState(self, board, self.players.index(to_move))
+
+
+class AlphaCentauriState(State):
+    """A position at the start of a turn: the board (81 integer codes) and the side to move.
+
+    No other rule state exists: reductions follow from the board, and the game
+    has no repetition or move-count rule.  Legal turns and the outcome are
+    computed once and cached.
+    """
+
+    __slots__ = ("game", "board_codes", "to_move", "_moves", "_outcome", "_done")
+
+    def __init__(self, game: AlphaCentauri, board_codes: list, to_move: int):
+        self.game = game
+        self.board_codes = board_codes
+        self.to_move = to_move
+        self._moves: list | None = None
+        self._outcome: Outcome | None = None
+        self._done = False
+
+    @property
+    def current_player(self) -> str:
+        return self.game.players[self.to_move]
+
+    # -- turns ---------------------------------------------------------------
+
+    def part_options(self, part: int, cell: str | None = None) -> list[str]:
+        """Notations of the legal part-``part`` moves on this board (optionally of one piece).
+
+        For tests: the moves the side to move could make as part 1 or part 2
+        if that part were made now.
+        """
+        only = None if cell is None else INDEX[cell]
+        return [t for t, _ in part_moves(self.board_codes, self.to_move, part, self.game.rules, only)]
+
+    def _generate(self) -> list:
+        rules = self.game.rules
+        me = self.to_move
+        b = self.board_codes
+        turns: list = []
+        first = part_moves(b, me, 1, rules)
+        if not first:
+            for text, ch in part_moves(b, me, 2, rules):
+                turns.append(Move((text,), (ch,)))
+            return turns
+        cache: dict = {}
+        for text1, ch1 in first:
+            b1 = b[:]
+            for cell, val in ch1:
+                b1[cell] = val
+            if royals_meet(b1, me, rules):
+                turns.append(Move((text1,), (ch1,)))
+                continue
+            second = part_moves(b1, me, 2, rules, cache=cache)
+            if not second:
+                turns.append(Move((text1,), (ch1,)))
+                continue
+            for text2, ch2 in second:
+                turns.append(Move((text1, text2), (ch1, ch2)))
+        return turns
+
+    def legal_moves(self) -> list[Move]:
+        if self._moves is None:
+            self._moves = [] if self._win() is not None else self._generate()
+        return self._moves
+
+    def apply(self, move: Move) -> "AlphaCentauriState":
+        parts = move.data
+        if parts is None:  # a move built from notation only: look it up
+            parts = next(m.data for m in self.legal_moves() if m.parts == move.parts)
+        nb = self.board_codes[:]
+        for changes in parts:
+            for cell, val in changes:
+                nb[cell] = val
+        return AlphaCentauriState(self.game, nb, 1 - self.to_move)
+
+    # -- end of game ---------------------------------------------------------
+
+    def _win(self) -> Outcome | None:
+        rules = self.game.rules
+        players = self.game.players
+        # the player who just moved first (only matters for hand-made positions)
+        for owner in (1 - self.to_move, self.to_move):
+            if royals_meet(self.board_codes, owner, rules):
+                return Outcome.win(players[owner], players, WIN_RULE)
+        return None
+
+    def outcome(self) -> Outcome | None:
+        if not self._done:
+            out = self._win()
+            if out is None and not self.legal_moves():
+                out = Outcome.drawn(NO_TURN_RULE)
+            self._outcome = out
+            self._done = True
+        return self._outcome
+
+    def signature(self) -> Signature:
+        players = self.game.players
+        cells = ((NAMES[i], players[x >> 4], TYPE_NAMES[x & 15])
+                 for i, x in enumerate(self.board_codes) if x)
+        return make_signature(players[self.to_move], cells)
+
+
+def alpha_centauri(**options) -> AlphaCentauri:
+    """Factory used by the CLI registry (``alpha-centauri``); options as :class:`AlphaCentauri`."""
+    return AlphaCentauri(**options)
