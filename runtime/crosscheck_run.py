@@ -33,12 +33,17 @@ class CrossCheckSpec:
     moves: tuple[str, ...] = ()
     #: "module:attr" returning a list of KnownDifference, or None
     known: str | None = None
+    #: compare whole turns: merge the candidate's consecutive turns by one player (two-part turns)
+    merge_turns: bool = False
 
     def load(self) -> tuple[Game, Game, NameMap, list[KnownDifference]]:
         from runtime.games import load_game
 
         reference = load_game(self.game)
         candidate = load_game(self.zrf, self.variant)
+        if self.merge_turns:
+            from .turns import MergedTurns
+            candidate = MergedTurns(candidate)
         names = NameMap.from_json(json.loads(self.names))
         known: list[KnownDifference] = []
         if self.known:

@@ -83,3 +83,18 @@ def test_playouts_are_reproducible_and_follow_agreed_moves():
     a = CrossChecker(ref, cand).playout(ref.initial_state(), cand.initial_state(), seed=7, plies=50)
     b = CrossChecker(ref, cand).playout(ref.initial_state(), cand.initial_state(), seed=7, plies=50)
     assert a.positions == b.positions and a.agree and a.playouts == 1
+
+
+def test_merged_turns_compare_a_two_turn_split_with_a_whole_turn_engine():
+    """A game where each player takes two half-turns compares equal, turn by turn, with
+    the same game written as one move per turn, once the half-turns are merged."""
+    from runtime.turns import MergedTurns
+
+    from .toygames import DoubleTake, TakeTwice
+
+    whole, halves = TakeTwice(6), MergedTurns(DoubleTake(6))
+    result = CrossChecker(whole, halves).tree(whole.initial_state(), halves.initial_state(), 3)
+    assert result.agree and result.positions > 3
+    # unmerged, the half-turn game disagrees at once (its successors have the same side to move)
+    raw = DoubleTake(6)
+    assert not CrossChecker(whole, raw).tree(whole.initial_state(), raw.initial_state(), 1).agree

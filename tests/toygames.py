@@ -50,3 +50,46 @@ class TakeState(State):
         cells = [(f"{self.game.cell}{i}", self.current_player and "N", self.game.stone)
                  for i in range(self.stones)]
         return make_signature(self.current_player, cells)
+
+
+class TakeTwice(TakeAway):
+    """Each turn takes one stone, then (if any is left) one more: a whole two-part turn is one move."""
+
+    def __init__(self, stones: int):
+        super().__init__(stones, takes=(1,))
+
+    def initial_state(self):
+        return TakeTwiceState(self, self.stones, 0)
+
+
+class TakeTwiceState(TakeState):
+    def legal_moves(self):
+        if self.stones == 0:
+            return []
+        if self.stones == 1:
+            return [Move(("take 1",), 1)]
+        return [Move(("take 1", "take 1"), 2)]
+
+    def apply(self, move):
+        return TakeTwiceState(self.game, self.stones - move.data, 1 - self.turn)
+
+
+class DoubleTake(TakeAway):
+    """The same game with each half of the turn a separate turn of the same player."""
+
+    def __init__(self, stones: int):
+        super().__init__(stones, takes=(1,))
+
+    def initial_state(self):
+        return DoubleTakeState(self, self.stones, 0, 0)
+
+
+class DoubleTakeState(TakeState):
+    def __init__(self, game, stones, turn, half):
+        super().__init__(game, stones, turn)
+        self.half = half
+
+    def apply(self, move):
+        if self.half == 0 and self.stones > 1:
+            return DoubleTakeState(self.game, self.stones - 1, self.turn, 1)
+        return DoubleTakeState(self.game, self.stones - 1, 1 - self.turn, 0)

@@ -27,6 +27,8 @@ class BuiltinGame:
     zrf_variant: str | None = None
     #: "module:attr" returning the documented KnownDifference list of the generated ZRF.
     known_differences: str | None = None
+    #: the ZRF splits one native turn into several turn-order entries of the same player
+    merge_turns: bool = False
 
     def load(self) -> Game:
         module_name, _, attr = self.factory.partition(":")
@@ -62,7 +64,8 @@ BUILTIN_GAMES: dict[str, BuiltinGame] = {g.name: g for g in [
                 "star_pool/star_pool_chess.zrf", "Star Pool Chess", _kd("star_pool")),
     BuiltinGame("alpha-centauri", "variants.alpha_centauri.engine:alpha_centauri",
                 "Alpha Centauri (Lavieri): 9x9, two-part turns, Rotor, Centaur, Encounter Zone",
-                "alpha_centauri/alpha_centauri.zrf", "Alpha Centauri", _kd("alpha_centauri")),
+                "alpha_centauri/alpha_centauri.zrf", "Alpha Centauri", _kd("alpha_centauri"),
+                merge_turns=True),
 ]}
 
 

@@ -15,8 +15,8 @@ from runtime.notation import MoveMatchError, split_move_list
 from .common import progress_enabled
 
 
-def _default_zrf(game: str) -> tuple[str, str | None, str | None]:
-    """The generated ZRF file, its variant title and known differences for a built-in game."""
+def _default_zrf(game: str) -> tuple[str, str | None, str | None, bool]:
+    """The generated ZRF file, its variant title, known differences and turn merging of a built-in game."""
     from variants.registry import builtin, generated_zrf_path
 
     entry = builtin(game)
@@ -26,7 +26,7 @@ def _default_zrf(game: str) -> tuple[str, str | None, str | None]:
     path = generated_zrf_path(entry)
     if path is None or not os.path.exists(path):
         raise click.UsageError(f"{game}: no generated ZRF is available yet; pass one with --zrf FILE")
-    return path, entry.zrf_variant, entry.known_differences
+    return path, entry.zrf_variant, entry.known_differences, entry.merge_turns
 
 
 @click.command()
@@ -61,8 +61,9 @@ def crosscheck(game: str, zrf_path: str | None, variant: str | None, names_path:
     1 when they disagree, 2 on bad input.
     """
     known = None
+    merge = False
     if zrf_path is None:
-        zrf_path, default_variant, known = _default_zrf(game)
+        zrf_path, default_variant, known, merge = _default_zrf(game)
         variant = variant or default_variant
     else:
         from variants.registry import builtin, generated_zrf_path
@@ -70,11 +71,12 @@ def crosscheck(game: str, zrf_path: str | None, variant: str | None, names_path:
         generated = generated_zrf_path(entry) if entry is not None else None
         if generated and os.path.abspath(zrf_path) == os.path.abspath(generated):
             known = entry.known_differences
+        merge = bool(entry and entry.merge_turns)
     try:
         names = load_name_map(names_path)
     except (OSError, ValueError) as exc:
         raise click.UsageError(f"--names: {exc}") from None
-    spec = CrossCheckSpec(game, zrf_path, variant, names, tuple(split_move_list(moves)), known)
+    spec = CrossCheckSpec(game, zrf_path, variant, names, tuple(split_move_list(moves)), known, merge)
     try:
         if progress_enabled() and not as_json:
             with click.progressbar(length=1, label="crosscheck", file=sys.stderr) as bar:
