@@ -1,0 +1,93 @@
+"""Template context for ``canopus.zrf.j2``, built from the native engine's own data.
+
+Cell names, directions, zones, goal cells and both start positions come from
+:mod:`variants.canopus.data` and :mod:`variants.canopus.board`, so the
+generated ZRF and the native engine cannot drift apart:
+
+* the board is one ``grid``: files a-i left to right, ranks 8 down to 1 as
+  drawn (White at the bottom), so a cell is named file letter + rank number
+  exactly as the engine names it;
+* the eight directions are the engine's ``DIRS`` (north = towards rank 8),
+  written as grid offsets (a rank step up is an index step down as drawn);
+* Black's directions are White's mirrored top to bottom (``n``<->``s``,
+  ``ne``<->``se``, ``nw``<->``sw``): only the Soldier's "forward" depends on
+  it, every other piece uses symmetric direction sets;
+* zones: ``last-rank`` (Soldier promotion) and ``double-rank`` (double step),
+  per player, from ``PROMOTION_RANK`` and ``double_step_rank``;
+* goal pairs: per player, the adjacent pairs of the *enemy* goal that win
+  (``GOAL_PAIRS`` of the opponent, decision A15).
+"""
+
+from __future__ import annotations
+
+from . import data
+from .board import DIR_NAMES, DIRS
+
+#: Pixel size of one cell on the drawn board.
+CELL = 50
+
+
+def _setup(super_star: bool) -> dict[str, list[tuple[str, list[str]]]]:
+    """Per player, ``(piece type, cells)`` rows in piece-type order (cells in board order)."""
+    pos = data.setup(super_star=super_star)
+    types = data.SUPER_PIECE_TYPES if super_star else data.PIECE_TYPES
+    out: dict[str, list[tuple[str, list[str]]]] = {}
+    for player in data.PLAYERS:
+        rows = []
+        for ptype in types:
+            cells = [c for c in data.CELLS if pos.get(c) == (player, ptype)]
+            if cells:
+                rows.append((ptype, cells))
+        out[player] = rows
+    return out
+
+
+def context() -> dict:
+    """The template variables (see the module docstring)."""
+    directions = [(name.lower(), df, -dr) for name, (df, dr) in zip(DIR_NAMES, DIRS)]
+    names = [d[0] for d in directions]
+    orthogonal = [n for n in names if len(n) == 1]
+    diagonal = [n for n in names if len(n) == 2]
+    # the two orthogonal directions that bracket each diagonal (ne -> n, e)
+    bent = [(d, o) for d in diagonal for o in orthogonal if o in d]
+    mirror = {"n": "s", "s": "n", "e": "e", "w": "w"}
+
+    def mirrored(d: str) -> str:
+        return "".join(mirror[c] for c in d)
+
+    opponent = {p: q for p, q in zip(data.PLAYERS, reversed(data.PLAYERS))}
+    ranks = list(range(data.RANKS, 0, -1))
+
+    def rank_cells(rank: int) -> list[str]:
+        return [f"{f}{rank}" for f in data.FILES]
+
+    zones = [
+        ("last-rank", {p: rank_cells(data.PROMOTION_RANK[p]) for p in data.PLAYERS}),
+        ("double-rank", {p: rank_cells(data.double_step_rank(p)) for p in data.PLAYERS}),
+    ]
+    goal_pairs = {p: [list(pair) for pair in data.GOAL_PAIRS[opponent[p]]] for p in data.PLAYERS}
+    return {
+        "players": list(data.PLAYERS),
+        "files": list(data.FILES),
+        "ranks": [str(r) for r in ranks],
+        "cell": CELL,
+        "directions": directions,
+        "orthogonal": orthogonal,
+        "diagonal": diagonal,
+        "all_directions": names,
+        "bent": bent,
+        "symmetry": [(d, mirrored(d)) for d in names if mirrored(d) != d],
+        "forward": "n",
+        "sideways": ["e", "w"],
+        "forward_diagonal": ["ne", "nw"],
+        "zones": zones,
+        "goal_pairs": goal_pairs,
+        "goal_cells": {p: list(data.GOALS[p]) for p in data.PLAYERS},
+        "promotion_types": list(data.PROMOTION_TYPES),
+        "change_types": list(data.STAR_CHANGE_TYPES),
+        "piece_types": list(data.PIECE_TYPES),
+        "super_piece_types": list(data.SUPER_PIECE_TYPES),
+        "setup": _setup(False),
+        "super_setup": _setup(True),
+        "titles": ("Canopus", "Super-Star Canopus"),
+    }
