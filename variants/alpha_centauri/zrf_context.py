@@ -1,0 +1,93 @@
+"""Template context of ``alpha_centauri.zrf.j2``, built from the native engine's data module.
+
+Board, colours, Encounter Zone, setup and piece lists all come from
+:mod:`variants.alpha_centauri.data`, so the generated ZRF and the engine cannot
+drift apart.  Everything geometric the template needs (the clockwise ring of
+the Rotor, the cycles of each rotation amount, the adjacent pairs of the
+Encounter Zone, the row walks of a CH jump) is computed here once.
+"""
+
+from __future__ import annotations
+
+from math import gcd
+
+from . import data
+
+# direction name -> (file step, rank step); n is towards rank 9
+DIRECTIONS = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0),
+              "ne": (1, 1), "se": (1, -1), "sw": (-1, -1), "nw": (-1, 1)}
+OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e", "ne": "sw", "sw": "ne", "nw": "se", "se": "nw"}
+RING = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+"""The Rotor's eight neighbours clockwise from north, as White sees the board (engine RING)."""
+
+
+def _cycles(k: int) -> list[list[str]]:
+    """Cycles of the rotation by ``k``: the piece on ring[i] goes to ring[i + k]."""
+    out = []
+    for start in range(gcd(k, 8)):
+        cyc = []
+        i = start
+        while True:
+            cyc.append(i)
+            i = (i + k) % 8
+            if i == start:
+                break
+        out.append([RING[j] for j in cyc])
+    return out
+
+
+def _zone_pairs(diagonal: bool) -> list[tuple[str, str]]:
+    cells = sorted(data.ENCOUNTER_ZONE, key=data.CELLS.index)
+    pairs = []
+    for i, a in enumerate(cells):
+        for b in cells[i + 1:]:
+            df = abs(data.FILES.index(a[0]) - data.FILES.index(b[0]))
+            dr = abs(int(a[1:]) - int(b[1:]))
+            if max(df, dr) == 1 and (diagonal or df + dr == 1):
+                pairs.append((a, b))
+    return pairs
+
+
+def _setup() -> dict[str, list[tuple[str, list[str]]]]:
+    rows: dict[str, list[tuple[str, list[str]]]] = {}
+    for player in data.PLAYERS:
+        by_type: dict[str, list[str]] = {}
+        for cell in data.CELLS:
+            owner_type = data.SETUP.get(cell)
+            if owner_type and owner_type[0] == player:
+                by_type.setdefault(owner_type[1], []).append(cell)
+        rows[player] = [(t, by_type[t]) for t in data.PIECE_TYPES if t in by_type]
+    return rows
+
+
+def context() -> dict:
+    """Everything ``alpha_centauri.zrf.j2`` reads."""
+    rotations = []
+    for k in range(1, 8):
+        cycles = _cycles(k)
+        # the ring is unchanged by k when every cell holds what the cell k places on holds
+        pairs = [(RING[i], RING[(i + k) % 8]) for i in range(8)]
+        rotations.append({"k": k, "cycles": cycles, "same_pairs": pairs})
+    return {
+        "title": "Alpha Centauri",
+        "players": list(data.PLAYERS),
+        "files": list(data.FILES),
+        "ranks_top_down": [str(r) for r in reversed(data.RANKS)],
+        "directions": [(d, dx, -dy) for d, (dx, dy) in DIRECTIONS.items()],
+        "orthogonal": ["n", "e", "s", "w"],
+        "diagonal": ["ne", "se", "sw", "nw"],
+        "horizontal": ["e", "w"],
+        "vertical": ["n", "s"],
+        "opposite": OPPOSITE,
+        "ring": list(RING),
+        "rotations": rotations,
+        "ch_distance": data.CH_DISTANCE,
+        "width": data.WIDTH,
+        "zone_cells": sorted(data.ENCOUNTER_ZONE, key=data.CELLS.index),
+        "zone_pairs": _zone_pairs(True),
+        "uncapturable": sorted(data.UNCAPTURABLE, key=data.PIECE_TYPES.index),
+        "capturable": [t for t in data.PIECE_TYPES if t not in data.UNCAPTURABLE],
+        "royal": sorted(data.ROYAL, key=data.PIECE_TYPES.index),
+        "piece_types": list(data.PIECE_TYPES),
+        "setup": _setup(),
+    }
