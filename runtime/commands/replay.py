@@ -1,0 +1,56 @@
+"""``zrf replay``: replay a Zillions saved game and check every move against the rules."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from runtime.games import GameLoadError
+
+
+@click.command()
+@click.argument("saved_game", metavar="GAME.zsg", type=click.Path(dir_okay=False))
+@click.option("--zrf", "zrf_path", default=None, metavar="PATH",
+              help="Rules file to use instead of the saved game's RulesFile.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def replay(saved_game: str, zrf_path: str | None, as_json: bool) -> None:
+    """Replay every move of GAME.zsg, stopping at the first one that is not legal.
+
+    The rules file is RulesFile= relative to the saved game's folder (or
+    --zrf); the game or variant is picked by VariantName=.  Exit status 0 when
+    every move is legal, 1 at the first illegal move, 2 when the saved game or
+    its rules cannot be read.
+    """
+    from zrf.diagnostics import ZrfError
+    from zrf.zsg import read_zsg
+
+    from runtime.interpreter import load_zrf_game
+    from runtime.replay import find_rules
+    from runtime.replay import replay as run_replay
+
+    try:
+        saved = read_zsg(saved_game)
+        rules = find_rules(saved, zrf_path)
+        game = load_zrf_game(rules, saved.variant or None)
+    except (ZrfError, GameLoadError) as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    result = run_replay(saved, game)
+    if as_json:
+        click.echo(json.dumps(result.as_json(), indent=2))
+    else:
+        click.echo(f"{saved_game}: {game.name} ({rules})")
+        click.echo(f"replayed {result.applied_lines} of {result.lines} lines ({result.turns} turns)")
+        if not result.ok:
+            click.echo(f"{saved_game}:{result.failed_line}:1: illegal move {result.failed_text!r}: "
+                       f"{result.reason}")
+            click.echo(f"legal moves ({len(result.alternatives)}):")
+            for m in result.alternatives[:60]:
+                click.echo(f"  {m}")
+        if result.outcome is not None:
+            click.echo(f"outcome: {result.outcome.describe()}")
+        else:
+            click.echo(f"outcome: game not over, {result.final.current_player} to move")
+    sys.exit(0 if result.ok else 1)

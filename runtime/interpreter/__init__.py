@@ -1,0 +1,43 @@
+"""The ZRF runtime: any Zillions rules file as a playable :class:`runtime.protocol.Game`.
+
+``load_zrf_game(path, variant)`` reads and models the file (zrf.model), picks
+the game or variant, derives integer tables and compiles every move program
+and goal once into closures (see docs/runtime.md).
+"""
+
+from __future__ import annotations
+
+from .compiler import WHILE_LIMIT, ZrfRuntimeError
+from .engine import ZrfGame, ZrfState
+
+__all__ = ["load_zrf_game", "ZrfGame", "ZrfState", "ZrfRuntimeError", "WHILE_LIMIT",
+           "EngineRequired"]
+
+
+from runtime.games import GameLoadError
+
+
+class EngineRequired(GameLoadError):
+    """The game needs an Axiom engine plug-in (a Windows DLL) that cannot be run."""
+
+
+def load_zrf_game(path: str, variant: str | None = None) -> ZrfGame:
+    """The game (or the variant titled ``variant``) of the ZRF file at ``path``.
+
+    Raises :class:`runtime.games.GameLoadError` when the file cannot be parsed
+    or has no such variant, and its subclass :class:`EngineRequired` for Axiom games.
+    """
+    from zrf.diagnostics import ZrfError
+    from zrf.model import build_file
+
+    try:
+        zf = build_file(path)
+    except ZrfError as exc:
+        raise GameLoadError(str(exc)) from None
+    try:
+        gdef = zf.entry(variant)
+    except KeyError as exc:
+        raise GameLoadError(f"{path}: {exc.args[0]}") from None
+    if gdef.engine:
+        raise EngineRequired(f"{path}: {gdef.title!r} needs the engine plug-in {gdef.engine}")
+    return ZrfGame(gdef, path, zf.report)

@@ -1,0 +1,158 @@
+"""Corpus coverage: does each ZRF game load, generate moves, and finish a random playout?
+
+Used by the slow corpus test and to produce the table in
+docs/compatibility-runtime.md::
+
+    python -m runtime.interpreter.coverage CORPUS_DIR [--plies 200] [--seed 0] [--limit N] [--timeout S] [--shard i/n]
+    python -m runtime.interpreter.coverage CORPUS_DIR --replays
+
+The second form replays every saved game of the corpus (MANIFEST column
+saved_games) and prints one row per game: lines replayed, first failing line.
+
+Each game runs under a wall-clock alarm (POSIX only) so one slow file cannot
+stall the whole run; a timeout is reported as such, not hidden.
+"""
+
+from __future__ import annotations
+
+import csv
+import signal
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class _Timeout(Exception):
+    pass
+
+
+def _alarm(signum, frame):
+    raise _Timeout()
+
+
+@dataclass
+class Coverage:
+    slug: str
+    loads: bool = False
+    generates: bool = False
+    playout: bool = False
+    plies: int = 0
+    moves: int = 0
+    note: str = ""
+    seconds: float = 0.0
+
+
+def check_game(path: str, slug: str, plies: int = 200, seed: int = 0, timeout: int = 60) -> Coverage:
+    """Load the default entry of ``path``, list its moves, play ``plies`` random plies."""
+    from runtime.interpreter import load_zrf_game
+    from runtime.playout import random_playout
+
+    cov = Coverage(slug)
+    start = time.perf_counter()
+    old = signal.signal(signal.SIGALRM, _alarm) if hasattr(signal, "SIGALRM") else None
+    if old is not None:
+        signal.alarm(timeout)
+    stage = "load"
+    try:
+        game = load_zrf_game(path)
+        cov.loads = True
+        stage = "generate"
+        state = game.initial_state()
+        cov.moves = len(state.legal_moves())
+        cov.generates = True
+        stage = "playout"
+        result = random_playout(state, seed, plies)
+        cov.plies = result.plies
+        cov.playout = True
+        cov.note = result.reason
+    except _Timeout:
+        cov.note = f"timeout after {timeout}s in {stage}"
+    except RecursionError:
+        cov.note = f"recursion limit in {stage}"
+    except Exception as exc:  # every failure is reported, with its kind
+        cov.note = f"{type(exc).__name__} in {stage}: {str(exc).splitlines()[0][:120] if str(exc) else ''}"
+    finally:
+        if old is not None:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, old)
+    cov.seconds = time.perf_counter() - start
+    return cov
+
+
+def corpus_games(corpus: Path):
+    """(slug, path, engine) of every MANIFEST row."""
+    with open(corpus / "MANIFEST.tsv", newline="", encoding="utf-8") as fh:
+        for row in csv.DictReader(fh, delimiter="\t"):
+            yield row["slug"], str(corpus / row["slug"] / row["file"]), row["engine"]
+
+
+def replay_all(corpus: Path, timeout: int = 300) -> None:
+    """Print a TSV row per corpus saved game: slug, file, lines, replayed, outcome or failure."""
+    from zrf.zsg import read_zsg
+
+    from runtime.interpreter import load_zrf_game
+    from runtime.replay import find_rules, replay
+
+    print("slug\tsaved game\tlines\treplayed\tresult", flush=True)
+    with open(corpus / "MANIFEST.tsv", newline="", encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh, delimiter="\t"))
+    for row in rows:
+        if row["saved_games"] in ("-", ""):
+            continue
+        for name in row["saved_games"].split(","):
+            if row["engine"] == "axiom":
+                print(f"{row['slug']}\t{name}\t-\t-\tneeds an Axiom engine", flush=True)
+                continue
+            old = signal.signal(signal.SIGALRM, _alarm)
+            signal.alarm(timeout)
+            try:
+                saved = read_zsg(str(corpus / row["slug"] / name))
+                game = load_zrf_game(find_rules(saved), saved.variant or None)
+                r = replay(saved, game)
+                if r.ok:
+                    result = "ok: " + (r.outcome.describe() if r.outcome else "game not over")
+                else:
+                    result = f"line {r.failed_line} {r.failed_text!r}: {r.reason}"
+                print(f"{row['slug']}\t{name}\t{r.lines}\t{r.applied_lines}\t{result}", flush=True)
+            except _Timeout:
+                print(f"{row['slug']}\t{name}\t-\t-\ttimeout after {timeout}s", flush=True)
+            except Exception as exc:
+                print(f"{row['slug']}\t{name}\t-\t-\t{type(exc).__name__}: {str(exc)[:100]}", flush=True)
+            finally:
+                signal.alarm(0)
+                signal.signal(signal.SIGALRM, old)
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("corpus")
+    ap.add_argument("--plies", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--timeout", type=int, default=60)
+    ap.add_argument("--shard", default="0/1", help="i/n: run every n-th game starting at i")
+    ap.add_argument("--replays", action="store_true", help="replay every corpus saved game instead")
+    args = ap.parse_args(argv)
+    if args.replays:
+        replay_all(Path(args.corpus), max(args.timeout, 300))
+        return 0
+    rows = [r for r in corpus_games(Path(args.corpus))]
+    i, n = (int(x) for x in args.shard.split("/"))
+    rows = rows[i::n]
+    if args.limit:
+        rows = rows[:args.limit]
+    print("slug\tengine\tloads\tgenerates\tplayout\tmoves\tplies\tseconds\tnote", flush=True)
+    for slug, path, engine in rows:
+        if engine == "axiom":
+            print(f"{slug}\taxiom\t-\t-\t-\t-\t-\t-\tneeds an Axiom engine", flush=True)
+            continue
+        c = check_game(path, slug, args.plies, args.seed, args.timeout)
+        print(f"{slug}\t-\t{int(c.loads)}\t{int(c.generates)}\t{int(c.playout)}\t{c.moves}\t{c.plies}"
+              f"\t{c.seconds:.1f}\t{c.note}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

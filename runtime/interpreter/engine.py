@@ -1,0 +1,805 @@
+"""The ZRF game and its states: turn generation, applying parts, goals, attack tests.
+
+:class:`ZrfGame` compiles every move and drop block once (:mod:`.compiler`)
+and every goal (:mod:`.goals`).  :class:`ZrfState` is an immutable position:
+board (list of ``(owner, type, attribute bits)`` or None), off-board stores,
+turn number, last-from/last-to and the pieces removed by the last turn.
+
+A legal move is a whole turn (§5.9): parts chained by ``add-partial`` are
+expanded into every complete sequence, then move-priorities (§2.5), maximal
+captures and the king-safety filter (§5.11) are applied in that order.
+"""
+
+from __future__ import annotations
+
+from zrf.model import GameDef
+
+from runtime.protocol import Game, Move, Outcome, State, make_signature
+
+from .compiler import Compiler
+from .context import Branch, Context, Hit, Part
+from .goals import GoalCompiler, is_turn_condition, royal_types
+from .tables import NO, build_tables
+
+MAX_PARTS = 64
+"""Parts one turn may chain through add-partial before the chain counts as runaway."""
+MAX_SEQUENCES = 20_000
+"""Whole-turn sequences one position may expand to (bounds pathological partial trees)."""
+ATTACK_NESTING = 2
+SPECULATION_RUNS = 16
+"""Scripted runs of one block before an attack test stops speculating (see _may_hit)."""
+"""attacked? in a move block is evaluated, inside that attack test once more, deeper: false."""
+
+
+def _walk_partials(node, out):
+    from zrf.syntax import List, to_text
+    if isinstance(node, List):
+        if node.head in ("add-partial", "add-copy-partial") and len(node.items) > 1:
+            mt = to_text(node.items[-1])
+            if mt not in out:
+                out.append(mt)
+        for i in node.items:
+            _walk_partials(i, out)
+
+
+class ZrfGame(Game):
+    """One playable ZRF game or variant, compiled."""
+
+    def __init__(self, gdef: GameDef, path: str, report):
+        self.gdef = gdef
+        self.path = path
+        self.report = report
+        self.name = gdef.title
+        t = self.tables = build_tables(gdef)
+        self.players = tuple(gdef.players)
+        self.positions = tuple(t.positions)
+        self.piece_types = tuple(t.types)
+        comp = Compiler(t, report, self)
+        ntypes = len(t.types)
+        self.move_blocks: list[list[tuple]] = [[] for _ in range(ntypes)]
+        self.drop_blocks: list[list[tuple]] = [[] for _ in range(ntypes)]
+        self.mtype_order: list[str] = []
+        for name, piece in gdef.pieces.items():
+            ti = t.type_index[name]
+            for b in piece.moves:
+                if b.move_type and b.move_type not in self.mtype_order:
+                    self.mtype_order.append(b.move_type)
+                _walk_partials(b.program, self.mtype_order)
+                self.move_blocks[ti].append((b.move_type, comp.block(b.program)))
+            for b in piece.drops:
+                if b.move_type and b.move_type not in self.mtype_order:
+                    self.mtype_order.append(b.move_type)
+                self.drop_blocks[ti].append((b.move_type, comp.block(b.program)))
+        opt = gdef.options
+        self.pass_turn = opt.get("pass turn", "false")
+        self.pass_partial = opt.get("pass partial", "false") == "true"
+        self.recycle = opt.get("recycle captures", "false") == "true"
+        self.recycle_promotions = opt.get("recycle promotions", "false") == "true"
+        self.maximal = opt.get("maximal captures", "false") in ("true", "2")
+        self.include_off = opt.get("include off-pieces", "false") == "true"
+        self.priorities = {mt: i for i, mt in enumerate(gdef.move_priorities)}
+        gc = GoalCompiler(t, report)
+        self.goals = []
+        self.royal: dict[int, set[int]] = {}
+        self.has_repetition = False
+        for g in gdef.goals:
+            players = [t.player_index[p] for p in (g.players or gdef.players) if p in t.player_index]
+            f = gc.compile(g.condition)
+            turn = is_turn_condition(g.condition)
+            from zrf.syntax import to_text
+            text = to_text(g.condition)
+            self.goals.append((g.kind, players, f, turn, f"{g.kind}-condition {text}"))
+            if "repetition" in text:
+                self.has_repetition = True
+            rt = royal_types(g.condition, t)
+            if rt:
+                for p in players:
+                    self.royal.setdefault(p, set()).update(rt)
+        self._goal_positions: dict[int, frozenset] = {}
+        entries = gdef.turn_order.entries
+        if not entries:
+            from zrf.model import TurnEntry
+            entries = [TurnEntry(p, p) for p in gdef.players]
+        self.turn_entries = [(t.player_index[e.player], t.player_index[e.moves_as], e.move_type)
+                             for e in entries]
+        self.repeat_from = gdef.turn_order.repeat_from
+        self.attack_cache: dict = {}
+        #: nesting depth of attacked? tests (attacked? inside an attack test is evaluated
+        #: one level deep, then answers false)
+        self._nest = 0
+        #: (cells, changed squares, candidate board, nested baselines, last-from, last-to, memo)
+        #: while the king-safety filter re-runs attackers for one candidate move
+        self._incr = None
+        self._zero_hands = tuple([0] * (len(t.players) * ntypes))
+
+    # ------------------------------------------------------------------ protocol
+
+    def initial_state(self) -> "ZrfState":
+        t = self.tables
+        n = len(t.positions)
+        board: list = [None] * n
+        for pl, ty, pos in self.gdef.setup.placements:
+            if pos in t.pos_index and pl in t.player_index and ty in t.type_index:
+                ti = t.type_index[ty]
+                board[t.pos_index[pos]] = (t.player_index[pl], ti, t.attr_defaults[ti])
+        hands = [0] * (len(t.players) * len(t.types))
+        for (pl, ty), k in self.gdef.setup.off.items():
+            if pl in t.player_index and ty in t.type_index:
+                hands[t.player_index[pl] * len(t.types) + t.type_index[ty]] = k
+        return ZrfState(self, tuple(board), tuple(hands), 0, NO, NO, (), None)
+
+    def edited_state(self, edits) -> "ZrfState":
+        """The initial state after saved-game set-up edits: (player, type, pos) places, (None, None, pos) removes."""
+        start = self.initial_state()
+        t = self.tables
+        cells = list(start.cells)
+        for player, ptype, pos in edits:
+            if pos not in t.pos_index:
+                raise KeyError(f"set-up edit names unknown position {pos!r}")
+            if player is None:
+                cells[t.pos_index[pos]] = None
+                continue
+            if player not in t.player_index or ptype not in t.type_index:
+                raise KeyError(f"set-up edit names unknown player or piece: {player} {ptype}")
+            ti = t.type_index[ptype]
+            cells[t.pos_index[pos]] = (t.player_index[player], ti, t.attr_defaults[ti])
+        return ZrfState(self, tuple(cells), start.hands, 0, NO, NO, (), None)
+
+    def entry(self, turn: int) -> tuple[int, int, str | None]:
+        """(player, moves-as, move type) for 0-based turn number ``turn``."""
+        e = self.turn_entries
+        if not e:
+            return (0, 0, None)
+        if turn < len(e):
+            return e[turn]
+        cycle = e[self.repeat_from:] or e
+        rf = self.repeat_from if e[self.repeat_from:] else 0
+        return cycle[(turn - rf) % len(cycle)]
+
+    def move_number(self, turn: int) -> int:
+        """ZSG move number of 0-based turn ``turn`` (§2.4)."""
+        e = self.turn_entries
+        if not e:
+            return turn + 1
+        if turn < len(e):
+            return 1
+        cycle = len(e[self.repeat_from:]) or len(e)
+        rf = self.repeat_from if e[self.repeat_from:] else 0
+        return 2 + (turn - len(e)) // cycle if rf else 1 + turn // cycle
+
+    def goal_positions(self, player: int) -> frozenset:
+        return self._goal_positions.get(player, frozenset())
+
+    # ------------------------------------------------------------------ generation
+
+    def gen_parts(self, board, mover, mfilter, last_from, last_to, hands, only=NO, only_mt=None):
+        """Every candidate part for ``mover`` (§5.1); duplicates merged."""
+        out: list[Part] = []
+        blocks = self.move_blocks
+        if only != NO:
+            pc = board[only]
+            if pc is not None:
+                for mt, fn in blocks[pc[1]]:
+                    if mt == only_mt:
+                        fn(Context(self, board, mover, only, pc, False, mt, last_from, last_to, out))
+        else:
+            ctx = None
+            for pos, pc in enumerate(board):
+                if pc is not None and pc[0] == mover:
+                    for mt, fn in blocks[pc[1]]:
+                        if mfilter is None or mt == mfilter:
+                            if ctx is None:
+                                ctx = Context(self, board, mover, pos, pc, False, mt, last_from,
+                                              last_to, out)
+                            else:
+                                ctx.restart(pos, pc)
+                                ctx.mtype = mt
+                            fn(ctx)
+            t = self.tables
+            nt = len(t.types)
+            base = mover * nt
+            for ti, dblocks in enumerate(self.drop_blocks):
+                if dblocks and hands[base + ti] > 0:
+                    piece = (mover, ti, t.attr_defaults[ti])
+                    for mt, fn in dblocks:
+                        if mfilter is None or mt == mfilter:
+                            for pos in range(len(board)):
+                                fn(Context(self, board, mover, pos, piece, True, mt, last_from,
+                                           last_to, out))
+        if len(out) > 1:
+            seen = set()
+            uniq = []
+            for p in out:
+                if p.key not in seen:
+                    seen.add(p.key)
+                    uniq.append(p)
+            out = uniq
+        return out
+
+    def apply_part(self, board, hands, part: Part, mover):
+        """Board, hands, last-from, last-to and removed pieces after one part (§5.8)."""
+        b = list(board)
+        h = None
+        removed = []
+        nt = len(self.tables.types)
+        lifted = set()
+        for f, to, pc, ty, copy in part.moves:
+            if not copy and b[f] is not None:
+                b[f] = None
+                lifted.add(f)
+        defaults = self.tables.attr_defaults
+        lf = lt = NO
+        for f, to, pc, ty, copy in part.moves:
+            old = b[to]
+            if old is not None:
+                removed.append(old)
+            if ty >= 0 and ty != pc[1]:
+                pc = (pc[0], ty, defaults[ty])
+            b[to] = pc
+            lf, lt = f, to
+        for pos, pc, is_drop in part.placements:
+            old = b[pos]
+            if old is not None:
+                removed.append(old)
+            b[pos] = pc
+            if is_drop:
+                lf, lt = NO, pos
+        for e in part.effects:
+            kind = e[0]
+            p = e[1]
+            pc = b[p]
+            if pc is None:
+                continue
+            if kind == "x":
+                removed.append(pc)
+                b[p] = None
+            elif kind == "type":
+                b[p] = (pc[0], e[2], defaults[e[2]] if e[2] != pc[1] else pc[2])
+            elif kind == "owner":
+                b[p] = (e[2], pc[1], pc[2])
+            elif kind == "flip":
+                b[p] = (self.flip_owner(pc[0]), pc[1], pc[2])
+            elif kind == "attr":
+                bit = 1 << e[2]
+                b[p] = (pc[0], pc[1], (pc[2] | bit) if e[3] else (pc[2] & ~bit))
+        if part.drop_type >= 0:
+            h = list(hands)
+            h[mover * nt + part.drop_type] -= 1
+        if self.recycle and removed:
+            if h is None:
+                h = list(hands)
+            for o, ty, _ in removed:
+                h[o * nt + ty] += 1
+        return b, (hands if h is None else tuple(h)), lf, lt, removed
+
+    def flip_owner(self, owner: int) -> int:
+        n = len(self.players)
+        return (owner + 1) % n if n else owner
+
+    # ------------------------------------------------------------------ attacks
+
+    def attacked(self, board, pos, player, last_from=NO, last_to=NO, own=False) -> bool:
+        """Would some move of an opponent of ``player`` (own pieces if ``own``) capture at ``pos``?"""
+        neutral = self.tables.neutral
+        for p, pc in enumerate(board):
+            if pc is None:
+                continue
+            o = pc[0]
+            if own:
+                if o != player:
+                    continue
+            elif o == player or neutral[o]:
+                continue
+            if self.piece_attacks(board, p, pc, pos, last_from, last_to):
+                return True
+        return False
+
+    def piece_attacks(self, board, p, pc, target, last_from, last_to, only_mt=None, depth=0) -> bool:
+        """Would the piece ``pc`` on ``p`` capture at ``target`` in some whole turn?
+
+        Parts made by add-partial are followed (bounded by MAX_PARTS): a chain that captures
+        on its second or later part attacks too.
+        """
+        ctx = None
+        partials: list[Part] = []
+        speculate = self._nest < ATTACK_NESTING
+        for mt, fn in self.move_blocks[pc[1]]:
+            if only_mt is not None and mt != only_mt:
+                continue
+            if ctx is None:
+                ctx = Context(self, board, pc[0], p, pc, False, mt, last_from, last_to, partials,
+                              target)
+            else:
+                ctx.restart(p, pc)
+            if speculate and not self._may_hit(fn, ctx, p, pc):
+                continue
+            ctx.restart(p, pc)
+            ctx.script = None
+            try:
+                fn(ctx)
+            except Hit:
+                return True
+        if partials and depth < MAX_PARTS:
+            reads = getattr(board, "reads", None)
+            if reads is not None:
+                reads.add(-2)  # continuations read a board the tracker does not see
+                board = tuple(list.__iter__(board))
+            zero = self._zero_hands
+            for part in partials:
+                b, _, lf, lt, _ = self.apply_part(board, zero, part, pc[0])
+                if lt == NO or b[lt] is None:
+                    continue
+                if self.piece_attacks(tuple(b), lt, b[lt], target, lf, lt, part.partial, depth + 1):
+                    return True
+        return False
+
+    def _may_hit(self, fn, ctx, p, pc) -> bool:
+        """Could this block hit the target for *some* answers of its attacked? tests?
+
+        Runs the block with scripted answers instead of nested attack tests, branching on
+        each new test (a failed verify prunes the branch).  False is exact: no combination
+        of answers reaches the target, so the real (expensive) answers are not needed.
+        """
+        scripts = [[]]
+        runs = 0
+        while scripts:
+            script = scripts.pop()
+            runs += 1
+            if runs > SPECULATION_RUNS:
+                return True
+            ctx.restart(p, pc)
+            ctx.script = script
+            ctx.spos = 0
+            try:
+                fn(ctx)
+            except Hit:
+                ctx.script = None
+                return True
+            except Branch:
+                scripts.append(script + [True])
+                scripts.append(script + [False])
+        ctx.script = None
+        return False
+
+    def attack_baseline(self, board, target, player, last_from, last_to) -> list:
+        """Per opponent piece: (square, piece, hit?, squares read) for ``target``.
+
+        The squares each piece's attack run reads are recorded (-2 stands for last-from and
+        last-to), so that after a move only the attackers whose reads the move changed need to
+        run again (:meth:`attacked_after`).
+        """
+        neutral = self.tables.neutral
+        tracking = _Tracking(board)
+        out = []
+        for p, pc in enumerate(board):
+            if pc is None:
+                continue
+            o = pc[0]
+            if o == player or neutral[o]:
+                continue
+            tracking.reads = set()
+            hit = self.piece_attacks(tracking, p, pc, target, last_from, last_to)
+            out.append((p, pc, hit, tracking.reads))
+        return out
+
+    def attacked_after(self, base, changed, board, target, player, last_from, last_to) -> bool:
+        """``attacked`` on ``board`` (the baseline's board with the squares ``changed`` changed)."""
+        for p, pc, hit, reads in base:
+            if p in changed:
+                continue
+            if reads.isdisjoint(changed):
+                if hit:
+                    return True
+                continue
+            if self.piece_attacks(board, p, pc, target, last_from, last_to):
+                return True
+        neutral = self.tables.neutral
+        for s in changed:
+            pc = board[s]
+            if pc is not None and pc[0] != player and not neutral[pc[0]]:
+                if self.piece_attacks(board, s, pc, target, last_from, last_to):
+                    return True
+        return False
+
+    def _nested_incremental(self, ctx, pos, incr) -> bool:
+        """``attacked?`` met while re-running an attacker for one candidate move of the
+        king-safety filter: answered from a per-position baseline plus the changed squares."""
+        cells, changed, board, cache, lf, lt, memo = incr
+        mover = ctx.mover
+        ty = ctx.piece[1] if ctx.piece is not None else 0
+        phantom = (mover, ty, self.tables.attr_defaults[ty])
+        key = (pos, mover, phantom if board[pos] is None or cells[pos] is None else None)
+        answer = memo.get((key, ctx.last_from, ctx.last_to))
+        if answer is not None:
+            return answer
+        base = cache.get(key)
+        if base is None:
+            b0 = cells
+            if cells[pos] is None:
+                b0 = list(cells)
+                b0[pos] = phantom
+                b0 = tuple(b0)
+            self._nest += 1
+            try:
+                base = cache[key] = self.attack_baseline(b0, pos, mover, lf, lt)
+            finally:
+                self._nest -= 1
+        b1 = board
+        ch = changed
+        if board[pos] is None:
+            b1 = list(board)
+            b1[pos] = phantom
+            b1 = tuple(b1)
+            ch = changed | {pos}
+        elif cells[pos] is None:
+            ch = changed | {pos}
+        self._nest += 1
+        try:
+            answer = self.attacked_after(base, ch, b1, pos, mover, ctx.last_from, ctx.last_to)
+        finally:
+            self._nest -= 1
+        memo[(key, ctx.last_from, ctx.last_to)] = answer
+        return answer
+
+    def square_attacked(self, ctx, pos, own) -> bool:
+        """``attacked?``/``defended?`` inside a move block, on the pre-move board (§5.11)."""
+        board = ctx.board
+        if pos == NO or self._nest >= ATTACK_NESTING:
+            return False
+        script = ctx.script
+        if script is not None:
+            if ctx.spos < len(script):
+                ctx.spos += 1
+                return script[ctx.spos - 1]
+            raise Branch()
+        if ctx.track is not None:
+            # the answer depends on the whole board: never reuse this run's baseline
+            ctx.track.add(-2)
+        incr = self._incr
+        if incr is not None and board is incr[2] and not own:
+            return self._nested_incremental(ctx, pos, incr)
+        if type(board) is not tuple:
+            board = tuple(list.__iter__(board))
+        mover = ctx.mover
+        if own:
+            others = [i for i in range(len(self.tables.players)) if i != mover]
+            phantom = (others[0] if others else mover, 0, 0)
+        else:
+            ty = ctx.piece[1] if ctx.piece is not None else 0
+            phantom = (mover, ty, self.tables.attr_defaults[ty])
+        key = (board, pos, mover, own, ctx.last_from, ctx.last_to)
+        cache = self.attack_cache
+        hit = cache.get(key)
+        if hit is None:
+            if board[pos] is None:
+                b = list(board)
+                b[pos] = phantom
+                board = tuple(b)
+            self._nest += 1
+            try:
+                hit = self.attacked(board, pos, mover, ctx.last_from, ctx.last_to, own)
+            finally:
+                self._nest -= 1
+            if len(cache) > 100_000:
+                cache.clear()
+            cache[key] = hit
+        return hit
+
+
+class _Tracking(list):
+    """A board that records which squares are read (for the incremental attack test)."""
+
+    def __getitem__(self, i):
+        self.reads.add(i)
+        return list.__getitem__(self, i)
+
+
+def _changed_squares(parts) -> set:
+    """Every square a turn's parts may have changed, and -2: last-from/last-to always change."""
+    out = {-2}
+    for part in parts:
+        for f, to, pc, ty, copy in part.moves:
+            out.add(f)
+            out.add(to)
+        for pos, pc, is_drop in part.placements:
+            out.add(pos)
+        for e in part.effects:
+            out.add(e[1])
+    return out
+
+
+class _Turn:
+    """A whole-turn candidate: its parts, their notation, the resulting position."""
+
+    __slots__ = ("parts", "notes", "board", "hands", "lf", "lt", "removed", "rank", "ncapt")
+
+    def __init__(self, parts, notes, board, hands, lf, lt, removed, rank):
+        self.parts = parts
+        self.notes = notes
+        self.board = board
+        self.hands = hands
+        self.lf = lf
+        self.lt = lt
+        self.removed = removed
+        self.rank = rank
+
+
+class ZrfState(State):
+    """An immutable ZRF position."""
+
+    __slots__ = ("game", "cells", "hands", "turn", "last_from", "last_to", "removed", "parent",
+                 "_raw", "_legal", "_outcome", "_done", "_repkey")
+
+    def __init__(self, game: ZrfGame, board, hands, turn, last_from, last_to, removed, parent):
+        self.game = game
+        self.cells = board
+        self.hands = hands
+        self.turn = turn
+        self.last_from = last_from
+        self.last_to = last_to
+        self.removed = removed
+        self.parent = parent
+        self._raw = None
+        self._legal = None
+        self._outcome = None
+        self._done = False
+        self._repkey = None
+
+    # ------------------------------------------------------------------ protocol
+
+    @property
+    def current_player(self) -> str:
+        g = self.game
+        return g.tables.players[g.entry(self.turn)[0]]
+
+    @property
+    def moves_as(self) -> str:
+        g = self.game
+        return g.tables.players[g.entry(self.turn)[1]]
+
+    def legal_moves(self) -> list[Move]:
+        if self._legal is None:
+            if self.outcome() is not None:
+                self._legal = []
+            else:
+                self._legal = self._with_pass(self.raw_moves())
+        return self._legal
+
+    def apply(self, move: Move) -> "ZrfState":
+        g = self.game
+        data = move.data
+        if data is None or not isinstance(data, _Turn):
+            from runtime.notation import find_move
+            data = find_move(self, move.notation).data
+        if data == "pass":
+            return ZrfState(g, self.cells, self.hands, self.turn + 1, self.last_from,
+                            self.last_to, (), self)
+        return ZrfState(g, data.board, data.hands, self.turn + 1, data.lf, data.lt,
+                        data.removed, self)
+
+    def outcome(self) -> Outcome | None:
+        if not self._done:
+            self._outcome = self._compute_outcome()
+            self._done = True
+        return self._outcome
+
+    def signature(self):
+        g = self.game
+        t = g.tables
+        cells = []
+        extra = []
+        for p, pc in enumerate(self.cells):
+            if pc is not None:
+                cells.append((t.positions[p], t.players[pc[0]], t.types[pc[1]]))
+                if pc[2] != t.attr_defaults[pc[1]]:
+                    for a, i in t.attr_index.items():
+                        bit = 1 << i
+                        if (pc[2] & bit) != (t.attr_defaults[pc[1]] & bit):
+                            extra.append((f"{a}@{t.positions[p]}", "true" if pc[2] & bit else "false"))
+        nt = len(t.types)
+        hands = [(t.players[i // nt], t.types[i % nt], k) for i, k in enumerate(self.hands) if k]
+        return make_signature(self.current_player, cells, hands, extra)
+
+    # ------------------------------------------------------------------ turns
+
+    def raw_moves(self) -> list[Move]:
+        """Legal whole turns ignoring game end and passes (stalemated/checkmated look at these)."""
+        if self._raw is None:
+            self._raw = self._generate()
+        return self._raw
+
+    def _with_pass(self, moves):
+        pt = self.game.pass_turn
+        if pt == "true" or ((pt in ("forced", "2")) and not moves):
+            return moves + [Move(("Pass",), "pass")]
+        return moves
+
+    def _generate(self) -> list[Move]:
+        g = self.game
+        player, mover, mfilter = g.entry(self.turn)
+        parts = g.gen_parts(self.cells, mover, mfilter, self.last_from, self.last_to, self.hands)
+        turns: list[_Turn] = []
+        nparts = [0]
+        prio = g.priorities
+        low = len(prio)
+        for part in parts:
+            rank = prio.get(part.mtype, low) if prio else 0
+            self._expand(part, self.cells, self.hands, self.last_from, self.last_to, (), (), [],
+                         rank, turns, nparts, 0)
+        if prio and turns:
+            best = min(tn.rank for tn in turns)
+            turns = [tn for tn in turns if tn.rank == best]
+        if g.maximal and turns:
+            most = max(len(tn.removed) for tn in turns)
+            turns = [tn for tn in turns if len(tn.removed) == most]
+        royal = g.royal.get(mover)
+        if royal and turns:
+            safe = []
+            baselines = {}
+            nested: dict = {}
+            cells = self.cells
+            g._nest += 1
+            try:
+                for tn in turns:
+                    ok = True
+                    changed = _changed_squares(tn.parts)
+                    g._incr = (cells, changed, tn.board, nested, self.last_from, self.last_to, {})
+                    for p, pc in enumerate(tn.board):
+                        if pc is not None and pc[0] == mover and pc[1] in royal:
+                            base = baselines.get(p)
+                            if base is None:
+                                g._incr = None
+                                base = baselines[p] = g.attack_baseline(cells, p, mover,
+                                                                        self.last_from, self.last_to)
+                                g._incr = (cells, changed, tn.board, nested, self.last_from,
+                                           self.last_to, {})
+                            if g.attacked_after(base, changed, tn.board, p, mover, tn.lf, tn.lt):
+                                ok = False
+                                break
+                    if ok:
+                        safe.append(tn)
+            finally:
+                g._nest -= 1
+                g._incr = None
+            turns = safe
+        moves = []
+        seen = set()
+        for tn in turns:
+            if tn.notes in seen:
+                # same notation, different effects: keep both, they differ in result
+                pass
+            seen.add(tn.notes)
+            moves.append(Move(tn.notes, tn))
+        return moves
+
+    def _expand(self, part, board, hands, lf, lt, parts, notes, removed, rank, out, counter, depth):
+        g = self.game
+        mover = g.entry(self.turn)[1]
+        note = self._notation(part, board, mover)
+        b, h, nlf, nlt, rem = g.apply_part(board, hands, part, mover)
+        b = tuple(b)
+        parts = parts + (part,)
+        notes = notes + (note,)
+        removed = removed + rem
+        if part.partial is None or depth >= MAX_PARTS or nlt == NO:
+            out.append(_Turn(parts, notes, b, h, nlf, nlt, tuple((pc[0], pc[1]) for pc in removed), rank))
+            return
+        conts = g.gen_parts(b, mover, None, nlf, nlt, h, only=nlt, only_mt=part.partial)
+        if not conts or g.pass_partial:
+            n2 = notes + ("Pass",) if conts else notes
+            out.append(_Turn(parts, n2, b, h, nlf, nlt, tuple((pc[0], pc[1]) for pc in removed), rank))
+        for c in conts:
+            counter[0] += 1
+            if counter[0] > MAX_SEQUENCES:
+                return
+            self._expand(c, b, h, nlf, nlt, parts, notes, removed, rank, out, counter, depth + 1)
+
+    def _notation(self, part: Part, board, mover) -> str:
+        """The ZSG line of one part (§7)."""
+        t = self.game.tables
+        P, T, L = t.positions, t.types, t.players
+        items = []
+        if part.partial is not None:
+            order = self.game.mtype_order
+            n = order.index(part.partial) + 1 if part.partial in order else 1
+            items.append(f"partial {n}")
+        for f, to, pc, ty, copy in part.moves:
+            if f == to and not copy:
+                # a type change in place, (add T) without moving: Zillions writes "= T on pos"
+                items.append(f"= {T[ty]} on {P[to]}")
+                continue
+            sep = "x" if board[to] is not None and to != f else "-"
+            s = f"{T[pc[1]]} {P[f]} {sep} {P[to]}"
+            if ty >= 0:
+                s += f" = {T[ty]}"
+            items.append(s)
+        for pos, pc, is_drop in part.placements:
+            items.append(f"{L[pc[0]]} {T[pc[1]]} {P[pos]}")
+        for e in part.effects:
+            k = e[0]
+            if k == "x":
+                items.append(f"x {P[e[1]]}")
+            elif k == "type":
+                items.append(f"= {T[e[2]]} on {P[e[1]]}")
+            elif k == "owner":
+                items.append(f"= {L[e[2]]} on {P[e[1]]}")
+            elif k == "flip":
+                items.append(f"flip {P[e[1]]}")
+            elif k == "attr":
+                items.append(f"@ {P[e[1]]} {e[2]} {e[3]}")
+        return " ".join(items) if items else "Pass"
+
+    # ------------------------------------------------------------------ goals
+
+    def count_pieces(self, player, types) -> int:
+        n = 0
+        for pc in self.cells:
+            if pc is not None and (player is None or pc[0] == player) and (types is None or pc[1] in types):
+                n += 1
+        if self.game.include_off:
+            nt = len(self.game.tables.types)
+            for i, k in enumerate(self.hands):
+                if k and (player is None or i // nt == player) and (types is None or i % nt in types):
+                    n += k
+        return n
+
+    def royal_attacked(self, player, types) -> bool:
+        g = self.game
+        g._nest += 1
+        try:
+            for p, pc in enumerate(self.cells):
+                if pc is not None and pc[0] == player and pc[1] in types:
+                    if g.attacked(self.cells, p, player, self.last_from, self.last_to):
+                        return True
+        finally:
+            g._nest -= 1
+        return False
+
+    def _rep_key(self):
+        if self._repkey is None:
+            self._repkey = (self.cells, self.hands, self.game.entry(self.turn)[:2])
+        return self._repkey
+
+    def repetitions(self) -> int:
+        key = self._rep_key()
+        n = 0
+        s = self
+        while s is not None:
+            if s._rep_key() == key:
+                n += 1
+            s = s.parent
+        return n
+
+    def _result(self, kind, player, rule) -> Outcome:
+        g = self.game
+        names = g.tables.players
+        players = list(g.players)
+        if kind == "win":
+            return Outcome.win(names[player], players, rule)
+        if kind == "loss":
+            return Outcome.loss(names[player], players, rule)
+        if kind == "draw":
+            return Outcome.drawn(rule)
+        counts = [(self.count_pieces(i, None), i) for i in range(len(players))]
+        best = max(c for c, _ in counts)
+        winners = [names[i] for c, i in counts if c == best]
+        if len(winners) != 1:
+            return Outcome.drawn(rule)
+        return Outcome.win(winners[0], players, rule)
+
+    def _compute_outcome(self) -> Outcome | None:
+        g = self.game
+        if self.parent is not None:
+            for kind, players, f, turn, rule in g.goals:
+                if turn:
+                    continue
+                for pl in players:
+                    if f(self, pl):
+                        return self._result(kind, pl, rule)
+        player = g.entry(self.turn)[0]
+        for kind, players, f, turn, rule in g.goals:
+            if turn and player in players and f(self, player):
+                return self._result(kind, player, rule)
+        if not self._with_pass(self.raw_moves()):
+            return Outcome.drawn("no legal moves")
+        return None

@@ -1,0 +1,142 @@
+"""Replaying a Zillions saved game against the runtime's legal moves (SEMANTICS §7).
+
+Each recorded line is matched against the notation of the generated legal
+moves, never executed by itself, so a replay checks the engine.  A legal move
+is a whole turn whose parts are consecutive lines.  Matching tries, in order:
+
+1. the exact text (whitespace normalised, the ``partial N`` index ignored,
+   because N is not understood; SEMANTICS §9 q2);
+2. the same tokens in any order, with ``on <pos>`` and ``@ pos k v`` groups
+   dropped (Zillions orders effects a little differently in a few games).
+
+A turn that stopped early under "pass partial" may appear without its ``Pass`` line.
+
+The first line no legal move matches stops the replay and is reported with
+the legal alternatives.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+
+from zrf.zsg import SavedGame
+
+from .protocol import Move, Outcome, State
+
+_PARTIAL = re.compile(r"^partial \d+ ")
+
+
+def _exact(text: str) -> str:
+    return _PARTIAL.sub("partial ", " ".join(text.split()))
+
+
+def _loose(text: str) -> tuple:
+    tokens = _exact(text).split()
+    out = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok == "on" and i + 1 < len(tokens):
+            i += 2
+            continue
+        if tok == "@" and i + 3 < len(tokens):
+            i += 4
+            continue
+        out.append(tok)
+        i += 1
+    return tuple(sorted(out))
+
+
+def match_lines(moves: list[Move], lines: list[str]) -> tuple[Move, int] | None:
+    """The legal move whose parts are the next lines (longest match first) and how many lines
+    it takes, or None.
+
+    A turn stopped early under "pass partial" ends with a ``Pass`` part; some saved games
+    (Pyon Pyon Shogi) record no ``Pass`` line for it, so that last part may be missing.
+    """
+    for key in (_exact, _loose):
+        want = [key(line) for line in lines]
+        best = None
+        for m in moves:
+            parts = m.parts
+            k = len(parts)
+            if k <= len(want) and all(key(p) == w for p, w in zip(parts, want[:k])):
+                if best is None or k > best[1]:
+                    best = (m, k)
+            elif k > 1 and parts[-1] == "Pass" and k - 1 <= len(want) and all(
+                    key(p) == w for p, w in zip(parts[:-1], want[:k - 1])):
+                if best is None or k - 1 > best[1]:
+                    best = (m, k - 1)
+        if best is not None:
+            return best
+    return None
+
+
+@dataclass
+class ReplayResult:
+    """How far a replay got: moves applied, the failing line (if any) and the outcome."""
+
+    rules: str
+    variant: str
+    lines: int
+    applied_lines: int = 0
+    turns: int = 0
+    failed_line: int | None = None
+    failed_text: str | None = None
+    reason: str | None = None
+    alternatives: list[str] = field(default_factory=list)
+    outcome: Outcome | None = None
+    final: State | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.failed_line is None
+
+    def as_json(self) -> dict:
+        o = self.outcome
+        return {
+            "rules": self.rules, "variant": self.variant, "lines": self.lines,
+            "applied_lines": self.applied_lines, "turns": self.turns, "ok": self.ok,
+            "failed": None if self.ok else {"line": self.failed_line, "text": self.failed_text,
+                                            "reason": self.reason,
+                                            "legal": self.alternatives},
+            "outcome": None if o is None else {"winners": list(o.winners), "losers": list(o.losers),
+                                               "draw": o.draw, "rule": o.rule},
+        }
+
+
+def find_rules(saved: SavedGame, zrf: str | None = None) -> str:
+    """The rules file: --zrf if given, else RulesFile relative to the saved game's folder."""
+    if zrf:
+        return zrf
+    return saved.rules_path(os.path.dirname(os.path.abspath(saved.path)))
+
+
+def replay(saved: SavedGame, game) -> ReplayResult:
+    """Replay every line of ``saved`` on ``game`` (a ZRF game); stop at the first illegal one."""
+    edits = [(e.player, e.piece, e.position) for e in saved.setup]
+    state = game.edited_state(edits) if edits else game.initial_state()
+    lines = saved.moves
+    result = ReplayResult(getattr(game, "path", ""), game.name, len(lines))
+    i = 0
+    while i < len(lines):
+        moves = state.legal_moves()
+        found = match_lines(moves, [ln.text for ln in lines[i:]])
+        if found is None:
+            result.failed_line = lines[i].line
+            result.failed_text = f"{lines[i].number}. {lines[i].text}"
+            over = state.outcome()
+            result.reason = (f"the game was already over: {over.describe()}" if over is not None
+                             else "no legal move matches")
+            result.alternatives = [m.notation for m in moves]
+            break
+        move, taken = found
+        state = state.apply(move)
+        i += taken
+        result.turns += 1
+    result.applied_lines = i
+    result.final = state
+    result.outcome = state.outcome()
+    return result

@@ -1,0 +1,55 @@
+"""Our xiangqi ZRF (flying-general rule included) against Fairy-Stockfish perft."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from runtime.interpreter import load_zrf_game
+from runtime.perft import perft
+from tests.conftest import scaled
+
+from .oracles import ffish_perft, random_positions, xiangqi_fen
+
+pyffish = pytest.importorskip("pyffish")
+
+XIANGQI = str(Path(__file__).resolve().parents[1] / "games" / "xiangqi.zrf")
+
+
+@pytest.fixture(scope="module")
+def xiangqi():
+    return load_zrf_game(XIANGQI)
+
+
+def test_start_position_fen(xiangqi):
+    assert xiangqi_fen(xiangqi.initial_state()) == pyffish.start_fen("xiangqi")
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+def test_start_perft(xiangqi, depth):
+    assert perft(xiangqi.initial_state(), depth) == ffish_perft("xiangqi", pyffish.start_fen("xiangqi"), depth)
+
+
+@pytest.mark.slow
+def test_start_perft_depth3(xiangqi):
+    assert perft(xiangqi.initial_state(), 3) == ffish_perft("xiangqi", pyffish.start_fen("xiangqi"), 3)
+
+
+def _compare(xiangqi, count, seed):
+    bad = []
+    for state in random_positions(xiangqi, count, seed, max_plies=80):
+        fen = xiangqi_fen(state)
+        ours, theirs = perft(state, 2), ffish_perft("xiangqi", fen, 2)
+        if ours != theirs:
+            bad.append((fen, ours, theirs))
+    assert not bad, bad[:5]
+
+
+def test_random_positions_depth2(xiangqi):
+    _compare(xiangqi, 10, seed=1)
+
+
+@pytest.mark.slow
+def test_random_positions_depth2_many(xiangqi):
+    _compare(xiangqi, scaled(200, minimum=20), seed=2)

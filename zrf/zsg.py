@@ -1,0 +1,145 @@
+"""Zillions saved games (``.zsg``): read and write (SEMANTICS §7).
+
+A saved game is plain text (CRLF line endings, latin-1 safe)::
+
+    Zillions Save Game File Version 0.02 CC     one letter per player: C computer, H human
+    RulesFile=CheckersCollection.zrf
+    VariantName=Dameo
+    (White ChessKing f7)                        optional set-up edits before move 1
+    (x e8)
+    1. Checker e2 - g4                          "<n>. <text>", one line per turn or partial part
+
+This module only knows the file format; matching lines against legal moves is
+the runtime's job (runtime.replay).  It never imports the runtime.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import PureWindowsPath
+
+from .diagnostics import Diagnostic, ZrfError
+from .syntax import Span
+
+HEADER = "Zillions Save Game File Version"
+
+_MOVE = re.compile(r"^\s*(\d+)\.\s*(.*?)\s*$")
+_EDIT = re.compile(r"^\s*\((.*)\)\s*$")
+
+
+@dataclass
+class SetupEdit:
+    """``(Player Piece pos)`` places a piece; ``(x pos)`` removes one."""
+
+    position: str
+    player: str | None = None
+    piece: str | None = None
+    line: int = 0
+
+    @property
+    def is_removal(self) -> bool:
+        return self.player is None
+
+    def text(self) -> str:
+        return f"(x {self.position})" if self.is_removal else f"({self.player} {self.piece} {self.position})"
+
+
+@dataclass
+class MoveLine:
+    """One numbered line: a whole turn or one partial part of it."""
+
+    number: int
+    text: str
+    line: int = 0
+
+    @property
+    def is_partial(self) -> bool:
+        return self.text.startswith("partial ")
+
+
+@dataclass
+class SavedGame:
+    """A parsed ``.zsg``: header, rules file, variant, set-up edits, move lines."""
+
+    version: str = "0.02"
+    seats: str = ""
+    rules_file: str = ""
+    variant: str = ""
+    setup: list[SetupEdit] = field(default_factory=list)
+    moves: list[MoveLine] = field(default_factory=list)
+    path: str = "<string>"
+    #: line ending of the file read ("\r\n" as Zillions writes; some copies were converted to "\n")
+    newline: str = "\r\n"
+
+    def rules_path(self, folder: str) -> str:
+        """RulesFile resolved against the saved game's folder (Windows paths reduced to their name)."""
+        import os
+        name = self.rules_file.replace("\\", "/")
+        if name.startswith("./"):
+            name = name[2:]
+        candidate = os.path.join(folder, name)
+        if os.path.exists(candidate):
+            return candidate
+        return os.path.join(folder, PureWindowsPath(self.rules_file).name)
+
+
+def _error(path: str, line: int, message: str) -> ZrfError:
+    return ZrfError([Diagnostic("Z001", message, Span(path, line, 1))])
+
+
+def parse_zsg(text: str, path: str = "<string>") -> SavedGame:
+    """Parse saved-game text; a malformed file raises ZrfError with ``path:line:col``."""
+    game = SavedGame(path=path, newline="\r\n" if "\r\n" in text or "\n" not in text else "\n")
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if not lines or not lines[0].startswith(HEADER):
+        raise _error(path, 1, f"not a Zillions saved game (first line must start with {HEADER!r})")
+    head = lines[0][len(HEADER):].split()
+    if head:
+        game.version = head[0]
+    if len(head) > 1:
+        game.seats = head[1]
+    for number, raw in enumerate(lines[1:], 2):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("RulesFile="):
+            game.rules_file = line[len("RulesFile="):].strip()
+        elif line.startswith("VariantName="):
+            game.variant = line[len("VariantName="):].strip()
+        elif _EDIT.match(line):
+            words = _EDIT.match(line).group(1).split()
+            if len(words) == 2 and words[0] == "x":
+                game.setup.append(SetupEdit(words[1], line=number))
+            elif len(words) == 3:
+                game.setup.append(SetupEdit(words[2], words[0], words[1], number))
+            else:
+                raise _error(path, number, f"set-up edit not understood: {line!r}")
+        elif _MOVE.match(line):
+            m = _MOVE.match(line)
+            game.moves.append(MoveLine(int(m.group(1)), m.group(2), number))
+        else:
+            raise _error(path, number, f"line not understood: {line[:60]!r}")
+    return game
+
+
+def read_zsg(path: str) -> SavedGame:
+    """Read a ``.zsg`` file (bytes decoded as cp1252, falling back to latin-1)."""
+    try:
+        data = open(path, "rb").read()
+    except OSError as exc:
+        raise _error(path, 0, f"cannot read: {exc.strerror}") from None
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    return parse_zsg(text, path)
+
+
+def write_zsg(game: SavedGame) -> str:
+    """The saved game as text, with the line ending it was read with (CRLF by default)."""
+    out = [f"{HEADER} {game.version} {game.seats}".rstrip(),
+           f"RulesFile={game.rules_file}", f"VariantName={game.variant}"]
+    out += [e.text() for e in game.setup]
+    out += [f"{m.number}. {m.text}" for m in game.moves]
+    return game.newline.join(out) + game.newline
