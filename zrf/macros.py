@@ -1,35 +1,52 @@
 """Macro and include expansion (SEMANTICS §1.2, §1.3).
 
-* ``(include "file")`` is replaced by the forms of that file, resolved
-  relative to the including file's directory (then as given).
-* Every ``(define NAME body...)`` in the file and its includes is collected
-  first (macros are hoisted; a later definition of the same name wins).
+* ``(include "file")`` at top level is replaced by the forms of that file,
+  resolved relative to the including file's directory, then as given.
+  Include cycles are reported (E212), never followed.
+* Every top-level ``(define NAME body...)`` in the file and its includes is
+  collected first (macros are hoisted); a later definition of the same name
+  wins everywhere, with a W201 warning.
 * A list whose head atom names a macro is replaced by the macro body with
   ``$k`` substituted, *spliced* into the parent: a body of several forms
   inserts several siblings.  ``$k`` is also pasted inside longer atoms
   (``D$2``) and inside strings.  A missing argument expands to nothing.
+  Arguments are substituted first and the result is expanded again, so a
+  macro may pass its own ``$2`` on to another macro, and a substituted or
+  pasted head may itself name a macro.
 * Expanded nodes keep the span of the macro body text, with ``via`` set to
-  the call site, so diagnostics can point at both.
-* Runaway expansion (recursion, exponential growth) stops at a limit with an
-  ``E2xx`` diagnostic instead of hanging.
+  the call site, so diagnostics can point at both.  Text outside macro
+  bodies (including argument subtrees) is shared, not copied.
+* Runaway expansion stops with an ``E22x`` diagnostic: recursion deeper than
+  :data:`MAX_DEPTH` macro calls, more than :data:`MAX_NODES` units of work
+  (nodes created or re-walked, and macro calls), or lists nested deeper than
+  :data:`MAX_NESTING`.  The expander never hangs and never runs out of
+  Python stack.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 from dataclasses import dataclass, field
 
-from .diagnostics import Report
+from .diagnostics import Report, ZrfError
 from .reader import read_file
 from .syntax import Atom, Document, List, Node, Span, String
-from .diagnostics import ZrfError
 
-MAX_DEPTH = 200
-MAX_NODES = 2_000_000
+#: Deepest chain of macro calls inside macro calls (the corpus needs 12).
+MAX_DEPTH = 100
+#: Work budget per file: nodes created or walked plus macro calls.  The
+#: corpus needs at most 4.52 million (Dakon.zrf); see docs/syntax.md.
+MAX_NODES = 10_000_000
+#: Deepest list nesting in an expanded tree (the corpus needs 72).
+MAX_NESTING = 400
+#: Deepest chain of includes.
 MAX_INCLUDE_DEPTH = 16
 
 _PARAM = re.compile(r"\$(\d+)")
+_PARAM_ONLY = re.compile(r"\$(\d+)\Z")
+_ATOM_BREAKERS = re.compile(r'[ \t\r\n\f\v()";]')
 
 
 @dataclass
@@ -49,38 +66,50 @@ class Expanded:
     macros: dict[str, Macro] = field(default_factory=dict)
     report: Report = field(default_factory=Report)
     documents: list[Document] = field(default_factory=list)
+    #: Units of work the expansion took (compare with :data:`MAX_NODES`).
+    work: int = 0
 
 
 class _Budget(Exception):
-    """Internal: the expansion limit was hit."""
+    """Internal: an expansion limit was hit (the diagnostic is already reported)."""
 
 
 def expand_document(doc: Document, report: Report | None = None) -> Expanded:
     """Resolve includes, collect macros and expand every macro call in ``doc``."""
-    report = report or Report()
+    report = report if report is not None else Report()
     docs: list[Document] = [doc]
-    forms = _inline_includes(doc.forms, doc.path, report, docs, 0)
+    forms = _inline_includes(doc.forms, doc.path, report, docs, [os.path.abspath(doc.path)])
     macros: dict[str, Macro] = {}
     body_forms: list[Node] = []
     for form in forms:
-        if isinstance(form, List) and form.head == "define":
-            if len(form.items) < 2 or not isinstance(form.items[1], Atom):
-                report.error("E201", "define needs a macro name", form.span)
+        if type(form) is List and form.head == "define":
+            if len(form.items) < 2 or type(form.items[1]) is not Atom:
+                report.error("E201", "define needs a macro name: (define NAME body...)", form.span)
                 continue
             name = form.items[1].text
             if name in macros:
-                report.warning("W201", f"macro {name!r} redefined (first at {macros[name].span}); the later definition is used", form.items[1].span)
+                report.warning("W201", f"macro {name!r} redefined (first at {macros[name].span}); "
+                               "the later definition is used", form.items[1].span)
             macros[name] = Macro(name, form.items[2:], form.span)
         else:
             body_forms.append(form)
     expander = _Expander(macros, report)
     out: list[Node] = []
+    # Expansion allocates millions of small acyclic objects; the cyclic
+    # garbage collector would rescan them over and over (4x slower).
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
     try:
         for form in body_forms:
-            out.extend(expander.expand(form, None, 0))
+            expander.source(form, out, 0, 1)
     except _Budget:
         pass
-    return Expanded(out, macros, report, docs)
+    except RecursionError:  # pragma: no cover - the limits above should prevent it
+        report.error("E222", "macro expansion nests too deeply", Span(doc.path, 1, 1))
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    return Expanded(out, macros, report, docs, expander.work)
 
 
 def expand_file(path: str) -> Expanded:
@@ -89,109 +118,243 @@ def expand_file(path: str) -> Expanded:
 
 
 def _inline_includes(forms: list[Node], path: str, report: Report, docs: list[Document],
-                     depth: int) -> list[Node]:
+                     chain: list[str]) -> list[Node]:
+    """``forms`` with every top-level include replaced by the included file's forms."""
     out: list[Node] = []
     for form in forms:
-        if isinstance(form, List) and form.head == "include":
-            if len(form.items) != 2 or not isinstance(form.items[1], String):
-                report.error("E210", 'include takes one file name string: (include "file")', form.span)
-                continue
-            if depth >= MAX_INCLUDE_DEPTH:
-                report.error("E212", "includes nested too deeply (an include cycle?)", form.span)
-                continue
-            name = form.items[1].text.replace("\\", "/")
-            base = os.path.dirname(path)
-            candidates = [os.path.join(base, name), name]
-            target = next((c for c in candidates if os.path.isfile(c)), None)
-            if target is None:
-                report.error("E211", f"included file not found: {form.items[1].text}", form.span)
-                continue
-            try:
-                sub = read_file(target)
-            except ZrfError as exc:
-                report.diagnostics.extend(exc.diagnostics)
-                continue
-            docs.append(sub)
-            out.extend(_inline_includes(sub.forms, target, report, docs, depth + 1))
-        else:
+        if not (type(form) is List and form.head == "include"):
             out.append(form)
+            continue
+        if len(form.items) != 2 or type(form.items[1]) is not String:
+            report.error("E210", 'include takes one file name string: (include "file")', form.span)
+            continue
+        name = form.items[1].text.replace("\\", "/")
+        candidates = [os.path.join(os.path.dirname(path), name), name]
+        target = next((c for c in candidates if os.path.isfile(c)), None)
+        if target is None:
+            report.error("E211", f"included file not found: {form.items[1].text}", form.span)
+            continue
+        real = os.path.abspath(target)
+        if real in chain:
+            cycle = " -> ".join(os.path.basename(p) for p in chain[chain.index(real):] + [real])
+            report.error("E212", f"include cycle: {cycle}", form.span)
+            continue
+        if len(chain) > MAX_INCLUDE_DEPTH:
+            report.error("E212", f"includes nested more than {MAX_INCLUDE_DEPTH} deep", form.span)
+            continue
+        try:
+            sub = read_file(target)
+        except ZrfError as exc:
+            report.diagnostics.extend(exc.diagnostics)
+            continue
+        docs.append(sub)
+        out.extend(_inline_includes(sub.forms, target, report, docs, chain + [real]))
     return out
 
 
 class _Expander:
+    """Expands macro calls.  Two walks: :meth:`source` for text that needs no
+    substitution (top-level forms and substituted arguments) and :meth:`body`
+    for macro body text under a call's arguments.
+
+    Written for speed (real files expand to millions of nodes): atoms are
+    copied inline in the list loops, the work budget is charged per list,
+    and ``$k`` pasting uses a per-text cache of the split text.
+    """
+
     def __init__(self, macros: dict[str, Macro], report: Report):
         self.macros = macros
         self.report = report
-        self.nodes = 0
+        self.work = 0
+        self._splits: dict[str, list[str]] = {}
 
-    def expand(self, node: Node, call: Span | None, depth: int) -> list[Node]:
-        """Expand ``node``; returns the list of nodes it becomes (splicing)."""
-        self.nodes += 1
-        if self.nodes > MAX_NODES:
-            self.report.error("E221", f"macro expansion exceeds {MAX_NODES} nodes (exploding macros?)", node.span)
+    # -- limits ---------------------------------------------------------------
+
+    def _over_budget(self, span: Span) -> None:
+        self.report.error("E221", f"macro expansion exceeds {MAX_NODES} nodes (exploding macros?)", span)
+        raise _Budget()
+
+    def _too_deep(self, span: Span) -> None:
+        self.report.error("E222", f"macro expansion nests lists more than {MAX_NESTING} deep", span)
+        raise _Budget()
+
+    # -- walks ----------------------------------------------------------------
+
+    def source(self, node: Node, out: list[Node], depth: int, level: int) -> None:
+        """Append the expansion of ``node`` (no ``$k`` substitution) to ``out``.
+
+        Unchanged subtrees are appended as they are, not copied.
+        """
+        if type(node) is not List:
+            out.append(node)
+            return
+        items = node.items
+        self.work += 1 + len(items)
+        if self.work > MAX_NODES:
+            self._over_budget(node.span)
+        if items and type(items[0]) is Atom:
+            macro = self.macros.get(items[0].text)
+            if macro is not None:
+                self.call(macro, items[1:], node.span, depth, level, out)
+                return
+        if level > MAX_NESTING:
+            self._too_deep(node.span)
+        new: list[Node] = []
+        changed = False
+        for item in items:
+            if type(item) is List:
+                n = len(new)
+                self.source(item, new, depth, level + 1)
+                if not changed and (len(new) != n + 1 or new[n] is not item):
+                    changed = True
+            else:
+                new.append(item)
+        out.append(List(new, node.span) if changed else node)
+
+    def call(self, macro: Macro, args: list[Node], call: Span, depth: int, level: int,
+             out: list[Node]) -> None:
+        """Append the expansion of ``macro`` called with ``args`` at ``call``."""
+        if depth >= MAX_DEPTH:
+            self.report.error("E220", f"macro {macro.name!r} expands more than {MAX_DEPTH} calls deep "
+                              "(recursive macro?)", call)
             raise _Budget()
-        if not isinstance(node, List):
-            return [node]
-        head = node.head
-        if head is not None and head in self.macros:
-            if depth >= MAX_DEPTH:
-                self.report.error("E220", f"macro {head!r} expands too deeply (recursive macro?)", node.span)
-                raise _Budget()
-            macro = self.macros[head]
-            args = node.items[1:]
-            result: list[Node] = []
-            for body in macro.body:
-                substituted = substitute(body, args, node.span)
-                result.extend(self.expand(substituted, node.span, depth + 1))
-            return result
-        items: list[Node] = []
+        self.work += 1
+        body = self.body
+        for form in macro.body:
+            body(form, args, call, depth + 1, level, out)
+
+    def body(self, node: Node, args: list[Node], call: Span, depth: int, level: int,
+             out: list[Node]) -> None:
+        """Append the expansion of macro body ``node`` under ``args`` (called at ``call``) to ``out``."""
+        kind = type(node)
+        if kind is not List:
+            text = node.text
+            if "$" in text:
+                if kind is Atom:
+                    m = _PARAM_ONLY.match(text)
+                    if m is not None:
+                        k = int(m.group(1))
+                        if 1 <= k <= len(args):
+                            self.source(args[k - 1], out, depth, level)
+                        return
+                text = self._paste(text, args, node.span, call, kind is Atom)
+                if not text and kind is Atom:
+                    return
+            out.append(kind(text, node._span, call))
+            self.work += 1
+            return
+        items = node.items
+        self.work += 1 + len(items)
+        if self.work > MAX_NODES:
+            self._over_budget(node._span.through(call))
+        if items and type(items[0]) is Atom:
+            head = self._head(items[0], args)
+            macro = self.macros.get(head) if head is not None else None
+            if macro is not None:
+                call_args = []
+                for item in items[1:]:
+                    sub = self.substitute(item, args, call)
+                    if sub is not None:
+                        call_args.append(sub)
+                self.call(macro, call_args, node._span.through(call), depth, level, out)
+                return
+        if level > MAX_NESTING:
+            self._too_deep(node._span.through(call))
+        new: list[Node] = []
+        append = new.append
+        body = self.body
+        for item in items:
+            kind = type(item)
+            if kind is List or "$" in item.text:
+                body(item, args, call, depth, level + 1, new)
+            else:
+                append(kind(item.text, item._span, call))
+        out.append(List(new, node._span, call))
+
+    def _head(self, first: Atom, args: list[Node]) -> str | None:
+        """The text the head atom of a body list has after substitution (None if not an atom)."""
+        text = first.text
+        if "$" not in text:
+            return text
+        m = _PARAM_ONLY.match(text)
+        if m is not None:
+            k = int(m.group(1))
+            if 1 <= k <= len(args) and type(args[k - 1]) is Atom:
+                return args[k - 1].text
+            return None
+        return _PARAM.sub(lambda mm: _arg_text(args, int(mm.group(1))), text)
+
+    def substitute(self, node: Node, args: list[Node], call: Span) -> Node | None:
+        """A copy of body ``node`` with ``$k`` replaced (no expansion); None when it expands to nothing."""
+        kind = type(node)
+        s = node._span
+        if kind is not List:
+            text = node.text
+            if "$" in text:
+                if kind is Atom:
+                    m = _PARAM_ONLY.match(text)
+                    if m is not None:
+                        k = int(m.group(1))
+                        return args[k - 1] if 1 <= k <= len(args) else None
+                text = self._paste(text, args, s, call, kind is Atom)
+                if not text and kind is Atom:
+                    return None
+            self.work += 1
+            return kind(text, s, call)
+        self.work += 1
+        if self.work > MAX_NODES:
+            self._over_budget(call)
+        new = []
         for item in node.items:
-            items.extend(self.expand(item, call, depth))
-        return [List(items, node.span)]
+            sub = self.substitute(item, args, call)
+            if sub is not None:
+                new.append(sub)
+        return List(new, s, call)
+
+    def _paste(self, text: str, args: list[Node], span: Span, call: Span, in_atom: bool) -> str:
+        """``text`` with every ``$k`` replaced by the text of argument k (a missing one by nothing)."""
+        parts = self._splits.get(text)
+        if parts is None:
+            parts = self._splits[text] = _PARAM.split(text)
+        # parts alternates literal text and parameter numbers: ["D", "2", ""].
+        pieces = []
+        nargs = len(args)
+        for i, part in enumerate(parts):
+            if not i & 1:
+                pieces.append(part)
+                continue
+            k = int(part)
+            if 1 <= k <= nargs:
+                a = args[k - 1]
+                if type(a) is List:
+                    where = "an atom" if in_atom else "a string"
+                    self.report.error("E223", f"cannot paste the list argument ${k} into {where}; "
+                                      "it expands to nothing", span.through(call))
+                else:
+                    pieces.append(a.text)
+        pasted = "".join(pieces)
+        if in_atom and _ATOM_BREAKERS.search(pasted):
+            self.report.error("E224", f"pasting gives {pasted!r}, which is not one atom; "
+                              "it expands to nothing", span.through(call))
+            return ""
+        return pasted
+
+
+def _arg_text(args: list[Node], k: int) -> str:
+    """The text pasted for ``$k``: an atom's or string's text, nothing for a missing argument."""
+    if 1 <= k <= len(args):
+        a = args[k - 1]
+        if type(a) is not List:
+            return a.text
+    return ""
 
 
 def substitute(node: Node, args: list[Node], call: Span) -> Node:
     """A copy of macro body ``node`` with ``$k`` replaced by ``args[k-1]``, spans routed via ``call``.
 
-    Arguments are already in the caller's context; they keep their own spans.
+    Arguments keep their own spans.  A node that expands to nothing (a
+    missing argument) is returned as an empty atom; use :func:`expand_document`
+    for real work.  Kept for callers of the first version.
     """
-    if isinstance(node, Atom):
-        text = node.text
-        if "$" not in text:
-            return Atom(text, node.span.through(call))
-        m = _PARAM.fullmatch(text)
-        if m:
-            k = int(m.group(1))
-            if 1 <= k <= len(args):
-                return args[k - 1]
-            return _MISSING
-        return Atom(_paste(text, args), node.span.through(call))
-    if isinstance(node, String):
-        if "$" in node.text:
-            return String(_paste(node.text, args), node.span.through(call))
-        return String(node.text, node.span.through(call))
-    items: list[Node] = []
-    for item in node.items:
-        sub = substitute(item, args, call)
-        if sub is _MISSING:
-            continue
-        items.append(sub)
-    return List(items, node.span.through(call))
-
-
-_MISSING = Atom("")
-
-
-def _paste(text: str, args: list[Node]) -> str:
-    def repl(m: re.Match) -> str:
-        k = int(m.group(1))
-        if 1 <= k <= len(args):
-            a = args[k - 1]
-            if isinstance(a, Atom):
-                return a.text
-            if isinstance(a, String):
-                return a.text
-            from .syntax import to_text
-            return to_text(a)
-        return ""
-    return _PARAM.sub(repl, text)
+    sub = _Expander({}, Report()).substitute(node, args, call)
+    return sub if sub is not None else Atom("")

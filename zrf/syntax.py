@@ -9,26 +9,52 @@ Every node carries a :class:`Span`.  Nodes produced by macro expansion carry
 the span of the macro *body* text, with :attr:`Span.via` pointing at the call
 site (and that span's ``via`` at the outer call, and so on), so a diagnostic
 inside expanded code can name both places.
+
+The classes use ``__slots__`` and hand-written constructors: real files
+expand to millions of nodes, and node creation is the expander's main cost.
+Nodes and spans are treated as immutable once built; the expander shares
+unchanged subtrees between the source tree and the expanded tree.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Iterator, Union
 
 
-@dataclass(frozen=True)
 class Span:
-    """Where a node came from: file, 1-based line and column, and the macro call chain."""
+    """Where a node came from: file, 1-based line and column, and the macro call chain.
 
-    file: str
-    line: int
-    col: int
-    end_line: int = 0
-    end_col: int = 0
-    #: The span of the macro call (or include) this node was expanded through.
-    via: "Span | None" = None
+    ``end_line``/``end_col`` give the position just past the node's last
+    character (0 when unknown).  ``via`` is the span of the macro call this
+    node was expanded through, or None for text written at this place.
+    """
+
+    __slots__ = ("file", "line", "col", "end_line", "end_col", "via")
+
+    def __init__(self, file: str, line: int, col: int, end_line: int = 0, end_col: int = 0,
+                 via: "Span | None" = None):
+        self.file = file
+        self.line = line
+        self.col = col
+        self.end_line = end_line
+        self.end_col = end_col
+        #: The span of the macro call (or include) this node was expanded through.
+        self.via = via
+
+    def _key(self) -> tuple:
+        return (self.file, self.line, self.col, self.end_line, self.end_col, self.via)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Span) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        via = f", via={self.via!r}" if self.via is not None else ""
+        return (f"Span({self.file!r}, {self.line}, {self.col}, {self.end_line}, "
+                f"{self.end_col}{via})")
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
@@ -49,7 +75,11 @@ class Span:
         return s
 
     def through(self, call: "Span | None") -> "Span":
-        """This span, recorded as reached through the macro call at ``call``."""
+        """This span, recorded as reached through the macro call at ``call``.
+
+        When this span already has a call chain, ``call`` is appended at its
+        outer end (the chain is copied; spans are never modified).
+        """
         if call is None:
             return self
         if self.via is None:
@@ -63,12 +93,44 @@ NO_SPAN = Span("<generated>", 0, 0)
 _INT = re.compile(r"[+-]?\d+\Z")
 
 
-@dataclass(eq=False)
-class Atom:
-    """A bare word: keyword, name, number (``-90``), ``$1``, ``?Dice`` ..."""
+class _Node:
+    """What every node has: a span, stored as (span of the text, macro call it came through).
 
-    text: str
-    span: Span = NO_SPAN
+    Expanded code is millions of nodes, each its macro body's span reached
+    through one call site.  Storing the two parts and building the combined
+    :class:`Span` only when someone asks for ``span`` halves the cost and the
+    memory of macro expansion.
+    """
+
+    __slots__ = ("_span", "_via")
+
+    @property
+    def span(self) -> Span:
+        """Where this node came from, with its macro call chain in ``via``."""
+        via = self._via
+        if via is None:
+            return self._span
+        return self._span.through(via)
+
+    @span.setter
+    def span(self, value: Span) -> None:
+        self._span = value
+        self._via = None
+
+
+class Atom(_Node):
+    """A bare word: keyword, name, number (``-90``), ``$1``, ``?Dice`` ...
+
+    ``via`` (optional) is the call site when the node was copied out of a
+    macro body: the node's :attr:`span` is then ``span.through(via)``.
+    """
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str, span: Span = NO_SPAN, via: Span | None = None):
+        self.text = text
+        self._span = span
+        self._via = via
 
     @property
     def is_number(self) -> bool:
@@ -89,12 +151,15 @@ class Atom:
         return f"Atom({self.text!r})"
 
 
-@dataclass(eq=False)
-class String:
+class String(_Node):
     """A string literal.  ``text`` is the raw content between the quotes (no escapes exist)."""
 
-    text: str
-    span: Span = NO_SPAN
+    __slots__ = ("text",)
+
+    def __init__(self, text: str, span: Span = NO_SPAN, via: Span | None = None):
+        self.text = text
+        self._span = span
+        self._via = via
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, String) and other.text == self.text
@@ -106,18 +171,23 @@ class String:
         return f"String({self.text!r})"
 
 
-@dataclass(eq=False)
-class List:
-    """A parenthesised list of nodes."""
+class List(_Node):
+    """A parenthesised list of nodes.  Its span runs from ``(`` to just past ``)``."""
 
-    items: list["Node"] = field(default_factory=list)
-    span: Span = NO_SPAN
+    __slots__ = ("items",)
+
+    def __init__(self, items: "list[Node] | None" = None, span: Span = NO_SPAN,
+                 via: Span | None = None):
+        self.items = [] if items is None else items
+        self._span = span
+        self._via = via
 
     @property
     def head(self) -> str | None:
         """The text of the first item when it is an atom (the keyword), else None."""
-        if self.items and isinstance(self.items[0], Atom):
-            return self.items[0].text
+        items = self.items
+        if items and type(items[0]) is Atom:
+            return items[0].text
         return None
 
     @property
@@ -155,24 +225,43 @@ class List:
 Node = Union[Atom, String, List]
 
 
-@dataclass(frozen=True)
 class Comment:
-    """A ``;`` comment: its text (from the ``;`` on) and where it starts."""
+    """A ``;`` comment: its text (from the ``;`` to the end of the line, no line break) and where it starts."""
 
-    text: str
-    span: Span
+    __slots__ = ("text", "span")
+
+    def __init__(self, text: str, span: Span):
+        self.text = text
+        self.span = span
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Comment) and (other.text, other.span) == (self.text, self.span)
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.span))
+
+    def __repr__(self) -> str:
+        return f"Comment({self.text!r}, {self.span!r})"
 
 
-@dataclass
 class Document:
     """One parsed file: its top-level forms and its comments, in source order."""
 
-    path: str
-    forms: list[Node]
-    comments: list[Comment] = field(default_factory=list)
-    #: The text encoding the bytes were decoded with ("utf-8" or the fallback).
-    encoding: str = "utf-8"
-    text: str = ""
+    __slots__ = ("path", "forms", "comments", "encoding", "text")
+
+    def __init__(self, path: str, forms: list[Node], comments: list[Comment] | None = None,
+                 encoding: str = "utf-8", text: str = ""):
+        self.path = path
+        self.forms = forms
+        self.comments = [] if comments is None else comments
+        #: The text encoding the bytes were decoded with ("utf-8", "utf-8-sig" for a
+        #: UTF-8 file with a byte-order mark, or the single-byte fallback).
+        self.encoding = encoding
+        self.text = text
+
+    def __repr__(self) -> str:
+        return (f"Document({self.path!r}, {len(self.forms)} forms, "
+                f"{len(self.comments)} comments, {self.encoding!r})")
 
 
 def to_text(node: Node) -> str:
@@ -192,3 +281,26 @@ def walk(node: Node) -> Iterator[Node]:
         yield n
         if isinstance(n, List):
             stack.extend(reversed(n.items))
+
+
+def same_tree(a: "Node | list[Node]", b: "Node | list[Node]") -> bool:
+    """Structural equality of two trees or form lists (kinds and texts; spans ignored).
+
+    Iterative, so it works on trees of any depth.
+    """
+    stack = [(a, b)]
+    while stack:
+        x, y = stack.pop()
+        if isinstance(x, list) or isinstance(y, list):
+            if not (isinstance(x, list) and isinstance(y, list)) or len(x) != len(y):
+                return False
+            stack.extend(zip(x, y))
+        elif type(x) is not type(y):
+            return False
+        elif type(x) is List:
+            if len(x.items) != len(y.items):
+                return False
+            stack.extend(zip(x.items, y.items))
+        elif x.text != y.text:
+            return False
+    return True

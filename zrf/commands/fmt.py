@@ -1,0 +1,141 @@
+"""``zrf fmt PATH... [--check] [--diff] [-o OUT]``: format ZRF files, keeping comments and macros.
+
+The layout is :func:`zrf.writer.format_document`'s.  Files are rewritten in
+place only when the formatted text differs, through a temporary file in the
+same folder that is then renamed over the original, so an interrupted run
+never leaves a half-written file.  The file keeps its text encoding and its
+line break style.  ``-`` reads standard input and writes standard output.
+
+Exit status (black conventions): 0 done (or, with ``--check``, nothing
+would change); 1 with ``--check`` when some file would be reformatted;
+2 for a usage error or a file that cannot be read or parsed (its diagnostic
+is printed and the file is left untouched).
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import click
+
+from zrf.diagnostics import ZrfError
+from zrf.reader import decode, parse_text
+from zrf.writer import format_document
+
+
+def _expand_paths(paths: tuple[str, ...]) -> list[str]:
+    """Arguments with every folder replaced by the ``*.zrf`` files below it."""
+    out: list[str] = []
+    for p in paths:
+        if p != "-" and os.path.isdir(p):
+            out.extend(sorted(str(f) for f in Path(p).rglob("*.zrf")))
+        else:
+            out.append(p)
+    return out
+
+
+def _read(path: str) -> tuple[bytes, str]:
+    """The raw bytes of ``path`` (``-``: standard input) and the name to report it under."""
+    if path == "-":
+        return sys.stdin.buffer.read(), "<stdin>"
+    with open(path, "rb") as fh:
+        return fh.read(), path
+
+
+def format_bytes(data: bytes, name: str) -> tuple[bytes, str, str]:
+    """(formatted bytes, original text, formatted text), in the input's own encoding.
+
+    Raises :class:`ZrfError` when the text does not parse.
+    """
+    text, encoding = decode(data)
+    doc = parse_text(text, name, encoding)
+    formatted = format_document(doc)
+    return formatted.encode(encoding), text, formatted
+
+
+def _write_atomically(path: str, data: bytes) -> None:
+    """Replace ``path`` by ``data`` via a temporary file in the same folder and a rename."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".zrf-fmt-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        try:
+            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+        except OSError:
+            pass
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _diff(before: str, after: str, name: str) -> str:
+    lines = difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True),
+                                 f"{name}", f"{name} (formatted)")
+    return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("--check", is_flag=True, help="Write nothing; list the files that would change and exit 1 if any.")
+@click.option("--diff", "show_diff", is_flag=True, help="Write nothing; print a unified diff of the changes.")
+@click.option("-o", "--output", default=None, metavar="OUT",
+              help="Write the formatted text to OUT instead (only with one PATH; '-' for stdout).")
+def fmt(paths: tuple[str, ...], check: bool, show_diff: bool, output: str | None) -> None:
+    """Format ZRF files in place, keeping every comment and macro definition.
+
+    A folder formats every *.zrf below it; '-' reads standard input and
+    writes standard output.
+    """
+    files = _expand_paths(paths)
+    if not files:
+        raise click.UsageError("no .zrf files found in the given paths")
+    if output is not None and len(files) != 1:
+        raise click.UsageError("-o/--output takes exactly one input PATH")
+    status = 0
+    changed = 0
+    for path in files:
+        try:
+            data, name = _read(path)
+        except OSError as exc:
+            click.echo(f"{path}:1:1: E001 cannot read file: {exc.strerror}", err=True)
+            status = 2
+            continue
+        try:
+            new, before, after = format_bytes(data, name)
+        except ZrfError as exc:
+            for d in exc.diagnostics:
+                click.echo(d.format(), err=True)
+            status = 2
+            continue
+        differs = new != data
+        changed += differs
+        if check or show_diff:
+            if differs:
+                if show_diff:
+                    click.echo(_diff(before, after, name), nl=False)
+                if check:
+                    click.echo(f"would reformat {name}", err=True)
+                    status = max(status, 1)
+            continue
+        if output == "-" or (output is None and path == "-"):
+            sys.stdout.buffer.write(new)
+            sys.stdout.flush()
+        elif output is not None:
+            if not (os.path.exists(output) and Path(output).read_bytes() == new):
+                _write_atomically(output, new)
+        elif differs:
+            _write_atomically(path, new)
+            click.echo(f"reformatted {name}", err=True)
+    if len(files) > 1 and output is None:
+        verb = "would be reformatted" if check or show_diff else "reformatted"
+        click.echo(f"{len(files)} files: {changed} {verb}", err=True)
+    sys.exit(status)
