@@ -5,7 +5,6 @@ differences (known_differences.py, docs/variants/alpha_centauri-zrf.md)."""
 
 from __future__ import annotations
 
-import time
 
 import pytest
 

@@ -13,7 +13,6 @@ along random games; it also gives an independent perft(2).
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -657,7 +656,6 @@ def test_random_playouts(size):
     the side to move flips, the mover's King is not left capturable, no Kings facing)."""
     game = GAMES[size]()
     n = scaled(1000)
-    start = time.perf_counter()
     for seed in range(n):
         res = random_playout(game.initial_state(), seed, 300)
         assert res.reason in ("checkmate", "stalemate", "ply limit")
@@ -670,7 +668,6 @@ def test_random_playouts(size):
             for mv in res.moves:
                 _check_children(st)
                 st = st.apply(mv)
-    assert time.perf_counter() - start < 600
 
 
 def _check_children(st):

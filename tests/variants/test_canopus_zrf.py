@@ -5,7 +5,6 @@ differences (variants/canopus/known_differences.py, docs/variants/canopus-zrf.md
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -102,11 +101,9 @@ def test_names_match_the_engine(name):
 @pytest.mark.parametrize("name,games,plies", [("canopus", 3, 40), ("super-star-canopus", 2, 30)])
 def test_crosscheck_ci_size(name, games, plies):
     """perft(1) tree plus a few short playouts per game: no unexplained disagreement."""
-    start = time.perf_counter()
     result = run(spec(name), depth=1, games=games, plies=plies, seed=0)
     assert result.positions > 50
     assert result.failures == [], "\n".join(d.describe() for d in result.failures)
-    assert time.perf_counter() - start < 60
 
 
 @pytest.mark.slow

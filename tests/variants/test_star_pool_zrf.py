@@ -5,7 +5,6 @@ docs/variants/star_pool-zrf.md)."""
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -83,11 +82,9 @@ def test_cells_pieces_and_players_match_the_engine(zrf_game):
 
 def test_crosscheck_ci_size():
     """perft(2) tree plus a few playouts: no disagreement at all."""
-    start = time.perf_counter()
     result = run(spec(), depth=2, games=3, plies=40, seed=0)
     assert result.positions > 30
     assert result.failures == [], "\n".join(d.describe() for d in result.failures)
-    assert time.perf_counter() - start < 120
 
 
 # Hand-made positions that reach the rare rules (citadels, teleports, swaps, the
