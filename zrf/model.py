@@ -90,6 +90,9 @@ class Board:
     symmetry: dict[str, dict[str, str]] = field(default_factory=dict)
     #: presentation: the board image forms etc.
     forms: list[List] = field(default_factory=list)
+    #: positions removed by ``kill-positions`` (they no longer exist; kept to tell
+    #: "killed" apart from "never defined" in diagnostics)
+    killed: set[str] = field(default_factory=set)
     span: Span = NO_SPAN
 
     def link(self, position: str, direction: str) -> str | None:
@@ -112,7 +115,11 @@ class Board:
         return seen
 
     def opposite(self, direction: str) -> str | None:
-        """The direction that reverses every link of ``direction`` (SEMANTICS §3.5), or None."""
+        """The direction that reverses every link of ``direction`` (SEMANTICS §3.5), or None.
+
+        d' is the opposite of d when every link p -d-> q has a link q -d'-> p.
+        When no direction qualifies, the caller falls back to :meth:`link_back`.
+        """
         fwd = self.links.get(direction, {})
         if not fwd:
             return None
@@ -121,6 +128,31 @@ class Board:
             if all(back.get(q) == p for p, q in fwd.items()):
                 return d
         return None
+
+    def opposites(self) -> dict[str, str]:
+        """Every direction that has an opposite, mapped to it."""
+        out = {}
+        for d in self.directions:
+            o = self.opposite(d)
+            if o is not None:
+                out[d] = o
+        return out
+
+    def link_back(self, position: str, direction: str) -> str | None:
+        """The position that links to ``position`` via ``direction`` (POLY's fallback for opposite)."""
+        for p, q in self.links.get(direction, {}).items():
+            if q == position:
+                return p
+        return None
+
+    @property
+    def dummy_count(self) -> int:
+        """Positions declared with ``(dummy ...)``: they exist but are not drawn."""
+        return sum(1 for p in self.positions.values() if p.dummy)
+
+    def zones_for(self, player: str) -> dict[str, set[str]]:
+        """Every zone name -> that player's positions (empty set when not declared for the player)."""
+        return {name: self.zone(name, player) for name in self.zone_names()}
 
     @property
     def cell_count(self) -> int:
@@ -161,6 +193,15 @@ class Piece:
     @property
     def blocks(self) -> list[MoveBlock]:
         return self.moves + self.drops
+
+    @property
+    def move_types(self) -> list[str]:
+        """Declared move types of this piece's moves and drops, in first-seen order."""
+        seen: list[str] = []
+        for b in self.blocks:
+            if b.move_type is not None and b.move_type not in seen:
+                seen.append(b.move_type)
+        return seen
 
 
 # --------------------------------------------------------------------------- game
@@ -244,6 +285,27 @@ class GameDef:
             for a in p.attributes:
                 if a not in seen:
                     seen.append(a)
+        return seen
+
+    @property
+    def random_players(self) -> list[str]:
+        """Players whose name starts with ``?``: Zillions moves for them at random (SEMANTICS §2.3)."""
+        return [p for p in self.players if p.startswith("?")]
+
+    @property
+    def neutral_players(self) -> list[str]:
+        """Listed players that never take a turn nor have their pieces moved in one (SEMANTICS §2.3)."""
+        active = {e.player for e in self.turn_order.entries} | {e.moves_as for e in self.turn_order.entries}
+        return [p for p in self.players if p not in active]
+
+    @property
+    def move_types(self) -> list[str]:
+        """Every move type declared by any piece, in first-seen order."""
+        seen: list[str] = []
+        for p in self.pieces.values():
+            for t in p.move_types:
+                if t not in seen:
+                    seen.append(t)
         return seen
 
     @property
@@ -466,6 +528,8 @@ class _Builder:
             if head == "option":
                 if len(f.items) >= 3 and isinstance(f.items[1], String):
                     out[f.items[1].text] = to_text(f.items[2]).strip('"')
+                elif len(f.items) < 3:
+                    continue  # wrong arity: the linter reports E380
                 else:
                     self.report.warning("W310", f"option form not understood: {to_text(f)[:60]}", f.span)
             elif head in OLD_OPTIONS and len(f.items) >= 2:
@@ -477,7 +541,15 @@ class _Builder:
     # -- board
 
     def board(self, form: List) -> Board:
+        """Build the board in textual order (SEMANTICS §3): later kill/unlink/links act on what exists.
+
+        Link endpoints are checked once the board is complete, so positions may be
+        declared after the links that use them.  A link to a killed position is
+        dropped with a warning (W323, Zillions loads such files, e.g. IkusaShogi);
+        a link to a name never declared is an error (E323).
+        """
         b = Board(span=form.span)
+        link_spans: dict[tuple[str, str], tuple[Node, Node]] = {}
 
         def add_dir(d: str) -> None:
             if d not in b.directions:
@@ -515,10 +587,8 @@ class _Builder:
                     if (isinstance(pair, List) and len(pair.items) == 2
                             and all(isinstance(x, Atom) for x in pair.items)):
                         p, q = pair.items[0].text, pair.items[1].text  # type: ignore[union-attr]
-                        for name, node in ((p, pair.items[0]), (q, pair.items[1])):
-                            if name not in b.positions:
-                                self.report.error("E323", f"link to unknown position {name!r}", node.span)
                         b.links.setdefault(d, {})[p] = q
+                        link_spans[(d, p)] = (pair.items[0], pair.items[1])
                     else:
                         self.report.error("E322", f"bad link {to_text(pair)!r}", pair.span)
             elif head == "unlink":
@@ -545,6 +615,7 @@ class _Builder:
                     if name not in b.positions:
                         self.report.warning("W320", f"kill-positions names unknown position {name!r}", k.span)
                     b.positions.pop(name, None)
+                    b.killed.add(name)
                     self._unlink_position(b, name)
             elif head == "dummy":
                 for k in item.args:
@@ -552,6 +623,7 @@ class _Builder:
                     if name is None:
                         continue
                     pos = b.positions.get(name)
+                    b.killed.discard(name)
                     if pos is None:
                         b.positions[name] = Position(name, None, True)
                     else:
@@ -570,7 +642,26 @@ class _Builder:
                 b.zones.append(self.zone(item))
             else:
                 b.forms.append(item)
+        self._check_links(b, link_spans)
         return b
+
+    def _check_links(self, b: Board, link_spans: dict[tuple[str, str], tuple[Node, Node]]) -> None:
+        """Drop links whose ends do not exist on the finished board, with W323/E323."""
+        for d, links in b.links.items():
+            for p, q in list(links.items()):
+                if p in b.positions and q in b.positions:
+                    continue
+                del links[p]
+                nodes = link_spans.get((d, p))
+                for name, node in zip((p, q), nodes or (None, None)):
+                    if name in b.positions:
+                        continue
+                    span = node.span if node is not None else b.span
+                    if name in b.killed:
+                        self.report.warning("W323", f"link {d} {p}->{q} uses killed position {name!r};"
+                                            " the link is ignored", span)
+                    else:
+                        self.report.error("E323", f"link to unknown position {name!r}", span)
 
     def _unlink_position(self, b: Board, name: str) -> None:
         for links in b.links.values():
@@ -582,6 +673,7 @@ class _Builder:
         start = (0, 0, 0, 0)
         dims: list[tuple[list[str], tuple[int, int]]] = []
         directions: dict[str, tuple[int, ...]] = {}
+        direction_spans: dict[str, Span] = {}
         for item in form.args:
             if not isinstance(item, List):
                 continue
@@ -606,12 +698,14 @@ class _Builder:
                     if isinstance(d, List) and d.items and isinstance(d.items[0], Atom):
                         offs = [a for a in d.items[1:] if isinstance(a, Atom) and a.is_number]
                         directions[d.items[0].text] = tuple(a.value for a in offs)
+                        direction_spans[d.items[0].text] = d.span
         if not dims:
             self.report.error("E326", "grid without dimensions", form.span)
             return None
         for name, offs in directions.items():
             if len(offs) != len(dims):
-                self.report.error("E327", f"direction {name!r} has {len(offs)} offsets for a {len(dims)}-dimensional grid", form.span)
+                self.report.error("E327", f"direction {name!r} has {len(offs)} offsets for a {len(dims)}-dimensional grid",
+                                  direction_spans.get(name, form.span))
         directions = {k: v for k, v in directions.items() if len(v) == len(dims)}
         return Grid(start, dims, directions, form.span)
 
