@@ -384,6 +384,10 @@ class _GameLinter:
         for player in b.symmetry:
             if player not in self.n.players:
                 self.warn("W322", f"symmetry is declared for {player!r}, which is not a player", b.span)
+        for d in b.directions:
+            if d in b.positions:
+                self.warn("W323D", f"direction {d!r} is also a position name: in a move program the atom "
+                          "means the direction, so that position cannot be named there", b.span)
 
     # -- pieces and programs
 

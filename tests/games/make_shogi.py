@@ -45,12 +45,12 @@ def main():
 ; $1 direction, $2 piece, $3 promoted piece; the first flag says whether the
 ; piece started in the promotion zone
 (define promo-possible (or (flag? pz) (in-zone? promo)))
-; $4 / $1 of take: the zone where promotion is compulsory ("nowhere" is an
-; undeclared zone, empty for everybody)
+; $4 / $1 of take: the zone where promotion is compulsory ("nowhere" is a
+; zone with no positions)
 (define land-free
   (if (in-zone? $4) (add $3) else (if (promo-possible) (add $2 $3) else add)))
-(define take        ((verify enemy?) (verify (not-in-zone? $1)) cascade (to-hand)))
-(define take-promo  ((verify enemy?) (verify (promo-possible)) (change-type $3) cascade (to-hand)))
+(define take        (verify enemy?) (verify (not-in-zone? $1)) cascade (to-hand))
+(define take-promo  (verify enemy?) (verify (promo-possible)) (change-type $3) cascade (to-hand))
 
 (define step-p  ((set-flag pz (in-zone? promo)) $1 (verify not-friend?) (if empty? (land-free $1 $2 $3 $4))))
 (define step-px ((set-flag pz (in-zone? promo)) $1 (take $4)))
@@ -107,6 +107,7 @@ def main():
     (zone (name promo) (players White) (positions {" ".join(f"{f}{r}" for r in (7, 8, 9) for f in FILES)}))
     (zone (name promo) (players Black) (positions {" ".join(f"{f}{r}" for r in (1, 2, 3) for f in FILES)}))
     (zone (name last1) (players White) (positions {" ".join(f"{f}9" for f in FILES)}))
+    (zone (name nowhere) (players White Black) (positions))
     (zone (name last1) (players Black) (positions {" ".join(f"{f}1" for f in FILES)}))
     (zone (name last2) (players White) (positions {" ".join(f"{f}{r}" for r in (8, 9) for f in FILES)}))
     (zone (name last2) (players Black) (positions {" ".join(f"{f}{r}" for r in (1, 2) for f in FILES)})))

@@ -276,3 +276,22 @@ def test_unknown_variant_raises_keyerror(tmp_path):
 def test_keyword_alone_as_statement(tmp_path):
     assert lint(tmp_path, game("(n go add)")) == [
         ("E305", 7, 31, "keyword 'go' cannot stand alone as a statement here")]
+
+
+def test_direction_named_like_a_position_is_flagged():
+    """A leap direction called e2 on a board with a cell e2 hides the cell in move programs."""
+    from zrf.lint import lint_model
+    from zrf.macros import expand_document
+    from zrf.model import build_model
+    from zrf.reader import parse_text
+
+    text = ('(game (title "t") (players White Black) (turn-order White Black)\n'
+            ' (board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b/c/d/e" (10 0)) ("2/1" (0 10)))\n'
+            '   (directions (n 0 -1) (e2 2 0))))\n'
+            ' (piece (name Man) (moves (e2 add)))\n'
+            ' (board-setup (White (Man a1))))\n')
+    zf = build_model(expand_document(parse_text(text, "t.zrf")), "t.zrf")
+    diags = [d for d in lint_model(zf) if d.code == "W323D"]
+    assert len(diags) == 1
+    assert "direction 'e2' is also a position name" in diags[0].message
+    assert (diags[0].span.line, diags[0].span.col) == (2, 2)
