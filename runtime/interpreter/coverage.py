@@ -1,7 +1,7 @@
 """Corpus coverage: does each ZRF game load, generate moves, and finish a random playout?
 
 Used by the slow corpus test and to produce the table in
-docs/compatibility-runtime.md::
+docs/compatibility.md::
 
     python -m runtime.interpreter.coverage CORPUS_DIR [--plies 200] [--seed 0] [--limit N] [--timeout S] [--shard i/n]
     python -m runtime.interpreter.coverage CORPUS_DIR --replays

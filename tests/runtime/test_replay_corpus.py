@@ -2,7 +2,7 @@
 
 Games that need an Axiom engine are skipped.  The games that do not replay
 yet are listed in KNOWN_FAILURES with the first failing line found (see
-docs/compatibility-runtime.md); they are xfail so a fix shows up as XPASS.
+docs/compatibility.md); they are xfail so a fix shows up as XPASS.
 """
 
 from __future__ import annotations
