@@ -50,3 +50,44 @@ def test_learned_values_cover_every_piece_type():
 def test_make_player_rejects_unknown_kinds():
     with pytest.raises(ValueError):
         make_player("oracle")
+
+
+def test_alphabeta_is_reproducible_under_a_node_budget():
+    from .toygames import TakeAway
+    state = TakeAway(40, takes=(1, 2, 3)).initial_state()
+    a = AlphaBetaPlayer(max_depth=8, node_budget=50, seed=4)
+    b = AlphaBetaPlayer(max_depth=8, node_budget=50, seed=4)
+    assert a.choose(state) == b.choose(state)
+    assert a.info.nodes == b.info.nodes and a.info.nodes <= 50 + 64  # the first ply is always searched whole
+
+
+def test_alphabeta_finds_the_mate_python_chess_knows():
+    """After 1. f3 e5 2. g4 Black mates with Qh4; python-chess lists the mating moves independently."""
+    import chess
+
+    from runtime.games import load_game
+    from runtime.notation import play_moves
+
+    from .conftest import ROOT
+    board = chess.Board()
+    for uci in ("f2f3", "e7e5", "g2g4"):
+        board.push_uci(uci)
+    mates = set()
+    for m in board.legal_moves:
+        board.push(m)
+        if board.is_checkmate():
+            mates.add((chess.square_name(m.from_square), chess.square_name(m.to_square)))
+        board.pop()
+    game = load_game(str(ROOT / "tests" / "games" / "chess.zrf"))
+    state = play_moves(game.initial_state(), ["f2 - f3", "e7 - e5", "g2 - g4"])
+    move = AlphaBetaPlayer(max_depth=1, seed=0).choose(state)
+    tokens = move.parts[0].split()
+    assert {(tokens[1], tokens[3])} <= mates == {("d8", "h4")}
+    assert state.apply(move).outcome().winners == ("Black",)
+
+
+def test_forcing_moves_are_read_from_the_notation():
+    from runtime.search import is_forcing
+    assert is_forcing(Move.single("Pawn d5 x e6"))
+    assert is_forcing(Move.single("Checker h2 - h1 = King"))
+    assert not is_forcing(Move.single("Pawn e2 - e4"))

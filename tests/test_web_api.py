@@ -77,3 +77,30 @@ def test_errors_are_json_not_crashes(server):
     _, state = call(server, "/api/new", {"game": name})
     status, body = call(server, "/api/move", {"id": state["id"], "notation": "Nothing z9 - z10"})
     assert status == 400 and "illegal move" in body["error"]
+
+
+def test_hint_names_a_legal_move_without_playing_it(server):
+    _, state = call(server, "/api/new", {"game": "canopus"})
+    status, body = call(server, "/api/hint", {"id": state["id"], "kind": "ai", "strength": 1})
+    assert status == 200
+    assert body["hint"]["notation"] in [m["notation"] for m in state["moves"]]
+    _, again = call(server, f"/api/state?id={state['id']}")
+    assert again["history"] == []
+
+
+def test_downloaded_zsg_replays_to_the_same_position(server, tmp_path):
+    from runtime.games import load_game
+    from runtime.savegames import load
+    _, state = call(server, "/api/new", {"game": "canopus"})
+    sid = state["id"]
+    for _ in range(6):
+        status, state = call(server, "/api/ai", {"id": sid, "kind": "random"})
+        assert status == 200
+    with urllib.request.urlopen(f"{server}/api/zsg?id={sid}&seats=HC", timeout=30) as res:
+        data = res.read()
+    assert data.startswith(b"Zillions Save Game File Version 0.02 HC\r\nRulesFile=canopus.zrf\r\n")
+    path = tmp_path / "g.zsg"
+    path.write_bytes(data)
+    final, history = load(str(path), load_game("canopus"))
+    assert [m.notation for _, m in history] == state["history"]
+    assert final.current_player == state["to_move"]

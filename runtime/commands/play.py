@@ -6,6 +6,7 @@ import click
 
 from runtime.notation import MoveMatchError, find_move
 from runtime.protocol import Move, State
+from runtime.savegames import move_number
 from runtime.search import make_player
 from runtime.textboard import board_text
 
@@ -13,16 +14,23 @@ from .common import game_argument, moves_option, open_game, position_after, vari
 
 HELP = """commands:
   <move>          a move in saved-game notation or 'from - to [= Type]' (parts joined by ';')
-  moves           list the legal moves (hints)
+  moves [CELL]    list the legal moves (hints), or only those from CELL
   undo            take back the last move (and the computer's reply)
   save FILE       save the game as a Zillions saved game (.zsg)
+  load FILE       continue a saved game (.zsg) instead of this one
   board           show the board again
   help            this text
   quit            leave the game"""
 
 
-def _side_options(players: tuple[str, ...], specs: dict[str, str]) -> dict[str, str]:
-    return {p: specs.get(p.lower(), "human") for p in players}
+def _hints(state: State, cell: str) -> str:
+    """The legal moves, or those whose first part starts from ``cell``, one per line."""
+    moves = state.legal_moves()
+    if cell:
+        moves = [m for m in moves if m.parts and cell in m.parts[0].split()[:3]]
+        if not moves:
+            return f"no legal move from {cell}"
+    return "\n".join(m.notation for m in moves)
 
 
 @click.command()
@@ -35,10 +43,10 @@ def _side_options(players: tuple[str, ...], specs: dict[str, str]) -> dict[str, 
               help="Who plays the second player: human, ai, mcts or random.")
 @click.option("--player", "others", multiple=True, metavar="NAME=KIND",
               help="Who plays any player by name (for games with other names or more players).")
-@click.option("--time", "seconds", type=float, default=2.0, show_default=True,
-              help="Seconds the computer may think per move.")
-@click.option("--strength", type=click.IntRange(1, 10), default=5, show_default=True,
-              help="Computer strength (search depth cap).")
+@click.option("--time", "seconds", type=click.FloatRange(0.01), default=2.0, show_default=True,
+              help="Seconds the computer may think per move (at most).")
+@click.option("--strength", type=click.IntRange(1, 10), default=3, show_default=True,
+              help="Computer strength: alpha-beta depth cap and node budget, MCTS iterations.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for the computer players.")
 @click.option("--max-plies", type=click.IntRange(1), default=None,
               help="Stop after this many plies (for computer-only games).")
@@ -87,13 +95,13 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
         mover = state.current_player
         if mover in players:
             move = players[mover].choose(state)
-            click.echo(f"{len(history) + 1}. {mover}: {move.notation}")
+            click.echo(f"{move_number(g, len(history))}. {mover}: {move.notation}")
             history.append((state, move))
             state = state.apply(move)
             click.echo(board_text(state))
             continue
         try:
-            line = click.prompt(f"{len(history) + 1}. {mover}", prompt_suffix="> ").strip()
+            line = click.prompt(f"{move_number(g, len(history))}. {mover}", prompt_suffix="> ").strip()
         except (EOFError, click.Abort):
             click.echo("\nbye")
             return
@@ -105,7 +113,7 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
         if word == "help":
             click.echo(HELP)
         elif word == "moves":
-            click.echo("\n".join(m.notation for m in state.legal_moves()))
+            click.echo(_hints(state, rest.strip()))
         elif word == "board":
             click.echo(board_text(state))
         elif word == "undo":
@@ -120,7 +128,18 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
             if not rest:
                 click.echo("usage: save FILE.zsg")
                 continue
-            _save(g, game, variant, history, rest.strip())
+            _save(g, game, kinds, history, rest.strip())
+        elif word == "load":
+            if not rest:
+                click.echo("usage: load FILE.zsg")
+                continue
+            try:
+                state, history = _load(g, rest.strip())
+            except click.UsageError as exc:
+                click.echo(f"cannot load: {exc.message}")
+                continue
+            click.echo(f"loaded {len(history)} moves from {rest.strip()}")
+            click.echo(board_text(state))
         else:
             try:
                 move = find_move(state, line)
@@ -132,15 +151,11 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
             click.echo(board_text(state))
 
 
-def _save(game, spec: str, variant: str | None, history, path: str) -> None:
+def _save(game, spec: str, kinds: dict[str, str], history, path: str) -> None:
+    from runtime.savegames import save
+    seats = "".join("H" if kinds.get(p, "human") == "human" else "C" for p in game.players)
     try:
-        from zrf import zsg
-    except ImportError:
-        click.echo("saving needs the saved-game module, which is not available")
-        return
-    try:
-        zsg.save_moves(path, rules_file=spec, variant=variant or game.name, players=list(game.players),
-                       moves=[m for _, m in history])
+        save(path, game, spec, [m for _, m in history], seats)
     except OSError as exc:
         click.echo(f"cannot save: {exc}")
         return
@@ -148,18 +163,12 @@ def _save(game, spec: str, variant: str | None, history, path: str) -> None:
 
 
 def _load(game, path: str):
+    from zrf.diagnostics import ZrfError
+
+    from runtime.savegames import SavedGameError, load
     try:
-        from zrf import zsg
-    except ImportError:
-        raise click.UsageError("loading needs the saved-game module, which is not available") from None
-    saved = zsg.read_zsg(path)
-    state = game.initial_state()
-    history = []
-    for text in saved.turn_texts():
-        try:
-            move = find_move(state, text)
-        except MoveMatchError as exc:
-            raise click.UsageError(f"{path}: move {len(history) + 1}: {exc}") from None
-        history.append((state, move))
-        state = state.apply(move)
-    return state, history
+        return load(path, game)
+    except ZrfError as exc:
+        raise click.UsageError(str(exc)) from None
+    except SavedGameError as exc:
+        raise click.UsageError(str(exc)) from None

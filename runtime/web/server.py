@@ -6,8 +6,10 @@ by default.  Games live in memory, one per id; the page talks JSON:
 * ``GET /api/games``: the built-in games;
 * ``POST /api/new`` ``{"game": NAME}`` or ``{"zrf": TEXT, "filename": F, "variant": V}``;
 * ``GET /api/state?id=ID``; ``POST /api/move`` ``{"id", "notation"}``;
-  ``POST /api/ai`` ``{"id", "kind", "seconds"}``; ``POST /api/undo`` ``{"id"}``;
-* ``GET /api/zsg?id=ID``: the game so far as a Zillions saved game.
+  ``POST /api/ai`` ``{"id", "kind", "seconds", "strength"}`` plays the
+  computer's move; ``POST /api/hint`` (same body) only names it;
+  ``POST /api/undo`` ``{"id"}``;
+* ``GET /api/zsg?id=ID[&seats=HC]``: the game so far as a Zillions saved game.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from runtime.games import GameLoadError, load_game
 from runtime.notation import MoveMatchError, find_move
 from runtime.protocol import Game, Move, State
 from runtime.render import render_svg
+from runtime.savegames import saved_game_text
 from runtime.search import make_player
 
 from .moves import describe_move
@@ -54,6 +57,7 @@ class Session:
             "svg": render_svg(s),
             "moves": [describe_move(m) for m in s.legal_moves()] if outcome is None else [],
             "history": [m.notation for _, m in self.history],
+            "last": describe_move(self.history[-1][1]) if self.history else None,
             "outcome": None if outcome is None else {
                 "text": outcome.describe(), "winners": list(outcome.winners),
                 "losers": list(outcome.losers), "draw": outcome.draw, "rule": outcome.rule},
@@ -165,7 +169,8 @@ def make_handler(store: GameStore, default_game: str | None):
                 return self._json(200, session.payload())
             if url.path == "/api/zsg":
                 session = store.get(query.get("id", [""])[0])
-                text = zsg_text(session)
+                seats = "".join(c for c in query.get("seats", [""])[0].upper() if c in "HC")
+                text = zsg_text(session, seats if len(seats) == len(session.game.players) else None)
                 name = (session.game.name or "game").replace(" ", "_") + ".zsg"
                 return self._send(200, text.encode("utf-8"), "text/plain; charset=utf-8",
                                   {"Content-Disposition": f'attachment; filename="{name}"'})
@@ -207,16 +212,20 @@ def make_handler(store: GameStore, default_game: str | None):
                         raise ApiError(400, str(exc)) from None
                     session.history.append((session.state, move))
                     session.state = session.state.apply(move)
-                elif url.path == "/api/ai":
+                elif url.path in ("/api/ai", "/api/hint"):
                     if session.state.outcome() is not None:
                         raise ApiError(400, "the game is over")
                     kind = str(body.get("kind") or "ai")
-                    seconds = float(body.get("seconds") or 1.0)
+                    seconds = _number(body.get("seconds"), 5.0, 0.05, 60.0)
+                    strength = int(_number(body.get("strength"), 3, 1, 10))
                     try:
-                        player = make_player(kind, seed=len(session.history), time_limit=seconds)
+                        player = make_player(kind, seed=len(session.history), time_limit=seconds,
+                                             strength=strength)
                     except ValueError as exc:
                         raise ApiError(400, str(exc)) from None
                     move = player.choose(session.state)
+                    if url.path == "/api/hint":
+                        return self._json(200, {"hint": describe_move(move)})
                     session.history.append((session.state, move))
                     session.state = session.state.apply(move)
                 elif url.path == "/api/undo":
@@ -229,22 +238,18 @@ def make_handler(store: GameStore, default_game: str | None):
     return Handler
 
 
-def zsg_text(session: Session) -> str:
-    """The game so far as Zillions saved-game text."""
+def _number(value, default: float, low: float, high: float) -> float:
+    """A JSON number clamped to [low, high]; ``default`` when absent or not a number."""
     try:
-        from zrf import zsg
-    except ImportError:
-        zsg = None
-    moves = [m for _, m in session.history]
-    if zsg is not None and hasattr(zsg, "format_moves"):
-        return zsg.format_moves(rules_file=os.path.basename(session.spec), variant=session.game.name,
-                                players=list(session.game.players), moves=moves)
-    lines = ["Zillions Save Game File Version 0.02 " + "H" * len(session.game.players),
-             f"RulesFile={os.path.basename(session.spec)}", f"VariantName={session.game.name}"]
-    for i, m in enumerate(moves, 1):
-        for part in m.parts:
-            lines.append(f"{i}. {part}")
-    return "\r\n".join(lines) + "\r\n"
+        x = float(value)
+    except (TypeError, ValueError):
+        return default
+    return min(high, max(low, x)) if x == x else default
+
+
+def zsg_text(session: Session, seats: str | None = None) -> str:
+    """The game so far as Zillions saved-game text (``seats``: one H/C letter per player)."""
+    return saved_game_text(session.game, session.spec, [m for _, m in session.history], seats)
 
 
 def make_server(host: str = "127.0.0.1", port: int = 8000, default_game: str | None = None) -> ThreadingHTTPServer:

@@ -1,8 +1,11 @@
 // zrf play: click a piece, then a highlighted destination.  Multi-part turns are entered
 // part by part; several moves on the same cells (promotion choices) are offered as buttons.
+// Each player is a person or a computer (alpha-beta, MCTS or random), chosen under "Players".
 "use strict";
 const $ = (id) => document.getElementById(id);
-let gameId = null, current = null, prefix = [], selected = null, opponent = "ai", mySide = null, busy = false;
+const KINDS = [["person", "person"], ["ai", "computer (alpha-beta)"], ["mcts", "computer (MCTS)"], ["random", "random mover"]];
+let gameId = null, current = null, prefix = [], selected = null, hint = null, busy = false, generation = 0;
+const seats = {};
 
 async function api(path, body) {
   const opts = body === undefined ? {} : {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
@@ -14,25 +17,36 @@ async function api(path, body) {
 
 function showError(err) { $("error").textContent = err ? String(err.message || err) : ""; }
 
+function personToMove() { return current && !current.outcome && seats[current.to_move] === "person"; }
+
 // moves still possible given the parts already chosen
 function candidates() {
   return current.moves.filter(m => prefix.every((p, i) => m.parts[i] && m.parts[i].text === p));
 }
 
+function seatLetters() { return current.players.map(p => seats[p] === "person" ? "H" : "C").join(""); }
+
 function render() {
   $("board").innerHTML = current.svg;
+  document.body.dataset.plies = String(current.history.length);
   const hist = $("history"); hist.innerHTML = "";
   current.history.forEach(n => { const li = document.createElement("li"); li.textContent = n; hist.appendChild(li); });
-  $("download").href = "/api/zsg?id=" + gameId;
-  $("status").textContent = current.outcome ? "Game over: " + current.outcome.text
-    : current.to_move + " to move" + (prefix.length ? " (part " + (prefix.length + 1) + ")" : "");
-  $("status").dataset.toMove = current.to_move;
-  $("status").dataset.over = current.outcome ? "1" : "";
+  hist.scrollTop = hist.scrollHeight;
+  $("download").href = "/api/zsg?id=" + gameId + "&seats=" + seatLetters();
+  const status = $("status");
+  if (current.outcome) status.textContent = "Game over: " + current.outcome.text;
+  else status.textContent = current.to_move + " to move" + (seats[current.to_move] === "person" ? "" : " (computer)")
+    + (prefix.length ? " \u2014 part " + (prefix.length + 1) + " of the turn" : "");
+  status.dataset.toMove = current.to_move;
+  status.dataset.over = current.outcome ? "1" : "";
+  if (current.last) current.last.parts.forEach(p => { if (p.from) mark(p.from, "last"); if (p.to) mark(p.to, "last"); });
   $("choices").innerHTML = "";
+  if (!personToMove()) return;
   const k = prefix.length;
   const cands = candidates();
-  // moves with no cells (Pass) become buttons
-  cands.filter(m => m.parts[k] && !m.parts[k].to).forEach(m => addChoice(m.parts[k].text));
+  // parts with no cells (Pass) become buttons
+  [...new Set(cands.filter(m => m.parts[k] && !m.parts[k].to).map(m => m.parts[k].text))].forEach(addChoice);
+  if (prefix.length) addButton("(start the turn again)", () => { prefix = []; selected = null; render(); });
   document.querySelectorAll("#board .cell, #board .piece").forEach(el => {
     el.addEventListener("click", () => clickCell(el.dataset.cell));
   });
@@ -40,10 +54,14 @@ function render() {
     mark(selected, "selected");
     cands.filter(m => m.parts[k] && m.parts[k].from === selected).forEach(m => mark(m.parts[k].to, "target"));
   }
+  if (hint && hint.parts[k]) {
+    if (hint.parts[k].from) mark(hint.parts[k].from, "hinted");
+    if (hint.parts[k].to) mark(hint.parts[k].to, "hinted");
+  }
 }
 
 function mark(cell, cls) {
-  document.querySelectorAll('#board .cell[data-cell="' + cell + '"]').forEach(el => el.classList.add(cls));
+  document.querySelectorAll('#board .cell[data-cell="' + CSS.escape(cell) + '"]').forEach(el => el.classList.add(cls));
 }
 
 function addButton(label, handler) {
@@ -55,23 +73,25 @@ function addButton(label, handler) {
 function addChoice(text) { addButton(text, () => choosePart(text)); }
 
 function clickCell(cell) {
-  if (!current || current.outcome || busy || !myTurn()) return;
+  if (busy || !personToMove()) return;
   const k = prefix.length;
   const cands = candidates();
-  const drops = cands.filter(m => m.parts[k] && m.parts[k].from === null && m.parts[k].to === cell);
   if (selected) {
     const hits = cands.filter(m => m.parts[k] && m.parts[k].from === selected && m.parts[k].to === cell);
     if (hits.length) { offer(hits.map(m => m.parts[k].text)); return; }
   }
   if (cands.some(m => m.parts[k] && m.parts[k].from === cell)) { selected = cell; render(); return; }
+  const drops = cands.filter(m => m.parts[k] && m.parts[k].from === null && m.parts[k].to === cell);
   if (drops.length) { offer(drops.map(m => m.parts[k].text)); return; }
   selected = null; render();
 }
 
+// one part on the clicked cells: take it; several (a promotion choice): ask
 function offer(texts) {
   const unique = [...new Set(texts)];
   if (unique.length === 1) { choosePart(unique[0]); return; }
   $("choices").innerHTML = "";
+  const note = document.createElement("span"); note.textContent = "Choose: "; $("choices").appendChild(note);
   unique.forEach(addChoice);
 }
 
@@ -82,48 +102,84 @@ async function choosePart(text) {
   if (done && cands.every(m => m.parts.length === prefix.length)) {
     await play(done.notation);
   } else if (done) {
-    // the turn may stop here or go on: offer to stop
-    render(); addButton("(end turn here)", () => play(done.notation));
+    render(); addButton("(end the turn here)", () => play(done.notation));
   } else { render(); }
 }
 
-function myTurn() { return opponent === "human" || current.to_move === mySide; }
-
 async function play(notation) {
-  prefix = []; selected = null;
+  prefix = []; selected = null; hint = null;
   try { current = await api("/api/move", {id: gameId, notation}); showError(null); }
   catch (e) { showError(e); }
   render();
-  await computerTurn();
+  await computerTurns();
 }
 
-async function computerTurn() {
-  while (current && !current.outcome && opponent !== "human" && current.to_move !== mySide) {
-    busy = true; $("status").textContent = current.to_move + " (computer) is thinking...";
-    try { current = await api("/api/ai", {id: gameId, kind: opponent, seconds: 1}); }
-    catch (e) { showError(e); busy = false; return; }
-    busy = false; render();
-  }
+async function computerTurns() {
+  if (busy) return;
+  const mine = generation;
+  busy = true; document.body.dataset.busy = "1";
+  try {
+    while (current && !current.outcome && seats[current.to_move] !== "person" && mine === generation) {
+      $("status").textContent = current.to_move + " (computer) is thinking...";
+      const next = await api("/api/ai", {id: gameId, kind: seats[current.to_move], strength: Number($("strength").value)});
+      if (mine !== generation) return;
+      current = next; render();
+    }
+  } catch (e) { showError(e); }
+  finally { busy = false; document.body.dataset.busy = ""; if (current && mine === generation) render(); }
+}
+
+function buildSeats() {
+  const box = $("seats"); box.innerHTML = "";
+  current.players.forEach((p, i) => {
+    if (!(p in seats)) seats[p] = i === 0 ? "person" : "ai";
+    const label = document.createElement("label"); label.textContent = p + " ";
+    const sel = document.createElement("select"); sel.id = "seat-" + i; sel.dataset.player = p;
+    KINDS.forEach(([value, text]) => { const o = document.createElement("option"); o.value = value; o.textContent = text; sel.appendChild(o); });
+    sel.value = seats[p];
+    sel.addEventListener("change", async () => { seats[p] = sel.value; hint = null; render(); await computerTurns(); });
+    label.appendChild(sel); box.appendChild(label);
+  });
 }
 
 async function newGame(ev) {
   if (ev) ev.preventDefault();
-  showError(null); prefix = []; selected = null;
-  opponent = $("opponent").value;
+  showError(null); prefix = []; selected = null; hint = null; generation++; busy = false;
   const file = $("zrf-file").files[0];
   const variant = $("variant").value.trim() || null;
+  $("status").textContent = "loading...";
   try {
-    const body = file ? {zrf: await file.text(), filename: file.name, variant} : {game: $("game-select").value};
+    const body = file ? {zrf: await file.text(), filename: file.name, variant} : {game: $("game-select").value, variant};
     current = await api("/api/new", body);
-  } catch (e) { showError(e); return; }
+  } catch (e) { showError(e); $("status").textContent = "could not load the game"; return; }
   gameId = current.id;
-  const side = $("my-side"); const keep = side.value;
-  side.innerHTML = "";
-  current.players.forEach(p => { const o = document.createElement("option"); o.value = o.textContent = p; side.appendChild(o); });
-  if (current.players.includes(keep)) side.value = keep;
-  mySide = side.value;
+  document.title = current.game + " \u2014 zrf play";
+  buildSeats();
   render();
-  await computerTurn();
+  await computerTurns();
+}
+
+async function askHint() {
+  if (!personToMove() || busy) return;
+  busy = true; $("status").textContent = "thinking of a hint...";
+  try {
+    const data = await api("/api/hint", {id: gameId, kind: "ai", strength: Number($("strength").value)});
+    hint = data.hint; prefix = []; selected = null;
+    document.body.dataset.hint = JSON.stringify(hint);
+    showError(null);
+  } catch (e) { showError(e); }
+  busy = false; render();
+  if (hint) $("status").textContent += " \u2014 hint: " + hint.notation;
+}
+
+async function undo() {
+  if (!gameId || busy) return;
+  generation++;
+  try {
+    current = await api("/api/undo", {id: gameId});
+    while (current.history.length && seats[current.to_move] !== "person") current = await api("/api/undo", {id: gameId});
+  } catch (e) { showError(e); }
+  prefix = []; selected = null; hint = null; render();
 }
 
 async function init() {
@@ -132,18 +188,15 @@ async function init() {
   data.games.forEach(g => { const o = document.createElement("option"); o.value = g.name; o.textContent = g.name; o.title = g.summary; sel.appendChild(o); });
   if (data.default) {
     if (![...sel.options].some(o => o.value === data.default)) {
-      const o = document.createElement("option"); o.value = o.textContent = data.default; sel.appendChild(o);
+      const o = document.createElement("option"); o.value = data.default;
+      o.textContent = data.default.split("/").pop(); sel.insertBefore(o, sel.firstChild);
     }
     sel.value = data.default;
   }
   $("new-game").addEventListener("submit", newGame);
-  $("my-side").addEventListener("change", async () => { mySide = $("my-side").value; render(); await computerTurn(); });
-  $("undo").addEventListener("click", async () => {
-    try {
-      current = await api("/api/undo", {id: gameId});
-      if (opponent !== "human" && current.to_move !== mySide && current.history.length) current = await api("/api/undo", {id: gameId});
-    } catch (e) { showError(e); }
-    prefix = []; selected = null; render();
-  });
+  $("game-select").addEventListener("change", () => { $("zrf-file").value = ""; });
+  $("undo").addEventListener("click", undo);
+  $("hint").addEventListener("click", askHint);
+  document.body.dataset.ready = "1";
 }
 init();

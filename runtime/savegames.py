@@ -1,0 +1,123 @@
+"""Saving a game being played as a Zillions saved game (``.zsg``) and continuing one.
+
+The file format is :mod:`zrf.zsg`'s; matching recorded lines against legal
+moves is :func:`runtime.replay.match_lines`.  Used by ``zrf play`` (save and
+``--load``) and by ``zrf serve`` (the download link).
+"""
+
+from __future__ import annotations
+
+import os
+
+from zrf.zsg import MoveLine, SavedGame, parse_zsg, read_zsg, write_zsg
+
+from .protocol import Game, Move, State
+from .replay import match_lines
+
+
+class SavedGameError(ValueError):
+    """A saved game does not fit the game it is loaded into; the message says where."""
+
+
+def move_number(game: Game, ply: int) -> int:
+    """The saved-game number of the ``ply``-th turn (0-based).
+
+    A ZRF game numbers by its turn order (``ZrfGame.move_number``); other games
+    number one round of every player as one move.
+    """
+    numbering = getattr(game, "move_number", None)
+    if callable(numbering):
+        try:
+            return int(numbering(ply))
+        except Exception:  # a wrapper's numbering may not apply: fall back to rounds
+            pass
+    return 1 + ply // max(1, len(game.players))
+
+
+def rules_file_name(spec: str) -> str:
+    """What ``RulesFile=`` says: the .zrf file's name, or the generated ZRF of a built-in game."""
+    if spec.lower().endswith(".zrf"):
+        return os.path.basename(spec)
+    try:
+        from variants.registry import builtin
+        entry = builtin(spec)
+    except ImportError:  # pragma: no cover - registry always present in this project
+        entry = None
+    if entry is not None and entry.zrf:
+        return os.path.basename(entry.zrf)
+    return spec
+
+
+def saved_game(game: Game, spec: str, moves: list[Move], seats: str | None = None) -> SavedGame:
+    """A :class:`zrf.zsg.SavedGame` of ``moves`` played from the start; one line per move part.
+
+    ``seats`` is one letter per player (``H`` human, ``C`` computer); default all ``H``.
+    """
+    lines = []
+    for ply, move in enumerate(moves):
+        number = move_number(game, ply)
+        for part in move.parts:
+            lines.append(MoveLine(number, part))
+    return SavedGame(seats=seats or "H" * len(game.players), rules_file=rules_file_name(spec),
+                     variant=game.name, moves=lines)
+
+
+def saved_game_text(game: Game, spec: str, moves: list[Move], seats: str | None = None) -> str:
+    """:func:`saved_game` as file text (CRLF line endings, as Zillions writes)."""
+    return write_zsg(saved_game(game, spec, moves, seats))
+
+
+def save(path: str, game: Game, spec: str, moves: list[Move], seats: str | None = None) -> None:
+    """Write the saved game to ``path`` (latin-1 text, like Zillions); OSError on failure."""
+    text = saved_game_text(game, spec, moves, seats)
+    with open(path, "w", encoding="latin-1", errors="replace", newline="") as fh:
+        fh.write(text)
+
+
+def replay_saved(game: Game, saved: SavedGame) -> list[tuple[State, Move]]:
+    """Every ``(state before, move)`` of the saved game; :class:`SavedGameError` at the first misfit."""
+    if saved.setup:
+        edit = getattr(game, "edited_state", None)
+        if edit is None:
+            raise SavedGameError(f"{saved.path}: the saved game edits the set-up, which {game.name} cannot do")
+        try:
+            state = edit([(e.player, e.piece, e.position) for e in saved.setup])
+        except KeyError as exc:
+            raise SavedGameError(f"{saved.path}: {exc.args[0]}") from None
+    else:
+        state = game.initial_state()
+    history: list[tuple[State, Move]] = []
+    lines = saved.moves
+    i = 0
+    while i < len(lines):
+        found = match_lines(state.legal_moves(), [ln.text for ln in lines[i:]])
+        if found is None:
+            ln = lines[i]
+            raise SavedGameError(f"{saved.path}:{ln.line}:1: no legal move matches "
+                                 f"'{ln.number}. {ln.text}'")
+        # match_lines gives (move, lines used); older versions gave the move alone
+        move, used = found if isinstance(found, tuple) else (found, len(found.parts))
+        history.append((state, move))
+        state = state.apply(move)
+        i += max(1, used)
+    return history
+
+
+def load(path: str, game: Game) -> tuple[State, list[tuple[State, Move]]]:
+    """The position reached by the saved game at ``path`` and its history.
+
+    Raises :class:`zrf.diagnostics.ZrfError` for an unreadable file and
+    :class:`SavedGameError` when a move does not fit.
+    """
+    saved = read_zsg(path)
+    history = replay_saved(game, saved)
+    if history:
+        last_state, last_move = history[-1]
+        return last_state.apply(last_move), history
+    if saved.setup:
+        return game.edited_state([(e.player, e.piece, e.position) for e in saved.setup]), history
+    return game.initial_state(), history
+
+
+__all__ = ["SavedGameError", "move_number", "rules_file_name", "saved_game", "saved_game_text",
+           "save", "replay_saved", "load", "parse_zsg"]

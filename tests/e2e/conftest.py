@@ -1,0 +1,73 @@
+"""End-to-end tests: the ``zrf serve`` page driven in headless Chromium.
+
+They need Debian's chromium (``/usr/bin/chromium``, or ``$ZRF_CHROMIUM``) and
+Playwright for Python; without either they are skipped with the reason.
+Playwright never downloads a browser here: it launches the system one.
+Select them with ``-m e2e``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+
+import pytest
+
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "e2e: drives the browser page in headless Chromium (needs chromium + playwright)")
+
+
+def chromium_path() -> str | None:
+    path = os.environ.get("ZRF_CHROMIUM") or "/usr/bin/chromium"
+    if os.path.isfile(path) and os.access(path, os.X_OK):
+        return path
+    return shutil.which("chromium")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("Playwright for Python is not installed (pip install playwright)")
+    path = chromium_path()
+    if path is None:
+        pytest.skip("chromium not found (apt-get install chromium, or set ZRF_CHROMIUM)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture()
+def serve():
+    """Start ``zrf serve`` in-process on a free loopback port: ``serve(GAME) -> base URL``."""
+    from runtime.web.server import make_server
+
+    servers = []
+
+    def start(game: str | None = None) -> str:
+        srv = make_server("127.0.0.1", 0, game)
+        threading.Thread(target=srv.serve_forever, daemon=True).start()
+        servers.append(srv)
+        return f"http://127.0.0.1:{srv.server_address[1]}/"
+
+    yield start
+    for srv in servers:
+        srv.shutdown()
+        srv.server_close()
+
+
+@pytest.fixture()
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    pg = context.new_page()
+    pg.set_default_timeout(60_000)
+    yield pg
+    context.close()
