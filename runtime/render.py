@@ -24,11 +24,7 @@ TEXT_COLOURS = ["#202020", "#f8f8f0", "#ffffff", "#ffffff", "#ffffff", "#202020"
 
 
 def stores(state: State) -> dict[tuple[str, str], int]:
-    """``(player, piece type) -> count`` of off-board pieces, read from the signature.
-
-    (Not ``State.hands()``: the interpreter's state keeps its own ``hands``
-    attribute, a tuple, under that name.)
-    """
+    """``(player, piece type) -> count`` of off-board pieces, read from the signature."""
     return {(pl, t): n for pl, t, n in state.signature().hands}
 
 

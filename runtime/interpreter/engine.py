@@ -143,7 +143,7 @@ class ZrfGame(Game):
                 raise KeyError(f"set-up edit names unknown player or piece: {player} {ptype}")
             ti = t.type_index[ptype]
             cells[t.pos_index[pos]] = (t.player_index[player], ti, t.attr_defaults[ti])
-        return ZrfState(self, tuple(cells), start.hands, 0, NO, NO, (), None)
+        return ZrfState(self, tuple(cells), start.stores, 0, NO, NO, (), None)
 
     def entry(self, turn: int) -> tuple[int, int, str | None]:
         """(player, moves-as, move type) for 0-based turn number ``turn``."""
@@ -527,13 +527,13 @@ class _Turn:
 class ZrfState(State):
     """An immutable ZRF position."""
 
-    __slots__ = ("game", "cells", "hands", "turn", "last_from", "last_to", "removed", "parent",
+    __slots__ = ("game", "cells", "stores", "turn", "last_from", "last_to", "removed", "parent",
                  "_raw", "_legal", "_outcome", "_done", "_repkey")
 
     def __init__(self, game: ZrfGame, board, hands, turn, last_from, last_to, removed, parent):
         self.game = game
         self.cells = board
-        self.hands = hands
+        self.stores = hands
         self.turn = turn
         self.last_from = last_from
         self.last_to = last_to
@@ -572,7 +572,7 @@ class ZrfState(State):
             from runtime.notation import find_move
             data = find_move(self, move.notation).data
         if data == "pass":
-            return ZrfState(g, self.cells, self.hands, self.turn + 1, self.last_from,
+            return ZrfState(g, self.cells, self.stores, self.turn + 1, self.last_from,
                             self.last_to, (), self)
         return ZrfState(g, data.board, data.hands, self.turn + 1, data.lf, data.lt,
                         data.removed, self)
@@ -597,7 +597,7 @@ class ZrfState(State):
                         if (pc[2] & bit) != (t.attr_defaults[pc[1]] & bit):
                             extra.append((f"{a}@{t.positions[p]}", "true" if pc[2] & bit else "false"))
         nt = len(t.types)
-        hands = [(t.players[i // nt], t.types[i % nt], k) for i, k in enumerate(self.hands) if k]
+        hands = [(t.players[i // nt], t.types[i % nt], k) for i, k in enumerate(self.stores) if k]
         return make_signature(self.current_player, cells, hands, extra)
 
     # ------------------------------------------------------------------ turns
@@ -617,14 +617,14 @@ class ZrfState(State):
     def _generate(self) -> list[Move]:
         g = self.game
         player, mover, mfilter = g.entry(self.turn)
-        parts = g.gen_parts(self.cells, mover, mfilter, self.last_from, self.last_to, self.hands)
+        parts = g.gen_parts(self.cells, mover, mfilter, self.last_from, self.last_to, self.stores)
         turns: list[_Turn] = []
         nparts = [0]
         prio = g.priorities
         low = len(prio)
         for part in parts:
             rank = prio.get(part.mtype, low) if prio else 0
-            self._expand(part, self.cells, self.hands, self.last_from, self.last_to, (), (), [],
+            self._expand(part, self.cells, self.stores, self.last_from, self.last_to, (), (), [],
                          rank, turns, nparts, 0)
         if prio and turns:
             best = min(tn.rank for tn in turns)
@@ -738,7 +738,7 @@ class ZrfState(State):
                 n += 1
         if self.game.include_off:
             nt = len(self.game.tables.types)
-            for i, k in enumerate(self.hands):
+            for i, k in enumerate(self.stores):
                 if k and (player is None or i // nt == player) and (types is None or i % nt in types):
                     n += k
         return n
@@ -757,7 +757,7 @@ class ZrfState(State):
 
     def _rep_key(self):
         if self._repkey is None:
-            self._repkey = (self.cells, self.hands, self.game.entry(self.turn)[:2])
+            self._repkey = (self.cells, self.stores, self.game.entry(self.turn)[:2])
         return self._repkey
 
     def repetitions(self) -> int:

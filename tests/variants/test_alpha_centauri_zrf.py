@@ -45,7 +45,7 @@ def both(position, to_move=W, zrf_game=None):
     inner = game.edited_state(edits)
     if to_move == B:
         # turn 2 of the turn order: (Black royal)
-        inner = ZrfState(game, inner.cells, inner.hands, 2, NO, NO, (), None)
+        inner = ZrfState(game, inner.cells, inner.stores, 2, NO, NO, (), None)
     cand = MergedState(MergedTurns(game), inner)
     ref = alpha_centauri().state_from(position, to_move)
     return ref, cand

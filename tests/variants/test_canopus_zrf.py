@@ -46,7 +46,7 @@ def both(position, to_move=W, zrf_game=None):
     edits += [(p, t, c) for c, (p, t) in position.items()]
     cand = game.edited_state(edits)
     if to_move != W:
-        cand = ZrfState(game, cand.cells, cand.hands, 1, NO, NO, (), None)
+        cand = ZrfState(game, cand.cells, cand.stores, 1, NO, NO, (), None)
     return ref, cand
 
 

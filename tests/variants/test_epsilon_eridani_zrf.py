@@ -46,7 +46,7 @@ def both(position, to_move=W, halfmove=0, zrf_game=None, **options):
     edits += [(p, t, c) for c, (p, t) in position.items()]
     cand = game.edited_state(edits)
     if to_move != W:
-        cand = ZrfState(game, cand.cells, cand.hands, 1, NO, NO, (), None)
+        cand = ZrfState(game, cand.cells, cand.stores, 1, NO, NO, (), None)
     return eng.state_from(position, to_move, halfmove), cand
 
 

@@ -45,7 +45,7 @@ def both(position, to_move="White", unmoved=None, zrf_game=None):
         # let a White piece that is not on the board pass: rebuild with Black to move
         from runtime.interpreter.engine import ZrfState
         from runtime.interpreter.tables import NO
-        cand = ZrfState(game, cand.cells, cand.hands, 1, NO, NO, (), None)
+        cand = ZrfState(game, cand.cells, cand.stores, 1, NO, NO, (), None)
     flags = {"White": True, "Black": True}
     flags.update(unmoved or {})
     ref = eng.state_from(position, to_move, flags)
@@ -171,7 +171,7 @@ def test_single_unmoved_king_leap_agrees(zrf_game):
     cells = list(cand.cells)
     king = cells[t.pos_index["f7"]]
     cells[t.pos_index["f7"]] = (king[0], king[1], king[2] & ~bit)  # the White King has moved
-    cand = ZrfState(zrf_game, tuple(cells), cand.hands, 0, NO, NO, (), None)
+    cand = ZrfState(zrf_game, tuple(cells), cand.stores, 0, NO, NO, (), None)
     assert ref.in_check()
     assert {"Rook a1 - a9", "Rook a1 - e1"} <= {m.notation for m in ref.legal_moves()}
     result = compare(ref, cand)
