@@ -1,6 +1,6 @@
 """Benchmark: our chess ZRF's perft against python-chess's, in the same run.
 
-    /tmp/venv/bin/python benchmarks/perft.py [--depth 4]
+    python benchmarks/perft.py [--depth 4]
 
 python-chess makes every leaf move (push/pop at the last ply too), the usual
 way to time a move generator in Python.  Prints nodes, seconds and nodes/s of

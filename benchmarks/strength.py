@@ -1,6 +1,6 @@
 """Benchmark: the computer opponent against the random player.
 
-    /tmp/venv/bin/python benchmarks/strength.py GAME [--games 100] [--seed 0]
+    python benchmarks/strength.py GAME [--games 100] [--seed 0]
         [--depth 2] [--budget 60] [--max-plies 300] [--kind ai|mcts]
 
 GAME is a built-in name (``canopus``) or a .zrf path (``tests/games/chess.zrf``).

@@ -20,7 +20,7 @@ from the reference's) and the ZRF's result is exactly the twin's.
 
 (A Star's check through a whole jump chain, written in ZRF as partial moves, used to be
 a fourth difference; the interpreter's ``attacked?`` now follows add-partial
-continuations, as requested in /tmp/requests/runtime.md, and agrees with the engine.)
+continuations and agrees with the engine.)
 """
 
 from __future__ import annotations
