@@ -59,8 +59,10 @@ class MergedState(State):
             child = state.apply(move)
             new_parts = parts + move.parts
             new_chain = chain + [move]
-            if (child.outcome() is not None or child.current_player != player
-                    or depth + 1 >= MAX_CHAIN):
+            # the cheap tests first: a child handed to another player is a whole
+            # move whatever its outcome, which may cost a move generation to know
+            if (child.current_player != player or depth + 1 >= MAX_CHAIN
+                    or child.outcome() is not None):
                 out.append(Move(new_parts, (tuple(new_chain), child)))
             else:
                 self._expand(child, player, new_parts, new_chain, out, depth + 1)

@@ -7,7 +7,6 @@ loads it and goes on from the same position.
 
 from __future__ import annotations
 
-import pytest
 from click.testing import CliRunner
 
 from runtime.commands.play import play

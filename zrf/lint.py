@@ -28,8 +28,8 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from .diagnostics import ERROR, INFO, WARNING, Diagnostic, Report, ZrfError
-from .model import GOAL_KEYWORDS, OLD_OPTIONS, GameDef, ZrfFile, build_model
+from .diagnostics import ERROR, INFO, Diagnostic, Report, ZrfError
+from .model import OLD_OPTIONS, GameDef, ZrfFile, build_model
 from .macros import expand_document
 from .reader import read_file
 from .syntax import Atom, List, Node, Span, String, to_text

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from .diagnostics import Report, ZrfError
+from .diagnostics import Report
 from .macros import Expanded, expand_document
 from .reader import read_file
 from .syntax import NO_SPAN, Atom, List, Node, Span, String, to_text

@@ -113,13 +113,7 @@ class Compiler:
             name = node.text
             d = t.dir_index.get(name)
             if d is not None:
-                def step(ctx):
-                    q = ctx.links[d][ctx.cur]
-                    if q < 0:
-                        return False
-                    ctx.cur = q
-                    return True
-                return step
+                return _step_along("links", d)
             p = t.pos_index.get(name)
             if p is not None:
                 def jump(ctx):
@@ -397,15 +391,7 @@ class Compiler:
     def _opposite(self, node, args):
         if len(args) != 1 or to_text(args[0]) not in self.t.dir_index:
             return self._stop(node, f"opposite needs a direction, got {to_text(node)!r}")
-        d = self.t.dir_index[to_text(args[0])]
-
-        def opp(ctx):
-            q = ctx.opp[d][ctx.cur]
-            if q < 0:
-                return False
-            ctx.cur = q
-            return True
-        return opp
+        return _step_along("opp", self.t.dir_index[to_text(args[0])])
 
     def _from_to(self, node, args):
         """``(from d)`` / ``(to d)``: move the cursor there first, then act."""
@@ -424,7 +410,6 @@ class Compiler:
     # ------------------------------------------------------------------ conditions
 
     def condition(self, node: Node):
-        t = self.t
         if isinstance(node, Atom):
             name = node.text
             if name == "true":
@@ -438,11 +423,9 @@ class Compiler:
         head = node.head
         args = node.args
         if head == "and":
-            cs = [self.condition(a) for a in args]
-            return lambda ctx: all(c(ctx) for c in cs)
+            return _all_of([self.condition(a) for a in args])
         if head == "or":
-            cs = [self.condition(a) for a in args]
-            return lambda ctx: any(c(ctx) for c in cs)
+            return _any_of([self.condition(a) for a in args])
         if head == "not":
             if len(args) != 1:
                 self.problem(node, "not takes one condition")
@@ -575,6 +558,19 @@ class Compiler:
         return self._at(test_at, loc_node, negate)
 
     def _at(self, test_at, loc_node, negate):
+        d = self.t.dir_index.get(loc_node.text) if isinstance(loc_node, Atom) else None
+        if d is not None:
+            # the common case, a direction: read the link inline (conditions are hot)
+            if negate:
+                def neg_step(ctx):
+                    p = ctx.links[d][ctx.cur]
+                    return p == NO or not test_at(ctx, p)
+                return neg_step
+
+            def pos_step(ctx):
+                p = ctx.links[d][ctx.cur]
+                return p != NO and test_at(ctx, p)
+            return pos_step
         loc = self.location(loc_node)
         if loc is None:
             if negate:
@@ -616,3 +612,58 @@ _LIST_INSTRUCTIONS = {
     "from": Compiler._from_to,
     "to": Compiler._from_to,
 }
+
+
+
+def _step_along(table: str, d: int) -> Instr:
+    """An instruction moving the cursor one link in direction ``d`` of the context's
+    ``table`` ("links", or "opp" for ``(opposite d)``; both depend on the mover's
+    symmetry); false, and the cursor stays, off the board."""
+    forward = table == "links"
+
+    def step(ctx):
+        q = (ctx.links if forward else ctx.opp)[d][ctx.cur]
+        if q < 0:
+            return False
+        ctx.cur = q
+        return True
+    return step
+
+
+
+def _all_of(cs: list):
+    """``(and c...)``: short-circuit, without a generator per test (conditions are hot)."""
+    if not cs:
+        return lambda ctx: True
+    if len(cs) == 1:
+        return cs[0]
+    if len(cs) == 2:
+        a, b = cs
+        return lambda ctx: a(ctx) and b(ctx)
+    cs = tuple(cs)
+
+    def all_of(ctx):
+        for c in cs:
+            if not c(ctx):
+                return False
+        return True
+    return all_of
+
+
+def _any_of(cs: list):
+    """``(or c...)``: short-circuit, without a generator per test."""
+    if not cs:
+        return lambda ctx: False
+    if len(cs) == 1:
+        return cs[0]
+    if len(cs) == 2:
+        a, b = cs
+        return lambda ctx: a(ctx) or b(ctx)
+    cs = tuple(cs)
+
+    def any_of(ctx):
+        for c in cs:
+            if c(ctx):
+                return True
+        return False
+    return any_of

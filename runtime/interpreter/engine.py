@@ -788,6 +788,18 @@ class ZrfState(State):
         return Outcome.win(winners[0], players, rule)
 
     def _compute_outcome(self) -> Outcome | None:
+        out = self.goal_outcome()
+        if out is None and not self._with_pass(self.raw_moves()):
+            return Outcome.drawn("no legal moves")
+        return out
+
+    def goal_outcome(self) -> Outcome | None:
+        """The outcome decided by the game's goals alone.
+
+        :meth:`outcome` also ends a game whose player to move has no move and
+        may not pass; knowing that costs a move generation, which callers that
+        only ask "did a goal end it?" can skip.
+        """
         g = self.game
         if self.parent is not None:
             for kind, players, f, turn, rule in g.goals:
@@ -800,6 +812,4 @@ class ZrfState(State):
         for kind, players, f, turn, rule in g.goals:
             if turn and player in players and f(self, player):
                 return self._result(kind, player, rule)
-        if not self._with_pass(self.raw_moves()):
-            return Outcome.drawn("no legal moves")
         return None

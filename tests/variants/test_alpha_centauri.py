@@ -19,7 +19,7 @@ from runtime.perft import perft
 from runtime.playout import random_playout
 from tests.conftest import scaled
 from variants.alpha_centauri import data
-from variants.alpha_centauri.engine import NO_TURN_RULE, WIN_RULE, AlphaCentauri, alpha_centauri
+from variants.alpha_centauri.engine import NO_TURN_RULE, WIN_RULE, AlphaCentauri
 
 W, B = "White", "Black"
 GAME = AlphaCentauri()

@@ -9,13 +9,12 @@ from __future__ import annotations
 import pytest
 
 from codegen.render import committed, render, validate
-from runtime.crosscheck import CrossChecker, CrossCheckResult, Disagreement
+from runtime.crosscheck import Disagreement
 from runtime.crosscheck_run import CrossCheckSpec, run
 from runtime.games import load_game
-from runtime.interpreter.engine import ZrfState
-from runtime.interpreter.tables import NO
 from runtime.turns import MergedState, MergedTurns
-from tests.conftest import scaled, slow_scale
+from tests.conftest import slow_scale
+from tests.variants.zrf_helpers import compare, edited_zrf_state, named
 from variants import registry
 from variants.alpha_centauri import data
 from variants.alpha_centauri.engine import NO_TURN_RULE, alpha_centauri
@@ -40,26 +39,15 @@ def zrf_game():
 def both(position, to_move=W, zrf_game=None):
     """The same hand-made position in the engine and in the (merged) ZRF game."""
     game = zrf_game or load_game(ZRF)
-    edits = [(None, None, c) for c in data.SETUP if c not in position]
-    edits += [(p, t, c) for c, (p, t) in position.items()]
-    inner = game.edited_state(edits)
-    if to_move == B:
-        # turn 2 of the turn order: (Black royal)
-        inner = ZrfState(game, inner.cells, inner.stores, 2, NO, NO, (), None)
+    # turn 2 of the turn order is (Black royal)
+    inner = edited_zrf_state(game, data.SETUP, position, 2 if to_move == B else 0)
     cand = MergedState(MergedTurns(game), inner)
     ref = alpha_centauri().state_from(position, to_move)
     return ref, cand
 
 
-def compare(ref, cand, known=()):
-    checker = CrossChecker(ref.game, cand.game, known=known)
-    result = CrossCheckResult()
-    checker.compare(ref, cand, [], result)
-    return result
-
-
 def kd(name):
-    return next(k for k in known_differences() if k.name == name)
+    return named(known_differences(), name)
 
 
 # ---------------------------------------------------------------- (a) the file itself
@@ -89,12 +77,13 @@ def test_two_part_turn_order(zrf_game):
 
 @pytest.mark.slow
 def test_crosscheck_ci_size():
-    """perft(1) (the 839 start turns) plus a one-ply playout: only named differences.
+    """perft(1) (the 839 start turns) plus seeded playouts: only named differences.
 
-    Slow-marked: it cost 63 s of CPU (measured with a loaded machine), too much for the
-    default run; the rare-position tests below keep exact comparisons in every run."""
-    result = run(spec(), depth=1, games=1, plies=1, seed=0)
-    assert result.positions >= 2
+    The playouts scale with ZRF_SLOW_SCALE (two of 10 whole turns in CI); the full size
+    is test_crosscheck_full_size."""
+    games = max(2, round(20 * slow_scale()))
+    result = run(spec(), depth=1, games=games, plies=10, seed=0)
+    assert result.positions >= 1 + games
     assert result.failures == [], "\n".join(d.describe() for d in result.failures)
 
 

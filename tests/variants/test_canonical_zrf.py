@@ -18,8 +18,8 @@ from codegen.render import committed, render, validate
 from runtime.crosscheck import CrossChecker, CrossCheckResult, start_states
 from runtime.crosscheck_run import CrossCheckSpec, run
 from runtime.interpreter import load_zrf_game
-from runtime.notation import find_move
-from tests.conftest import scaled, slow_scale
+from tests.conftest import slow_scale
+from tests.variants.zrf_helpers import compare, edited_zrf_state
 from variants.canonical.engine import CanonicalGame, canon_chess
 from variants.canonical.known_differences import known_differences
 from variants.registry import builtin, generated_zrf_path
@@ -111,11 +111,7 @@ def test_crosscheck_full_size(name, title, size):
 # ---------------------------------------------------------------------------
 
 def _compare(ref_state, cand_state, known=True):
-    checker = CrossChecker(ref_state.game, cand_state.game,
-                           known=known_differences() if known else ())
-    result = CrossCheckResult()
-    checker.compare(ref_state, cand_state, [], result)
-    return result.disagreements
+    return compare(ref_state, cand_state, known_differences() if known else ()).disagreements
 
 
 def test_no_repetition_recognised_for_a_repeating_move():
@@ -140,8 +136,7 @@ def _moved(board, frm, to):
 def _hand_made(board, history, **opts):
     ref = CanonicalGame(7, **opts).state_from(board, "White", history)
     g = zrf_game("Canon Chess")
-    edits = [(None, None, p) for p in g.positions] + [(pl, ty, p) for p, (pl, ty) in board.items()]
-    return ref, g.edited_state(edits)
+    return ref, edited_zrf_state(g, g.positions, board)
 
 
 def test_no_repetition_recognised_when_every_move_repeats():

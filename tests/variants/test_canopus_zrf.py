@@ -12,9 +12,8 @@ from codegen.render import committed, render, validate
 from runtime.crosscheck import CrossChecker, CrossCheckResult, Disagreement
 from runtime.crosscheck_run import CrossCheckSpec, run
 from runtime.games import load_game
-from runtime.interpreter.engine import ZrfState
-from runtime.interpreter.tables import NO
-from tests.conftest import scaled, slow_scale
+from tests.conftest import slow_scale
+from tests.variants.zrf_helpers import compare, edited_zrf_state, named
 from variants import registry
 from variants.canopus import data
 from variants.canopus.engine import canopus, super_star_canopus
@@ -42,18 +41,7 @@ def both(position, to_move=W, zrf_game=None):
     """The same hand-made position in the engine and in the ZRF (set-up edits)."""
     ref = canopus().state_from(position, to_move)
     game = zrf_game or load_game(ZRF, "Canopus")
-    edits = [(None, None, c) for c in data.SETUP if c not in position]
-    edits += [(p, t, c) for c, (p, t) in position.items()]
-    cand = game.edited_state(edits)
-    if to_move != W:
-        cand = ZrfState(game, cand.cells, cand.stores, 1, NO, NO, (), None)
-    return ref, cand
-
-
-def compare(ref, cand, known=()):
-    result = CrossCheckResult()
-    CrossChecker(ref.game, cand.game, known=known).compare(ref, cand, [], result)
-    return result
+    return ref, edited_zrf_state(game, data.SETUP, position, 0 if to_move == W else 1)
 
 
 def play(ref, cand, notations):
@@ -71,7 +59,7 @@ def play(ref, cand, notations):
 
 
 def explained_by(name):
-    return next(k for k in known_differences() if k.name == name)
+    return named(known_differences(), name)
 
 
 # ---------------------------------------------------------------- (a) the file

@@ -12,7 +12,8 @@ from codegen.render import committed, render, validate
 from runtime.crosscheck import CrossChecker, CrossCheckResult, Disagreement
 from runtime.crosscheck_run import CrossCheckSpec, run
 from runtime.games import load_game
-from tests.conftest import scaled, slow_scale
+from tests.conftest import slow_scale
+from tests.variants.zrf_helpers import compare, edited_zrf_state
 from variants import registry
 from variants.epsilon_eridani import board, data
 from variants.epsilon_eridani.engine import epsilon_eridani
@@ -37,24 +38,10 @@ def zrf_game():
 
 def both(position, to_move=W, halfmove=0, zrf_game=None, **options):
     """The same hand-made position in the engine and in the ZRF (set-up edits)."""
-    from runtime.interpreter.engine import ZrfState
-    from runtime.interpreter.tables import NO
-
     eng = epsilon_eridani(**options)
     game = zrf_game or load_game(ZRF)
-    edits = [(None, None, c) for c in data.SETUP if c not in position]
-    edits += [(p, t, c) for c, (p, t) in position.items()]
-    cand = game.edited_state(edits)
-    if to_move != W:
-        cand = ZrfState(game, cand.cells, cand.stores, 1, NO, NO, (), None)
+    cand = edited_zrf_state(game, data.SETUP, position, 0 if to_move == W else 1)
     return eng.state_from(position, to_move, halfmove), cand
-
-
-def compare(ref, cand, known=()):
-    checker = CrossChecker(ref.game, cand.game, known=known)
-    result = CrossCheckResult()
-    checker.compare(ref, cand, [], result)
-    return result
 
 
 # ---------------------------------------------------------------- (a) the file itself

@@ -9,10 +9,11 @@ from __future__ import annotations
 import pytest
 
 from codegen.render import committed, render, validate
-from runtime.crosscheck import CrossChecker, CrossCheckResult, Disagreement
+from runtime.crosscheck import Disagreement
 from runtime.crosscheck_run import CrossCheckSpec, run
 from runtime.games import load_game
-from tests.conftest import scaled, slow_scale
+from tests.conftest import slow_scale
+from tests.variants.zrf_helpers import compare, edited_zrf_state, with_turn
 from variants import registry
 from variants.star_pool import data
 from variants.star_pool.engine import star_pool_chess
@@ -38,25 +39,11 @@ def both(position, to_move="White", unmoved=None, zrf_game=None):
     given the same flags unless ``unmoved`` says otherwise)."""
     eng = star_pool_chess()
     game = zrf_game or load_game(ZRF)
-    edits = [(None, None, c) for c in data.SETUP if c not in position]
-    edits += [(p, t, c) for c, (p, t) in position.items()]
-    cand = game.edited_state(edits)
-    if to_move != "White":
-        # let a White piece that is not on the board pass: rebuild with Black to move
-        from runtime.interpreter.engine import ZrfState
-        from runtime.interpreter.tables import NO
-        cand = ZrfState(game, cand.cells, cand.stores, 1, NO, NO, (), None)
+    cand = edited_zrf_state(game, data.SETUP, position, 0 if to_move == "White" else 1)
     flags = {"White": True, "Black": True}
     flags.update(unmoved or {})
     ref = eng.state_from(position, to_move, flags)
     return ref, cand
-
-
-def compare(ref, cand, known=()):
-    checker = CrossChecker(ref.game, cand.game, known=known)
-    result = CrossCheckResult()
-    checker.compare(ref, cand, [], result)
-    return result
 
 
 # ---------------------------------------------------------------- (a) the file itself
@@ -161,9 +148,6 @@ def test_nested_leap_difference_is_recognised(zrf_game):
 def test_single_unmoved_king_leap_agrees(zrf_game):
     """With only the Black King unmoved the interpreter's nesting matches D7: White is in
     check from the leap, and the Rook checks that stop the leap are legal on both sides."""
-    from runtime.interpreter.engine import ZrfState
-    from runtime.interpreter.tables import NO
-
     position = {"f7": (W, "King"), "a1": (W, "Rook"), "e9": (B, "King")}
     ref, cand = both(position, unmoved={"White": False}, zrf_game=zrf_game)
     t = zrf_game.tables
@@ -171,7 +155,7 @@ def test_single_unmoved_king_leap_agrees(zrf_game):
     cells = list(cand.cells)
     king = cells[t.pos_index["f7"]]
     cells[t.pos_index["f7"]] = (king[0], king[1], king[2] & ~bit)  # the White King has moved
-    cand = ZrfState(zrf_game, tuple(cells), cand.stores, 0, NO, NO, (), None)
+    cand = with_turn(cand, cells)
     assert ref.in_check()
     assert {"Rook a1 - a9", "Rook a1 - e1"} <= {m.notation for m in ref.legal_moves()}
     result = compare(ref, cand)

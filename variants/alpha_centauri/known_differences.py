@@ -30,11 +30,13 @@ See ``docs/variants/alpha_centauri-zrf.md``, "Known limits".
 from __future__ import annotations
 
 from runtime.crosscheck import Disagreement, KnownDifference
+from runtime.interpreter.engine import ZrfState
 from runtime.protocol import Move, State
+from runtime.turns import MergedState
 
-from .board import ALL_DIRS, DAME, GUARD, KING, PAWN, ROTOR, STEP, UNCAPTURABLE_TYPES
+from .board import ALL_DIRS, DAME, GUARD, KING, PAWN, STEP, UNCAPTURABLE_TYPES
 from .engine import NO_TURN_RULE, AlphaCentauriState
-from .moves import _reduction_ok, piece_candidates, reductions, rotations, royals_meet
+from .moves import allowed_candidates, reductions, royals_meet
 
 DOC = "docs/variants/alpha_centauri-zrf.md#known-limits"
 _UNCAP = frozenset(UNCAPTURABLE_TYPES)
@@ -61,13 +63,7 @@ def twin_part_moves(b: list, me: int, part: int, rules) -> list:
         x = b[s]
         if x == 0 or x >> 4 != me or ((x & 15) in _UNCAP) != (part == 1):
             continue
-        cands = piece_candidates(b, s, me, rules)
-        c = cons.get(s)
-        if c is not None:
-            cands = [m for m in cands if _reduction_ok(s, m[2], m[3], c)]
-        if x & 15 == ROTOR:
-            cands.extend(rotations(b, s))
-        for m in cands:
+        for m in allowed_candidates(b, s, me, rules, cons):
             if m[0] in out:
                 continue
             if x & 15 in (PAWN, GUARD) and _approx_attack(b, me, x & 15, m[2]):
@@ -106,13 +102,30 @@ def twin(ref: AlphaCentauriState) -> TwinState:
     return TwinState(ref.game, list(ref.board_codes), ref.to_move)
 
 
+def _won(state: State):
+    """The outcome by which ``state`` has ended through a win, or None.
+
+    For the native engine only the win rule is tested: its full outcome also
+    looks for a legal turn (the no-legal-turn draw, which the ZRF does not
+    have), and that costs a whole turn generation per successor.  For the ZRF
+    only the goals are tested (its players never lack a move: "pass turn" is
+    forced).
+    """
+    if isinstance(state, AlphaCentauriState):
+        return state._win()
+    inner = state.inner if isinstance(state, MergedState) else state
+    if isinstance(inner, ZrfState):
+        return inner.goal_outcome()
+    return state.outcome()
+
+
 def _cores(state: State) -> set:
     """Successor positions; after a win the side to move is blanked (see win-turn-marker)."""
     out = set()
     for m in state.legal_moves():
         child = state.apply(m)
         to_move, board, hands = child.signature().core()
-        out.add(("-" if child.outcome() is not None else to_move, board, hands))
+        out.add(("-" if _won(child) is not None else to_move, board, hands))
     return out
 
 
@@ -148,8 +161,7 @@ def explains_win_turn_marker(ref: State, cand: State, d: Disagreement) -> bool:
     mover = ref.current_player
     for state in (ref, cand):
         for m in state.legal_moves():
-            child = state.apply(m)
-            out = child.outcome()
+            out = _won(state.apply(m))
             if out is not None and (out.winners != (mover,) or len(m.parts) != 1):
                 return False
     return True

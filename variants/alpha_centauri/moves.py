@@ -370,6 +370,21 @@ def rotations(b: list, s: int) -> list:
     return out
 
 
+def allowed_candidates(b: list, s: int, me: int, rules: Rules, cons: dict) -> list:
+    """:func:`piece_candidates` of ``s`` that its Reducer constraint allows, plus Rotor rotations.
+
+    ``cons`` is :func:`reductions` of the position.  The no-attack filter is
+    left to the caller.
+    """
+    cands = piece_candidates(b, s, me, rules)
+    c = cons.get(s)
+    if c is not None:
+        cands = [m for m in cands if _reduction_ok(s, m[2], m[3], c)]
+    if b[s] & 15 == ROTOR:
+        cands.extend(rotations(b, s))
+    return cands
+
+
 def piece_candidates(b: list, s: int, me: int, rules: Rules) -> list:
     """What the piece on ``s`` may do by its own movement and capture rules.
 
@@ -381,19 +396,8 @@ def piece_candidates(b: list, s: int, me: int, rules: Rules) -> list:
     t = x & 15
     name = TYPE_NAMES[t]
     out = []
-    if t == KING or t == DAME:
-        for d in ORTHO:
-            n = STEP[d][s]
-            if n < 0:
-                continue
-            y = b[n]
-            if y == 0:
-                out.append(_plain(name, s, n, x))
-            elif _enemy_capturable(y, me):
-                out.append(_replace(name, s, n, x))
-        return out
-    if t == GUARD:
-        for d in ALL_DIRS:
+    if t == KING or t == DAME or t == GUARD:
+        for d in (ALL_DIRS if t == GUARD else ORTHO):
             n = STEP[d][s]
             if n < 0:
                 continue
@@ -513,13 +517,7 @@ def part_moves(b: list, me: int, part: int, rules: Rules, only: int | None = Non
             continue
         if ((x & 15) in _UNCAP) != (part == 1):
             continue
-        cands = piece_candidates(b, s, me, rules)
-        c = cons.get(s)
-        if c is not None:
-            cands = [m for m in cands if _reduction_ok(s, m[2], m[3], c)]
-        if x & 15 == ROTOR:
-            cands.extend(rotations(b, s))
-        for m in cands:
+        for m in allowed_candidates(b, s, me, rules, cons):
             text = m[0]
             if text in out:
                 continue

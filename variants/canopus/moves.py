@@ -135,6 +135,24 @@ def can_take(mover: int, owner: int, target: int, three: bool, rules: Rules) -> 
 
 # --------------------------------------------------------------------------- check
 
+def _jumps_from(b, cur: int):
+    """Yield ``(direction, over, land, piece over)`` for each jump from ``cur``.
+
+    A jump goes over an occupied adjacent cell onto the empty cell beyond it;
+    which pieces may be jumped is left to the caller.
+    """
+    for d in range(8):
+        over = STEP[cur][d]
+        if over < 0:
+            continue
+        land = STEP[over][d]
+        if land < 0 or b[land] != EMPTY:
+            continue
+        v = b[over]
+        if v != EMPTY:
+            yield d, over, land, v
+
+
 def _star_hits(board, start: int, owner: int, target: int, super_star: bool, rules: Rules) -> bool:
     """Could the (unreduced) Star on ``start`` jump the piece on ``target`` within one chain?
 
@@ -147,16 +165,7 @@ def _star_hits(board, start: int, owner: int, target: int, super_star: bool, rul
     b[start] = EMPTY
 
     def rec(cur: int) -> bool:
-        for d in range(8):
-            over = STEP[cur][d]
-            if over < 0:
-                continue
-            land = STEP[over][d]
-            if land < 0 or b[land] != EMPTY:
-                continue
-            v = b[over]
-            if v == EMPTY:
-                continue
+        for d, over, land, v in _jumps_from(b, cur):
             if over == target:
                 return True
             t = v & 15
@@ -387,16 +396,7 @@ def _star(board, sq, me, t, reduced, rules: Rules, out) -> None:
         out.append((text, nb, True))
 
     def rec(cur: int, prefix: str | None) -> None:
-        for d in range(8):
-            over = STEP[cur][d]
-            if over < 0:
-                continue
-            land = STEP[over][d]
-            if land < 0 or b[land] != EMPTY:
-                continue
-            v = b[over]
-            if v == EMPTY:
-                continue
+        for d, over, land, v in _jumps_from(b, cur):
             vt = v & 15
             if vt == KING or vt == REDUCER:
                 continue

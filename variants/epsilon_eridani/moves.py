@@ -111,12 +111,18 @@ def pseudo_moves(board: list[int], me: int, rules: Rules) -> list[tuple[int, int
             if board[to] == 0:
                 add(frm, to)
 
-    def h(frm: int) -> None:
-        for d in (E, W):
+    def slide(frm: int, dirs, ptype: int | None = None) -> None:
+        """Slide along ``dirs``; the first piece met is taken when ``ptype`` may take it."""
+        for d in dirs:
             for to in RAYS[d][frm]:
                 if board[to]:
+                    if ptype is not None and _can_take(board, to, me, ptype):
+                        add(frm, to)
                     break
                 add(frm, to)
+
+    def h(frm: int) -> None:
+        slide(frm, (E, W))
 
     last = LAST_RANK[me]
     fwd = FORWARD[me]
@@ -224,13 +230,7 @@ def pseudo_moves(board: list[int], me: int, rules: Rules) -> list[tuple[int, int
                 for d in DIAG:
                     step_or_take(frm, STEP[d][frm], ptype)
             else:
-                for d in DIAG:
-                    for t in RAYS[d][frm]:
-                        if board[t]:
-                            if _can_take(board, t, me, ptype):
-                                add(frm, t)
-                            break
-                        add(frm, t)
+                slide(frm, DIAG, ptype)
                 for t in TRIPLE_DIAG[frm]:
                     step_or_take(frm, t, ptype)
                 ch(frm)
@@ -241,13 +241,7 @@ def pseudo_moves(board: list[int], me: int, rules: Rules) -> list[tuple[int, int
                 for d in ORTHO:
                     step_or_take(frm, STEP[d][frm], ptype)
             else:
-                for d in ORTHO:
-                    for t in RAYS[d][frm]:
-                        if board[t]:
-                            if _can_take(board, t, me, ptype):
-                                add(frm, t)
-                            break
-                        add(frm, t)
+                slide(frm, ORTHO, ptype)
                 ch(frm)
 
         elif ptype == REDUCER:
@@ -255,11 +249,7 @@ def pseudo_moves(board: list[int], me: int, rules: Rules) -> list[tuple[int, int
                 for t in ADJ[frm]:
                     quiet(frm, t)
             else:
-                for d in range(8):
-                    for t in RAYS[d][frm]:
-                        if board[t]:
-                            break
-                        add(frm, t)
+                slide(frm, range(8))
 
         else:  # KING
             for t in ADJ[frm]:

@@ -34,7 +34,7 @@ so they need no mapping.
 from __future__ import annotations
 
 from . import data
-from .board import AT, CITADEL_IDX, INDEX, NAMES, POOL, XY, swap_neighbours
+from .board import AT, INDEX, NAMES, POOL, XY, swap_neighbours
 from .engine import star_pool_chess
 
 #: Piece-direction name -> (dx, dy) on the virtual grid (rank + 1 = north).

@@ -1,0 +1,47 @@
+"""Scaffolding shared by the generated-ZRF tests (``test_*_zrf.py``).
+
+Each of those tests builds one hand-made position twice, in the native engine
+and in the ZRF interpreter (through Zillions-style set-up edits), and compares
+the two with the cross-checker.  The ZRF half and the comparison are the same
+for every game; only the engine half differs, so it stays in each test file.
+"""
+
+from __future__ import annotations
+
+from runtime.crosscheck import CrossChecker, CrossCheckResult
+from runtime.interpreter.engine import ZrfState
+from runtime.interpreter.tables import NO
+
+
+def edited_zrf_state(game, setup_cells, position: dict, turn: int = 0) -> ZrfState:
+    """``position`` (cell -> (player, piece)) in the ZRF ``game``, at turn-order index ``turn``.
+
+    Every cell of the start set-up that ``position`` does not name is emptied,
+    as a Zillions edit would; pieces placed by an edit get their attribute
+    defaults.  ``turn`` is the index into the ZRF's turn order, so 1 is the
+    second player of a plain two-player order.
+    """
+    edits = [(None, None, c) for c in setup_cells if c not in position]
+    edits += [(p, t, c) for c, (p, t) in position.items()]
+    state = game.edited_state(edits)
+    if turn:
+        state = ZrfState(game, state.cells, state.stores, turn, NO, NO, (), None)
+    return state
+
+
+def with_turn(state: ZrfState, cells=None, turn: int = 0) -> ZrfState:
+    """``state`` with its cells replaced by ``cells`` (when given) and turn index ``turn``."""
+    return ZrfState(state.game, tuple(cells) if cells is not None else state.cells,
+                    state.stores, turn, NO, NO, (), None)
+
+
+def compare(ref, cand, known=()) -> CrossCheckResult:
+    """Compare one position (engine ``ref``, ZRF ``cand``) and its successors."""
+    result = CrossCheckResult()
+    CrossChecker(ref.game, cand.game, known=known).compare(ref, cand, [], result)
+    return result
+
+
+def named(known, name: str):
+    """The known difference called ``name`` in ``known``."""
+    return next(k for k in known if k.name == name)
