@@ -214,6 +214,18 @@ class State(ABC):
     def outcome(self) -> Outcome | None:
         """``None`` while the game goes on, else how it ended."""
 
+    def resolve(self, move: Move) -> Move:
+        """The legal move equal to ``move``, which carries the engine's own data.
+
+        A move rebuilt from notation (a saved game, a user's input) has no
+        engine data; engines call this in :meth:`apply` to find it.  Raises
+        ValueError when ``move`` is not legal here.
+        """
+        for m in self.legal_moves():
+            if m == move:
+                return m
+        raise ValueError(f"illegal move {move.notation!r}")
+
     def is_terminal(self) -> bool:
         """True when the game is over."""
         return self.outcome() is not None

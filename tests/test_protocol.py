@@ -74,6 +74,13 @@ def test_find_move_full_and_short_forms():
     assert len(err.value.candidates) == 2
 
 
+def test_resolve_finds_the_engine_move_for_a_notation_only_move():
+    s = Nim(1).initial_state()
+    assert s.resolve(Move(("Stone heap - take1",))).data == 1
+    with pytest.raises(ValueError, match="illegal move 'Stone heap - take2'"):
+        s.resolve(Move(("Stone heap - take2",)))
+
+
 def test_play_moves_and_outcome():
     s = play_moves(Nim(3).initial_state(), ["heap - take1", "heap - take2"])
     assert s.outcome().winners == ("B",)

@@ -122,9 +122,9 @@ class AlphaCentauriState(State):
         return self._moves
 
     def apply(self, move: Move) -> "AlphaCentauriState":
+        if move.data is None:  # a move built from notation only: look it up
+            move = self.resolve(move)
         parts = move.data
-        if parts is None:  # a move built from notation only: look it up
-            parts = next(m.data for m in self.legal_moves() if m.parts == move.parts)
         nb = self.board_codes[:]
         for changes in parts:
             for cell, val in changes:

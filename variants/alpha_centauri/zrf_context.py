@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from math import gcd
 
+from codegen.context import setup_rows
+
 from . import data
 
 # direction name -> (file step, rank step); n is towards rank 9
@@ -48,18 +50,6 @@ def _zone_pairs(diagonal: bool) -> list[tuple[str, str]]:
     return pairs
 
 
-def _setup() -> dict[str, list[tuple[str, list[str]]]]:
-    rows: dict[str, list[tuple[str, list[str]]]] = {}
-    for player in data.PLAYERS:
-        by_type: dict[str, list[str]] = {}
-        for cell in data.CELLS:
-            owner_type = data.SETUP.get(cell)
-            if owner_type and owner_type[0] == player:
-                by_type.setdefault(owner_type[1], []).append(cell)
-        rows[player] = [(t, by_type[t]) for t in data.PIECE_TYPES if t in by_type]
-    return rows
-
-
 def context() -> dict:
     """Everything ``alpha_centauri.zrf.j2`` reads."""
     rotations = []
@@ -89,5 +79,5 @@ def context() -> dict:
         "capturable": [t for t in data.PIECE_TYPES if t not in data.UNCAPTURABLE],
         "royal": sorted(data.ROYAL, key=data.PIECE_TYPES.index),
         "piece_types": list(data.PIECE_TYPES),
-        "setup": _setup(),
+        "setup": setup_rows(data.PLAYERS, data.PIECE_TYPES, data.CELLS, data.SETUP),
     }

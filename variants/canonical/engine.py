@@ -317,12 +317,7 @@ class CanonicalState(State):
     def apply(self, move: Move) -> "CanonicalState":
         """The position after ``move`` (one of :meth:`legal_moves`); history carried along."""
         if move.data is None:
-            for m in self.legal_moves():
-                if m == move:
-                    move = m
-                    break
-            else:
-                raise ValueError(f"illegal move {move.notation!r}")
+            move = self.resolve(move)
         _, _, after, irreversible = move.data
         opp = 1 - self.turn
         if self.game.repetition == "none":

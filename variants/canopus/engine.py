@@ -143,12 +143,7 @@ class CanopusState(State):
     def apply(self, move: Move) -> "CanopusState":
         """The successor state (the move's board was built when it was generated)."""
         if move.data is None:
-            for m in self.legal_moves():
-                if m == move:
-                    move = m
-                    break
-            else:
-                raise ValueError(f"illegal move {move.notation!r}")
+            move = self.resolve(move)
         board, irreversible = move.data
         side = 1 - self.to_move
         key = (board, side)

@@ -28,6 +28,8 @@ native engine cannot drift apart:
 
 from __future__ import annotations
 
+from codegen.context import setup_rows
+
 from . import data
 from .board import DIRS
 
@@ -43,19 +45,6 @@ KNIGHT = (("nne", (1, 2)), ("ene", (2, 1)), ("ese", (2, -1)), ("sse", (1, -2)),
 ALFIL = (("ne2", (2, 2)), ("nw2", (-2, 2)), ("se2", (2, -2)), ("sw2", (-2, -2)))
 DABBABA = (("nn", (0, 2)), ("ss", (0, -2)), ("ee", (2, 0)), ("ww", (-2, 0)))
 TRIPLE_DIAGONAL = (("ne3", (3, 3)), ("nw3", (-3, 3)), ("se3", (3, -3)), ("sw3", (-3, -3)))
-
-
-def _setup() -> dict[str, list[tuple[str, list[str]]]]:
-    """Per player, ``(piece type, cells)`` rows in piece-type order (cells in board order)."""
-    out: dict[str, list[tuple[str, list[str]]]] = {}
-    for player in data.PLAYERS:
-        rows = []
-        for ptype in data.PIECE_TYPES:
-            cells = [c for c in data.CELLS if data.SETUP.get(c) == (player, ptype)]
-            if cells:
-                rows.append((ptype, cells))
-        out[player] = rows
-    return out
 
 
 def _rank_cells(rank: int) -> list[str]:
@@ -126,5 +115,5 @@ def context() -> dict:
         "start_rank": {p: _rank_cells(data.START_RANK_SOLDIERS[p]) for p in data.PLAYERS},
         "colour_bands": bands,
         "last_rank_number": {p: data.LAST_RANK[p] for p in data.PLAYERS},
-        "setup": _setup(),
+        "setup": setup_rows(data.PLAYERS, data.PIECE_TYPES, data.CELLS, data.SETUP),
     }

@@ -320,15 +320,9 @@ class StarPoolState(State):
 
     def apply(self, move: Move) -> "StarPoolState":
         """The successor state; ``move`` must be one of :meth:`legal_moves`."""
-        d = move.data
-        if d is None:
-            for m in self.legal_moves():
-                if m == move:
-                    d = m.data
-                    break
-            else:
-                raise ValueError(f"illegal move: {move.notation}")
-        nb, unmoved, kings = d
+        if move.data is None:
+            move = self.resolve(move)
+        nb, unmoved, kings = move.data
         return StarPoolState(self.game, nb, 1 - self.side, unmoved, kings)
 
     def outcome(self) -> Outcome | None:

@@ -33,6 +33,8 @@ so they need no mapping.
 
 from __future__ import annotations
 
+from codegen.context import setup_rows
+
 from . import data
 from .board import AT, INDEX, NAMES, POOL, XY, swap_neighbours
 from .engine import star_pool_chess
@@ -147,14 +149,7 @@ def context() -> dict:
         px, py = (x + 1) * CELL, (data.SIZE - 1 - y + 1) * CELL
         citadel_rects[cit] = (px, py, px + CELL, py + CELL)
 
-    setup = {}
-    for player in data.PLAYERS:
-        rows = []
-        for ptype in data.PIECE_TYPES:
-            cells = [c for c in data.CELLS if data.SETUP.get(c) == (player, ptype)]
-            if cells:
-                rows.append((ptype, cells))
-        setup[player] = rows
+    setup = setup_rows(data.PLAYERS, data.PIECE_TYPES, data.CELLS, data.SETUP)
 
     white_rank, black_rank = game.options["sergeant_ranks"]
     zones = [
