@@ -109,27 +109,61 @@ class KnownDifference:
     doc: str = ""
 
 
+#: How many disagreements of each sort (unexplained, known) a result keeps for reporting.
+MAX_REPORTS = 50
+
+
 @dataclass
 class CrossCheckResult:
-    """Everything one run found, plus how much was compared."""
+    """Everything one run found, plus how much was compared.
+
+    ``disagreements`` keeps the first reports of each sort (unexplained ones
+    and known ones are capped separately, see :meth:`add`), while
+    ``unexplained`` and ``known`` count every one found: the verdict never
+    depends on what a cap left out.
+    """
 
     positions: int = 0
     playouts: int = 0
     disagreements: list[Disagreement] = field(default_factory=list)
     seconds: float = 0.0
+    unexplained: int = 0
+    known: dict = field(default_factory=dict)  # known-difference name -> count
+
+    def add(self, d: Disagreement, max_reports: int = MAX_REPORTS) -> None:
+        """Count ``d``; keep it unless ``max_reports`` of its sort are kept already."""
+        if d.known is None:
+            self.unexplained += 1
+        else:
+            self.known[d.known] = self.known.get(d.known, 0) + 1
+        self._keep(d, max_reports)
+
+    def _keep(self, d: Disagreement, max_reports: int) -> None:
+        kept = sum(1 for x in self.disagreements if (x.known is None) == (d.known is None))
+        if kept < max_reports:
+            self.disagreements.append(d)
 
     @property
     def failures(self) -> list[Disagreement]:
+        """The unexplained disagreements kept (``unexplained`` counts them all)."""
         return [d for d in self.disagreements if d.known is None]
 
     @property
+    def known_count(self) -> int:
+        return sum(self.known.values())
+
+    @property
     def agree(self) -> bool:
-        return not self.failures
+        return self.unexplained == 0
 
     def merge(self, other: "CrossCheckResult") -> None:
         self.positions += other.positions
         self.playouts += other.playouts
-        self.disagreements.extend(other.disagreements)
+        for d in other.disagreements:
+            self._keep(d, MAX_REPORTS)
+        self.unexplained += other.unexplained
+        for name, n in other.known.items():
+            self.known[name] = self.known.get(name, 0) + n
 
 
 def _outcome_text(o: Outcome | None) -> str:
@@ -140,7 +174,7 @@ class CrossChecker:
     """Compares a reference and a candidate game; see the module docstring."""
 
     def __init__(self, reference: Game, candidate: Game, names: NameMap | None = None,
-                 known: Sequence[KnownDifference] = (), max_reports: int = 50):
+                 known: Sequence[KnownDifference] = (), max_reports: int = MAX_REPORTS):
         self.reference = reference
         self.candidate = candidate
         self.names = names or NameMap()
@@ -197,8 +231,7 @@ class CrossChecker:
                     break
             except Exception:  # a faulty explainer never hides a disagreement
                 continue
-        if len(result.disagreements) < self.max_reports:
-            result.disagreements.append(d)
+        result.add(d, self.max_reports)
 
     # -- walks
 

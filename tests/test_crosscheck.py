@@ -7,7 +7,7 @@ the checker's own output.
 
 from __future__ import annotations
 
-from runtime.crosscheck import CrossChecker, KnownDifference, NameMap
+from runtime.crosscheck import CrossChecker, CrossCheckResult, KnownDifference, NameMap
 from runtime.protocol import Outcome
 
 from .toygames import TakeAway, TakeState
@@ -99,3 +99,25 @@ def test_merged_turns_compare_a_two_turn_split_with_a_whole_turn_engine():
     # unmerged, the half-turn game disagrees at once (its successors have the same side to move)
     raw = DoubleTake(6)
     assert not CrossChecker(whole, raw).tree(whole.initial_state(), raw.initial_state(), 1).agree
+
+
+def test_report_cap_never_hides_an_unexplained_disagreement():
+    """Known differences beyond the report cap are counted, and an unexplained one found
+    after them still makes the verdict a disagreement (each sort has its own cap)."""
+    ref, cand = TakeAway(8), TakeAway(8, takes=(1, 2, 3))
+    # "take 3" exists only in the candidate, at every heap of 3 stones or more;
+    # the known difference excuses it only on heaps of 4 or more
+    big = KnownDifference("big-heaps", "take 3 on a big heap",
+                          lambda r, c, d: r.stones >= 4)
+    checker = CrossChecker(ref, cand, known=[big], max_reports=2)
+    result = CrossCheckResult()
+    for stones in (8, 7, 6, 5, 4, 3, 2):
+        checker.compare(TakeState(ref, stones, 0), TakeState(cand, stones, 0), [], result)
+    assert result.known == {"big-heaps": 5}  # heaps 8, 7, 6, 5, 4
+    assert result.unexplained == 1  # heap 3
+    assert not result.agree
+    assert [d.known for d in result.disagreements] == ["big-heaps", "big-heaps", None]
+    merged = CrossCheckResult()
+    merged.merge(result)
+    merged.merge(result)
+    assert merged.unexplained == 2 and merged.known == {"big-heaps": 10}

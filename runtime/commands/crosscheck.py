@@ -103,16 +103,21 @@ def crosscheck(game: str, zrf_path: str | None, variant: str | None, names_path:
             "game": game, "zrf": zrf_path, "variant": variant, "agree": result.agree,
             "positions": result.positions, "playouts": result.playouts,
             "seconds": round(result.seconds, 3),
+            "unexplained": result.unexplained, "known": dict(sorted(result.known.items())),
             "disagreements": [dict(d.as_json(), reproduce=reproduce(d.path)) for d in result.disagreements],
         }, indent=2))
     else:
         for d in result.disagreements:
             click.echo(d.describe())
             click.echo(f"  reproduce: {reproduce(d.path)}")
-        failures = len(result.failures)
-        known_count = len(result.disagreements) - failures
-        verdict = "agree" if result.agree else f"{failures} disagreement(s)"
-        extra = f", {known_count} known difference(s)" if known_count else ""
+        verdict = "agree" if result.agree else f"{result.unexplained} disagreement(s)"
+        extra = ""
+        if result.known:
+            named = ", ".join(f"{n} {name}" for name, n in sorted(result.known.items()))
+            extra = f", {result.known_count} known difference(s) ({named})"
+        shown = len(result.disagreements)
+        if shown < result.unexplained + result.known_count:
+            extra += f"; {shown} of them listed above"
         click.echo(f"{game} vs {os.path.basename(zrf_path)}: {verdict}{extra}; "
                    f"{result.positions} positions compared, {result.playouts} playouts, "
                    f"{result.seconds:.1f} s")
