@@ -4,9 +4,10 @@ Used by the terminal board, the SVG renderer and the browser page.  In order:
 
 1. a ZRF game's board (``zrf.model.Board``): every position that is not a
    ``dummy`` is drawn at its ``Position.rect`` (left, top, right, bottom in
-   board-image pixels); the interpreter's Game does not implement
-   :meth:`runtime.protocol.Game.layout` yet, so the board is read here through
-   the game's ``gdef`` attribute (or a wrapper's ``inner`` game);
+   board-image pixels).  The interpreter's :meth:`ZrfGame.layout` gives the
+   same rectangles, but the board is read here (through the game's ``gdef``,
+   or a wrapper's ``inner`` game) because drawing also wants each cell's grid
+   and grid coordinates, for shading, and the links between cells;
 2. :meth:`Game.layout` when the game gives one;
 3. cells named file-letters + rank-digits (``a1``, ``i9``, ``aa10``) on a grid
    with rank 1 at the bottom;

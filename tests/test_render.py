@@ -103,6 +103,9 @@ def test_zrf_explicit_positions_are_drawn_at_their_rectangles_with_links(tmp_pat
     root = ET.fromstring(svg)
     pieces = sorted((g.get("data-cell"), g.get("data-owner")) for g in root.iter("{http://www.w3.org/2000/svg}g"))
     assert pieces == [("p1", "A"), ("p3", "B")]
+    # the protocol's layout() gives the same rectangles as (x, y, width, height)
+    assert game.layout() == {"p1": (0.0, 0.0, 40.0, 40.0), "p2": (100.0, 0.0, 40.0, 40.0),
+                             "p3": (50.0, 80.0, 40.0, 40.0)}
 
 
 def test_zrf_grid_board_uses_the_start_rectangle_and_steps():

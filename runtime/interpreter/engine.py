@@ -114,6 +114,22 @@ class ZrfGame(Game):
 
     # ------------------------------------------------------------------ protocol
 
+    def layout(self) -> dict[str, tuple[float, float, float, float]] | None:
+        """Each drawn position's rectangle from the ZRF board, as ``(x, y, width, height)``.
+
+        Dummy positions and positions without coordinates are left out; None
+        when no position has a rectangle.
+        """
+        board = self.gdef.board
+        rects = {}
+        for pos in (board.positions.values() if board is not None else ()):
+            if pos.dummy or pos.rect is None:
+                continue
+            x1, y1, x2, y2 = pos.rect
+            rects[pos.name] = (float(min(x1, x2)), float(min(y1, y2)),
+                               float(abs(x2 - x1)), float(abs(y2 - y1)))
+        return rects or None
+
     def initial_state(self) -> "ZrfState":
         t = self.tables
         n = len(t.positions)
