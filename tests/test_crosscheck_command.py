@@ -52,3 +52,20 @@ def test_bad_input_exits_2():
     assert runner.invoke(crosscheck, ["no-such-game"]).exit_code == 2
     assert runner.invoke(crosscheck, ["canon-chess", "--moves", "King z9 - z8"]).exit_code == 2
     assert runner.invoke(crosscheck, ["canon-chess", "--depth", "9"]).exit_code == 2
+
+
+def test_an_authors_file_with_other_names_is_checked_through_a_name_map(tmp_path):
+    # the same rules with the Rook called "Tower", as another author might have written it
+    text = open(CANONICAL_ZRF, encoding="utf-8").read().replace("Rook", "Tower")
+    renamed = tmp_path / "towers.zrf"
+    renamed.write_text(text, encoding="utf-8")
+    names = tmp_path / "names.json"
+    names.write_text(json.dumps({"pieces": {"Tower": "Rook"}}), encoding="utf-8")
+    args = ["canon-chess", "--zrf", str(renamed), "--variant", "Canon Chess",
+            "--depth", "2", "--games", "0", "--json"]
+    without = CliRunner().invoke(crosscheck, args)
+    assert without.exit_code == 1  # every Rook is a different piece to the checker
+    assert json.loads(without.output)["disagreements"][0]["kind"] == "position"
+    mapped = CliRunner().invoke(crosscheck, args + ["--names", str(names)])
+    assert mapped.exit_code == 0, mapped.output
+    assert json.loads(mapped.output)["positions"] == 1 + 37  # the start and its 37 successors
