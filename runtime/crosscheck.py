@@ -180,7 +180,6 @@ class CrossChecker:
         self.names = names or NameMap()
         self.known = list(known)
         self.max_reports = max_reports
-        self._seen: set = set()
 
     # -- one position
 
@@ -236,22 +235,25 @@ class CrossChecker:
     # -- walks
 
     def tree(self, ref: State, cand: State, depth: int, path: list[str] | None = None,
-             result: CrossCheckResult | None = None) -> CrossCheckResult:
+             result: CrossCheckResult | None = None, seen: set | None = None) -> CrossCheckResult:
         """Compare the move trees to ``depth`` plies: every position fewer than ``depth``
         plies deep is compared with its successor sets (the perft(``depth``) tree).
-        A position reached again with the same remaining depth is compared once."""
+        A position reached again with the same remaining depth is compared once within
+        this call (``seen`` carries that memory through the recursion; each call starts
+        afresh, so counts do not depend on what the checker compared before)."""
         result = result or CrossCheckResult()
         if depth <= 0:
             return result
         path = path or []
+        seen = set() if seen is None else seen
         key = (ref.signature(), depth)
-        if key in self._seen:
+        if key in seen:
             return result
-        self._seen.add(key)
+        seen.add(key)
         pairs = self.compare(ref, cand, path, result)
         if depth > 1:
             for move, r, c in pairs:
-                self.tree(r, c, depth - 1, path + [move.notation], result)
+                self.tree(r, c, depth - 1, path + [move.notation], result, seen)
         return result
 
     def playout(self, ref: State, cand: State, seed: int, plies: int,

@@ -4,7 +4,8 @@
 processes can rebuild both games); :func:`run` walks the tree to ``depth``
 (one job per root move) and plays ``games`` seeded random playouts (one job
 per game), optionally in ``workers`` processes, calling ``progress`` after
-each job.
+each job.  Transpositions are compared once within a root move's subtree, so
+the number of positions compared is the same for any number of workers.
 """
 
 from __future__ import annotations

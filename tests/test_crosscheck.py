@@ -10,7 +10,11 @@ from __future__ import annotations
 from runtime.crosscheck import CrossChecker, CrossCheckResult, KnownDifference, NameMap
 from runtime.protocol import Outcome
 
+from variants.registry import builtin, generated_zrf_path
+
 from .toygames import TakeAway, TakeState
+
+CANON_ZRF = str(generated_zrf_path(builtin("canon-chess")))
 
 
 def test_identical_engines_agree_everywhere():
@@ -121,3 +125,16 @@ def test_report_cap_never_hides_an_unexplained_disagreement():
     merged.merge(result)
     merged.merge(result)
     assert merged.unexplained == 2 and merged.known == {"big-heaps": 10}
+
+
+def test_position_count_is_the_same_for_any_number_of_workers_and_runs():
+    """The tree is split by root move; transpositions are shared within a subtree only,
+    so the count does not depend on which worker ran which subtree, nor on earlier runs."""
+    from runtime.crosscheck_run import CrossCheckSpec, run
+    spec = CrossCheckSpec(game="canon-chess", zrf=CANON_ZRF, variant="Canon Chess")
+    one = run(spec, depth=3, games=0, plies=0, workers=1)
+    again = run(spec, depth=3, games=0, plies=0, workers=1)
+    two = run(spec, depth=3, games=0, plies=0, workers=2)
+    assert one.positions == again.positions == two.positions
+    # at least the root and its 37 distinct successors, at most the whole perft(2) tree
+    assert 1 + 37 < one.positions <= 1 + 37 + 1337
