@@ -20,7 +20,6 @@ KNOWN_FAILURES = {
     "MancalaKnights-a8fd9d/MancalaKnights.zsg": "line 4: sowing move with creates not generated",
     "PassiveChess-c51a0b/PassiveChess.zsg": "line 33 '15. Cannon b7 x b1 = Horse' not generated",
     "bolotoudou-f1af4f/bolotoudou.zsg": "line 66: attribute-only effects '@ 5c 0 1' not generated",
-    "Focus-875285/Focus.zsg": "macro expansion of Focus.zrf exceeds the 2M-node limit",
 }
 
 
@@ -40,7 +39,7 @@ GAMES = _saved_games()
 @pytest.mark.slow
 @pytest.mark.parametrize("slug,rules,engine,name", GAMES[:scaled(len(GAMES))] if GAMES else [],
                          ids=[f"{g[0]}/{g[3]}" for g in GAMES[:scaled(len(GAMES))]])
-def test_saved_game_replays(corpus_dir, slug, rules, engine, name):
+def test_saved_game_replays(request, corpus_dir, slug, rules, engine, name):
     from zrf.zsg import read_zsg
 
     from runtime.interpreter import load_zrf_game
@@ -50,7 +49,8 @@ def test_saved_game_replays(corpus_dir, slug, rules, engine, name):
         pytest.skip("needs an Axiom engine plug-in")
     key = f"{slug}/{name}"
     if key in KNOWN_FAILURES:
-        pytest.xfail(KNOWN_FAILURES[key])
+        # the replay still runs: a fix shows as a strict XPASS, which fails until listed
+        request.node.add_marker(pytest.mark.xfail(reason=KNOWN_FAILURES[key], strict=True))
     saved = read_zsg(str(corpus_dir / slug / name))
     game = load_zrf_game(find_rules(saved), saved.variant or None)
     result = replay(saved, game)
