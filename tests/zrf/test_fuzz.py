@@ -58,7 +58,7 @@ def time_limit(seconds: int):
 def mutate(data: bytes, kind: str, a: int, b: int, noise: bytes) -> bytes:
     """``data`` broken in one way; ``a``, ``b`` pick positions, ``noise`` is spliced bytes."""
     n = max(1, len(data))
-    i, j = a % n, b % n
+    i = a % n
     if kind == "drop-paren":
         parens = [m.start() for m in re.finditer(rb"[()]", data)]
         if parens:
