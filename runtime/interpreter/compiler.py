@@ -423,9 +423,9 @@ class Compiler:
         head = node.head
         args = node.args
         if head == "and":
-            return _all_of([self.condition(a) for a in args])
+            return _short_circuit([self.condition(a) for a in args], False)
         if head == "or":
-            return _any_of([self.condition(a) for a in args])
+            return _short_circuit([self.condition(a) for a in args], True)
         if head == "not":
             if len(args) != 1:
                 self.problem(node, "not takes one condition")
@@ -630,40 +630,23 @@ def _step_along(table: str, d: int) -> Instr:
     return step
 
 
+def _short_circuit(cs: list, settles: bool):
+    """``(and c...)`` when ``settles`` is False, ``(or c...)`` when it is True.
 
-def _all_of(cs: list):
-    """``(and c...)``: short-circuit, without a generator per test (conditions are hot)."""
-    if not cs:
-        return lambda ctx: True
+    The first condition whose truth equals ``settles`` decides the answer;
+    when none does, the answer is the opposite.  A plain loop, not a
+    generator per test: conditions run in the interpreter's hottest paths.
+    """
     if len(cs) == 1:
         return cs[0]
-    if len(cs) == 2:
+    if len(cs) == 2:  # the commonest case, without the loop
         a, b = cs
-        return lambda ctx: a(ctx) and b(ctx)
+        return (lambda ctx: a(ctx) or b(ctx)) if settles else (lambda ctx: a(ctx) and b(ctx))
     cs = tuple(cs)
 
-    def all_of(ctx):
+    def decide(ctx):
         for c in cs:
-            if not c(ctx):
-                return False
-        return True
-    return all_of
-
-
-def _any_of(cs: list):
-    """``(or c...)``: short-circuit, without a generator per test."""
-    if not cs:
-        return lambda ctx: False
-    if len(cs) == 1:
-        return cs[0]
-    if len(cs) == 2:
-        a, b = cs
-        return lambda ctx: a(ctx) or b(ctx)
-    cs = tuple(cs)
-
-    def any_of(ctx):
-        for c in cs:
-            if c(ctx):
-                return True
-        return False
-    return any_of
+            if (not c(ctx)) is not settles:
+                return settles
+        return not settles
+    return decide
