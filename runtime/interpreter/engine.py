@@ -430,11 +430,7 @@ class ZrfGame(Game):
             return answer
         base = cache.get(key)
         if base is None:
-            b0 = cells
-            if cells[pos] is None:
-                b0 = list(cells)
-                b0[pos] = phantom
-                b0 = tuple(b0)
+            b0 = _with_piece(cells, pos, phantom) if cells[pos] is None else cells
             self._nest += 1
             try:
                 base = cache[key] = self.attack_baseline(b0, pos, mover, lf, lt)
@@ -443,9 +439,7 @@ class ZrfGame(Game):
         b1 = board
         ch = changed
         if board[pos] is None:
-            b1 = list(board)
-            b1[pos] = phantom
-            b1 = tuple(b1)
+            b1 = _with_piece(board, pos, phantom)
             ch = changed | {pos}
         elif cells[pos] is None:
             ch = changed | {pos}
@@ -488,9 +482,7 @@ class ZrfGame(Game):
         hit = cache.get(key)
         if hit is None:
             if board[pos] is None:
-                b = list(board)
-                b[pos] = phantom
-                board = tuple(b)
+                board = _with_piece(board, pos, phantom)
             self._nest += 1
             try:
                 hit = self.attacked(board, pos, mover, ctx.last_from, ctx.last_to, own)
@@ -500,6 +492,17 @@ class ZrfGame(Game):
                 cache.clear()
             cache[key] = hit
         return hit
+
+
+def _with_piece(board, pos: int, piece) -> tuple:
+    """A copy of ``board`` (as a tuple) with ``piece`` standing on ``pos``.
+
+    Attack tests place a phantom piece on an empty target cell, so that moves
+    which capture only onto occupied cells count as attacking it.
+    """
+    b = list(board)
+    b[pos] = piece
+    return tuple(b)
 
 
 class _Tracking(list):
