@@ -86,9 +86,7 @@ def _zrf_cells(board, size: float) -> list[Cell]:
         if pos.rect is None:
             missing.append(pos)
             continue
-        x1, y1, x2, y2 = pos.rect
-        left, top = min(x1, x2), min(y1, y2)
-        w, h = abs(x2 - x1), abs(y2 - y1)
+        left, top, w, h = pos.box
         cells.append(Cell(pos.name, float(left), float(top), float(w or size), float(h or size),
                           pos.coords, pos.grid))
     if missing:

@@ -53,6 +53,14 @@ class Position:
     #: The label index vector within its grid, e.g. (0, 7) for a1 in chess.
     coords: tuple[int, ...] | None = None
 
+    @property
+    def box(self) -> tuple[int, int, int, int] | None:
+        """``rect`` as ``(left, top, width, height)``, whichever corners the file gave."""
+        if self.rect is None:
+            return None
+        x1, y1, x2, y2 = self.rect
+        return min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1)
+
 
 @dataclass
 class Grid:

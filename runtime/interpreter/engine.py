@@ -125,9 +125,7 @@ class ZrfGame(Game):
         for pos in (board.positions.values() if board is not None else ()):
             if pos.dummy or pos.rect is None:
                 continue
-            x1, y1, x2, y2 = pos.rect
-            rects[pos.name] = (float(min(x1, x2)), float(min(y1, y2)),
-                               float(abs(x2 - x1)), float(abs(y2 - y1)))
+            rects[pos.name] = tuple(float(v) for v in pos.box)
         return rects or None
 
     def initial_state(self) -> "ZrfState":
