@@ -18,8 +18,7 @@ from codegen.render import committed, render, validate
 from runtime.crosscheck import CrossChecker, CrossCheckResult, start_states
 from runtime.crosscheck_run import CrossCheckSpec, run
 from runtime.interpreter import load_zrf_game
-from tests.conftest import slow_scale
-from tests.variants.zrf_helpers import compare, edited_zrf_state
+from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state
 from variants.canonical.engine import CanonicalGame, canon_chess
 from variants.canonical.known_differences import known_differences
 from variants.registry import builtin, generated_zrf_path
@@ -100,10 +99,8 @@ def test_threefold_repetition_draw_agrees():
 @pytest.mark.slow
 @pytest.mark.parametrize("name,title,size", GAMES)
 def test_crosscheck_full_size(name, title, size):
-    if slow_scale() < 1:
-        pytest.skip("full size only at ZRF_SLOW_SCALE=1; test_crosscheck_ci_size is the CI-size run")
-    result = run(spec(name, title), depth=3, games=500, plies=100, seed=0, workers=2)
-    assert result.agree, "\n".join(d.describe() for d in result.failures)
+    """The issue's size: perft(3) tree and 500 playouts of up to 100 plies."""
+    crosscheck_full_size(spec(name, title))
 
 
 # ---------------------------------------------------------------------------

@@ -12,8 +12,7 @@ from codegen.render import committed, render, validate
 from runtime.crosscheck import CrossChecker, CrossCheckResult, Disagreement
 from runtime.crosscheck_run import CrossCheckSpec, run
 from runtime.games import load_game
-from tests.conftest import slow_scale
-from tests.variants.zrf_helpers import compare, edited_zrf_state, named
+from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state, named
 from variants import registry
 from variants.canopus import data
 from variants.canopus.engine import canopus, super_star_canopus
@@ -97,11 +96,8 @@ def test_crosscheck_ci_size(name, games, plies):
 @pytest.mark.slow
 @pytest.mark.parametrize("name", list(GAMES))
 def test_crosscheck_full_size(name):
-    """The issue's size: perft(3) tree and 500 playouts of up to 100 plies (scaled)."""
-    if slow_scale() < 1:
-        pytest.skip("full size only at ZRF_SLOW_SCALE=1; test_crosscheck_ci_size is the CI-size run")
-    result = run(spec(name), depth=3, games=500, plies=100, seed=0, workers=2)
-    assert result.failures == [], "\n".join(d.describe() for d in result.failures)
+    """The issue's size: perft(3) tree and 500 playouts of up to 100 plies."""
+    crosscheck_full_size(spec(name))
 
 
 # ---------------------------------------------------------------- (c) known differences

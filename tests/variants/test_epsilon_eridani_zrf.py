@@ -12,8 +12,7 @@ from codegen.render import committed, render, validate
 from runtime.crosscheck import CrossChecker, CrossCheckResult, Disagreement
 from runtime.crosscheck_run import CrossCheckSpec, run
 from runtime.games import load_game
-from tests.conftest import slow_scale
-from tests.variants.zrf_helpers import compare, edited_zrf_state
+from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state
 from variants import registry
 from variants.epsilon_eridani import board, data
 from variants.epsilon_eridani.engine import epsilon_eridani
@@ -189,11 +188,8 @@ def test_reduce_to_two_and_checkmate_outcomes_agree(zrf_game):
 
 @pytest.mark.slow
 def test_crosscheck_full_size():
-    """The issue's size: perft(3) tree and 500 playouts of up to 100 plies (scaled)."""
-    if slow_scale() < 1:
-        pytest.skip("full size only at ZRF_SLOW_SCALE=1; test_crosscheck_ci_size is the CI-size run")
-    result = run(spec(), depth=3, games=500, plies=100, seed=0, workers=2)
-    assert result.failures == [], "\n".join(d.describe() for d in result.failures)
+    """The issue's size: perft(3) tree and 500 playouts of up to 100 plies."""
+    crosscheck_full_size(spec())
 
 
 # ---------------------------------------------------------------- (c) known difference

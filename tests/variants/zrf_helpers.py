@@ -8,9 +8,13 @@ for every game; only the engine half differs, so it stays in each test file.
 
 from __future__ import annotations
 
+import pytest
+
 from runtime.crosscheck import CrossChecker, CrossCheckResult
+from runtime.crosscheck_run import CrossCheckSpec, run
 from runtime.interpreter.engine import ZrfState
 from runtime.interpreter.tables import NO
+from tests.conftest import slow_scale
 
 
 def edited_zrf_state(game, setup_cells, position: dict, turn: int = 0) -> ZrfState:
@@ -45,3 +49,17 @@ def compare(ref, cand, known=()) -> CrossCheckResult:
 def named(known, name: str):
     """The known difference called ``name`` in ``known``."""
     return next(k for k in known if k.name == name)
+
+
+def crosscheck_full_size(spec: CrossCheckSpec, depth: int = 3, games: int = 500,
+                         plies: int = 100) -> None:
+    """The issue's full-size cross-check of ``spec`` (2 workers): no unexplained disagreement.
+
+    Skipped below ``ZRF_SLOW_SCALE=1``; each game's ``test_crosscheck_ci_size`` is the
+    smaller run CI makes.
+    """
+    if slow_scale() < 1:
+        pytest.skip("full size only at ZRF_SLOW_SCALE=1; test_crosscheck_ci_size is the CI-size run")
+    result = run(spec, depth=depth, games=games, plies=plies, seed=0, workers=2)
+    assert result.failures == [], "\n".join(d.describe() for d in result.failures)
+    assert result.agree
