@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from codegen.render import committed, render, validate
 from runtime.crosscheck import CrossChecker, CrossCheckResult, Disagreement
 from runtime.crosscheck_run import CrossCheckSpec, run
 from runtime.games import load_game
@@ -44,14 +43,6 @@ def both(position, to_move=W, halfmove=0, zrf_game=None, **options):
 
 
 # ---------------------------------------------------------------- (a) the file itself
-
-def test_generated_file_validates_without_diagnostics():
-    assert validate(render(NAME)) == []
-
-
-def test_committed_file_is_a_fresh_render():
-    assert committed(NAME) == render(NAME)
-
 
 def test_cells_pieces_and_players_match_the_engine(zrf_game):
     eng = epsilon_eridani()

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from codegen.render import committed, render, validate
 from runtime.crosscheck import Disagreement
 from runtime.crosscheck_run import CrossCheckSpec, run
 from runtime.games import load_game
@@ -46,15 +45,6 @@ def both(position, to_move="White", unmoved=None, zrf_game=None):
 
 
 # ---------------------------------------------------------------- (a) the file itself
-
-def test_generated_file_validates_without_diagnostics():
-    text = render(NAME)
-    assert validate(text) == []
-
-
-def test_committed_file_is_a_fresh_render():
-    assert committed(NAME) == render(NAME)
-
 
 def test_cells_pieces_and_players_match_the_engine(zrf_game):
     eng = star_pool_chess()
