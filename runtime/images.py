@@ -78,10 +78,9 @@ def load_bitmap(path: str, transparent_green: bool) -> object:
         raise BitmapError(f"cannot read {path}: {exc}") from None
     rgba = rgb.convert("RGBA")
     if transparent_green:
-        r, g, b = rgb.split()
-        green = ImageChops.multiply(ImageChops.multiply(
-            r.point(lambda v: 255 if v == 0 else 0), g.point(lambda v: 255 if v == 255 else 0)),
-            b.point(lambda v: 255 if v == 0 else 0))
+        bands = [band.point(lambda v, want=want: 255 if v == want else 0)
+                 for band, want in zip(rgb.split(), TRANSPARENT)]
+        green = ImageChops.multiply(ImageChops.multiply(bands[0], bands[1]), bands[2])
         rgba.putalpha(ImageChops.invert(green))
     return rgba
 
@@ -111,14 +110,6 @@ class GameGraphics:
     @property
     def resolved(self) -> int:
         return self.referenced - len(self.missing)
-
-    @property
-    def bitmaps(self) -> list[Bitmap]:
-        """Every loaded bitmap once, board first."""
-        seen: dict[str, Bitmap] = {}
-        for bm in ([self.board] if self.board else []) + list(self.pieces.values()):
-            seen.setdefault(bm.key, bm)
-        return list(seen.values())
 
     def warning(self) -> Diagnostic | None:
         """One diagnostic for everything missing (W601), located at the first missing file."""
