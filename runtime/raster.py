@@ -91,7 +91,7 @@ def scene_image(scene: Scene, scale: float = 1.0):
         font = _font(d.radius * (0.9 if len(d.label) <= 2 else 0.7) * scale)
         draw.text(at(d.cx, d.cy), d.label, fill=d.ink, font=font, anchor="mm")
     nx, ny = scene.notes_at
-    for line in scene.notes:
+    for line in scene.hands + scene.legend:
         draw.text(at(nx, ny - 13), line, fill="#000000", font=_font(13 * scale))
         ny += 22.0
     return canvas.convert("RGB"), scale

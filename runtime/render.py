@@ -105,8 +105,7 @@ def scene_svg(scene: Scene, image_href: Callable[[Bitmap], str] | None = None) -
                    f'font-size="{_num(font)}" fill="{d.ink}" pointer-events="none">{escape(d.label)}</text>'
                    f'{title}</g>')
     nx, ny = scene.notes_at
-    for line in scene.notes:
-        cls = "legend" if line.startswith("pieces: ") else "hand"
+    for cls, line in [("hand", h) for h in scene.hands] + [("legend", g) for g in scene.legend]:
         out.append(f'<text class="{cls}" x="{_num(nx)}" y="{_num(ny)}" font-size="13">{escape(line)}</text>')
         ny += 22.0
     out.append("</svg>")

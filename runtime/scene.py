@@ -33,6 +33,8 @@ LINK, CELL_EDGE, CELL_NAME = "#806040", "#604020", "#5a4630"
 MAX_NAMED_CELLS = 600
 PAD = 20.0
 LINE = 22.0
+#: Width of one character of the 13-unit note text, roughly, for wrapping the legend.
+NOTE_CHAR = 7.5
 HEADING_SPACE = 30.0
 
 
@@ -60,6 +62,19 @@ def _shade(coords: tuple[int, ...] | None) -> str:
     if not coords:
         return PLAIN
     return DARK if sum(coords) % 2 else LIGHT
+
+
+def legend_lines(entries: list[str], max_chars: int) -> list[str]:
+    """``pieces: A = x, B = y, ...`` wrapped to lines of at most ``max_chars`` (an entry is never split)."""
+    lines, line = [], "pieces:"
+    for i, entry in enumerate(entries):
+        piece = f" {entry}" + ("," if i < len(entries) - 1 else "")
+        if len(line) + len(piece) > max_chars and line.strip() not in ("pieces:", ""):
+            lines.append(line)
+            line = "  "
+        line += piece
+    lines.append(line)
+    return lines
 
 
 @dataclass
@@ -114,8 +129,9 @@ class Scene:
     links: list[tuple[float, float, float, float]] = field(default_factory=list)
     cells: list[DrawnCell] = field(default_factory=list)
     pieces: list[DrawnPiece] = field(default_factory=list)
-    #: text lines under the board: stores, then the legend
-    notes: list[str] = field(default_factory=list)
+    #: text lines under the board: the off-board stores, then the legend of the disc labels
+    hands: list[str] = field(default_factory=list)
+    legend: list[str] = field(default_factory=list)
     notes_at: tuple[float, float] = (0.0, 0.0)
 
     @property
@@ -176,20 +192,18 @@ def build_scene(state: State, title: str | None = None, highlight: set[str] | No
         min_x = min_y = 0.0
         max_x = max_y = 100.0
 
-    hands = sorted(stores(state).items())
-    notes = [f"{owner} holds {n} {ptype}" for (owner, ptype), n in hands]
-    if disc_types:
-        notes.append("pieces: " + ", ".join(f"{labels[t]} = {t}" for t in sorted(disc_types, key=labels.get)))
-
     width = max(max_x - min_x + 2 * PAD, 320.0)
-    height = max_y - min_y + 2 * PAD + HEADING_SPACE + LINE * len(notes)
+    hands = [f"{owner} holds {n} {ptype}" for (owner, ptype), n in sorted(stores(state).items())]
+    entries = [f"{labels[t]} = {t}" for t in sorted(disc_types, key=labels.get)]
+    legend = legend_lines(entries, int((width - PAD) / NOTE_CHAR)) if entries else []
+    height = max_y - min_y + 2 * PAD + HEADING_SPACE + LINE * (len(hands) + len(legend))
     outcome = state.outcome()
     status = f"game over: {outcome.describe()}" if outcome is not None else f"{state.current_player} to move"
     heading = f"{title or game.name} \u2014 {status}"
     heading_size = min(16.0, max(6.0, (width - PAD) / (0.55 * len(heading))))  # fit the board's width
 
     scene = Scene((min_x - PAD, min_y - PAD - HEADING_SPACE, width, height), heading, heading_size,
-                  (min_x, min_y - 12), boards=boards, pieces=pieces, notes=notes,
+                  (min_x, min_y - 12), boards=boards, pieces=pieces, hands=hands, legend=legend,
                   notes_at=(min_x, max_y + LINE))
     named = len(cells) <= MAX_NAMED_CELLS and board_bitmap is None
     for cell in cells:

@@ -255,3 +255,12 @@ def test_graphics_result_is_reused_for_a_game(tmp_path):
     game = load_game(str(_install(tmp_path)))
     first = graphics_for(game)
     assert isinstance(first, GameGraphics) and graphics_for(game) is first
+
+
+def test_legend_wraps_to_the_picture_width_without_splitting_an_entry():
+    from runtime.scene import legend_lines
+    entries = [f"L{i} = Piece-number-{i}" for i in range(8)]
+    lines = legend_lines(entries, 45)
+    assert lines[0].startswith("pieces: L0 = Piece-number-0,")
+    assert all(len(line) <= 45 for line in lines)
+    assert " ".join(lines).replace(",", " ").split().count("=") == 8
