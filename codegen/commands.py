@@ -30,11 +30,11 @@ def gen(game: str | None, output: str | None, write: bool, check: bool, all_game
     board and setup data as the native engine.  The output is read back and
     linted; any diagnostic is printed and makes the exit status 1.
     """
-    if all_games == bool(game):
-        raise click.UsageError("give one GAME or --all")
     if package_dir or zip_file:
         _package(game, all_games, package_dir, zip_file)
         return
+    if all_games == bool(game):
+        raise click.UsageError("give one GAME or --all")
     names = [e.name for e in generatable()] if all_games else [game]
     status = 0
     seen_outputs: set[str] = set()
@@ -73,7 +73,7 @@ def gen(game: str | None, output: str | None, write: bool, check: bool, all_game
 
 def _package(game: str | None, all_games: bool, package_dir: str | None, zip_file: str | None) -> None:
     """``--package`` / ``--zip``: the game's rules file and bitmaps (codegen/package.py)."""
-    if all_games:
+    if all_games or not game:
         raise click.UsageError("--package and --zip take one GAME")
     try:
         from . import package
