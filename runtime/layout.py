@@ -153,8 +153,8 @@ def hexagon_shape(steps: list[tuple[float, float]]) -> tuple[float, float] | Non
 
     ``steps`` are pixel vectors between linked cells.  They are grouped by line
     (angle modulo 180 degrees) and length; of the triples of groups of about
-    one length (within 8 percent) that lie 60 degrees apart, the one with most
-    steps is returned (None when there is none).
+    one length (within 8 percent) that lie 60 degrees apart, the shortest is
+    returned (the most steps breaking a tie; None when there is none).
     """
     groups: list[list[float]] = []  # [angle, length, count]
     for x, y in steps:
@@ -177,12 +177,12 @@ def hexagon_shape(steps: list[tuple[float, float]]) -> tuple[float, float] | Non
                 break
             triple.append(max(match, key=lambda h: h[2]))
         if len(triple) == 3:
-            count = sum(h[2] for h in triple)
-            if best is None or count > best[0]:
-                best = (count, sum(h[1] for h in triple) / 3, min(h[0] for h in triple))
+            key = (sum(h[1] for h in triple) / 3, -sum(h[2] for h in triple))
+            if best is None or key < best[0]:
+                best = (key, min(h[0] for h in triple))
     if best is None:
         return None
-    return best[1], best[2]
+    return best[0][0], best[1]
 
 
 def _hexagon(cx: float, cy: float, spacing: float, angle: float) -> tuple[tuple[float, float], ...]:
@@ -263,8 +263,9 @@ def _hexagonal(board) -> tuple[float, float, set[str]] | None:
 
     Judged from the pixel vectors of every link between drawn positions
     (:func:`hexagon_shape`).  ``cells`` are those linked, one spacing away,
-    along at least two of the three lines, so hands and other square areas
-    keep their rectangles.
+    along at least two of the three lines, and linked to nothing nearer, so
+    hands and other square areas keep their rectangles (and a square board's
+    longer leaps that happen to lie 60 degrees apart make no hexagon).
     """
     centres = {}
     for pos in board.positions.values():
@@ -282,14 +283,18 @@ def _hexagonal(board) -> tuple[float, float, set[str]] | None:
         return None
     spacing, angle = found
     lines: dict[str, set[int]] = {}
+    shortest: dict[str, float] = {}
     for a, b, (x, y) in links:
-        if abs(math.hypot(x, y) - spacing) > 0.1 * spacing:
+        n = math.hypot(x, y)
+        for c in (a, b):
+            shortest[c] = min(shortest.get(c, n), n)
+        if abs(n - spacing) > 0.1 * spacing:
             continue
         for k, turn in enumerate((0, 60, 120)):
             if _close(_line_angle(x, y), angle + turn):
                 lines.setdefault(a, set()).add(k)
                 lines.setdefault(b, set()).add(k)
-    cells = {c for c, ks in lines.items() if len(ks) >= 2}
+    cells = {c for c, ks in lines.items() if len(ks) >= 2 and shortest[c] >= 0.9 * spacing}
     if len(cells) < MIN_HEXAGONS:
         return None
     return spacing, angle, cells

@@ -264,3 +264,22 @@ def test_legend_wraps_to_the_picture_width_without_splitting_an_entry():
     assert lines[0].startswith("pieces: L0 = Piece-number-0,")
     assert all(len(line) <= 45 for line in lines)
     assert " ".join(lines).replace(",", " ").split().count("=") == 8
+
+
+LEAPS = """
+(game (title "Square with leaps") (players A B) (turn-order A B)
+  (board (grid (start-rectangle 0 0 39 37)
+               (dimensions ("a/b/c/d/e/f" (39 0)) ("6/5/4/3/2/1" (0 37)))
+               (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0) (ee 2 0) (ww -2 0)
+                           (nne 1 -2) (nnw -1 -2) (sse 1 2) (ssw -1 2))))
+  (piece (name Stone) (moves (n add)))
+  (board-setup (A (Stone a1)) (B (Stone f6)))
+  (draw-condition (A B) stalemated))
+"""
+
+
+def test_square_board_whose_leaps_lie_60_degrees_apart_is_not_hexagonal(tmp_path):
+    """Ko Shogi's shape: 39 x 37 cells; the two-step (78 px, 0 deg) and knight leaps (84 px,
+    62 and 118 deg) form a near-hexagonal triple, but every cell has nearer neighbours."""
+    game = _load_text(tmp_path, LEAPS)
+    assert all(c.shape is None for c in board_layout(game).cells)
