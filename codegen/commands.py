@@ -18,13 +18,21 @@ from .render import GenerationError, committed, generatable, render, target_for,
 @click.option("--check", is_flag=True,
               help="Exit 1 if the committed file differs from a fresh render (or GAME's render has diagnostics).")
 @click.option("--all", "all_games", is_flag=True, help="Apply to every game that has a template.")
-def gen(game: str | None, output: str | None, write: bool, check: bool, all_games: bool) -> None:
+@click.option("--package", "package_dir", type=click.Path(file_okay=False), default=None,
+              help="Write a Zillions folder: DIR/Rules/<Game>.zrf and DIR/Images/<Game>/*.bmp.")
+@click.option("--zip", "zip_file", type=click.Path(dir_okay=False), default=None,
+              help="Write the same package as a zip archive.")
+def gen(game: str | None, output: str | None, write: bool, check: bool, all_games: bool,
+        package_dir: str | None, zip_file: str | None) -> None:
     """Generate the ZRF of built-in GAME (see `zrf variants`).
 
     The template is variants/<folder>/<file>.zrf.j2, rendered with the same
     board and setup data as the native engine.  The output is read back and
     linted; any diagnostic is printed and makes the exit status 1.
     """
+    if package_dir or zip_file:
+        _package(game, all_games, package_dir, zip_file)
+        return
     if all_games == bool(game):
         raise click.UsageError("give one GAME or --all")
     names = [e.name for e in generatable()] if all_games else [game]
@@ -61,3 +69,24 @@ def gen(game: str | None, output: str | None, write: bool, check: bool, all_game
         else:
             sys.stdout.write(text)
     sys.exit(status)
+
+
+def _package(game: str | None, all_games: bool, package_dir: str | None, zip_file: str | None) -> None:
+    """``--package`` / ``--zip``: the game's rules file and bitmaps (codegen/package.py)."""
+    if all_games or not game:
+        raise click.UsageError("--package and --zip take one GAME")
+    try:
+        from . import package
+    except ImportError as exc:  # Pillow is the `graphics` extra
+        raise click.UsageError(f"drawing the bitmaps needs Pillow ({exc}); pip install 'zrf-toolkit[graphics]'")
+    try:
+        if package_dir:
+            written = package.write_package(game, package_dir)
+            click.echo(f"wrote {len(written)} files under {package_dir}", err=True)
+        if zip_file:
+            members = package.write_zip(game, zip_file)
+            click.echo(f"wrote {zip_file} ({len(members)} files)", err=True)
+    except GenerationError as exc:
+        raise click.UsageError(str(exc)) from None
+    except OSError as exc:
+        raise click.UsageError(f"cannot write the package: {exc}") from None

@@ -65,6 +65,14 @@ def context_for(folder: str) -> dict:
     return module.context()
 
 
+def pictures_for(folder: str):
+    """The :class:`codegen.pictures.GamePictures` of a variant folder (its zrf_context's ``pictures()``)."""
+    module = importlib.import_module(f"variants.{folder}.zrf_context")
+    if not hasattr(module, "pictures"):
+        raise GenerationError(f"variants/{folder}: no pictures() in zrf_context.py")
+    return module.pictures()
+
+
 def render(name: str) -> str:
     """The ZRF text of built-in game ``name``."""
     entry = builtin(name)

@@ -1,131 +1,112 @@
-"""Drawing a position as SVG, from the board geometry alone.
+"""Drawing a position as SVG.
 
-Cells come from :func:`runtime.layout.cell_layout` (the ZRF board's position
-rectangles, or a grid derived from cell names).  Each drawn cell is one
-``<rect class="cell" data-cell="NAME">``, so the number of cells can be
-checked against the board (``Board.cell_count``); links that the grid does
-not already show (explicit positions, links between grids) are lines between
-cell centres under the cells; every cell carries its name in a corner;
-pieces are drawn as discs in the owner's colour with a short label of the
-piece type, and off-board stores are listed below the board.  No image files
-are needed.
+The picture is the :class:`runtime.scene.Scene` of the state: the game's own
+board and piece bitmaps when its ZRF names them and they are found
+(:mod:`runtime.images`), else cells from the board geometry and pieces as
+labelled discs.  Each drawn cell is one element of class ``cell`` with
+``data-cell="NAME"`` (a ``<rect>``, or a ``<polygon>`` for a hexagonal
+cell), so the number of cells can be checked against the board
+(``Board.cell_count``) and the browser page can find them; each piece is a
+``<g class="piece">`` with its cell, owner and type.
+
+Bitmaps are written once each in ``<defs>`` and placed with ``<use>``; by
+default they are embedded as PNG data, or linked through ``image_href``
+(the browser page serves them).
 """
 
 from __future__ import annotations
 
+from typing import Callable
 from xml.sax.saxutils import escape, quoteattr
 
-from .layout import cell_layout, drawn_links
+from .images import Bitmap, GameGraphics, graphics_for
+from .labels import piece_label
 from .protocol import State
+from .scene import (CELL_EDGE, CELL_NAME, LINK, PLAYER_COLOURS, Scene, build_scene, colour_index,
+                    stores)
 
-PLAYER_COLOURS = ["#f8f8f0", "#202020", "#d03030", "#3060d0", "#30a040", "#e0a020",
-                  "#9040c0", "#20a0a0"]
-TEXT_COLOURS = ["#202020", "#f8f8f0", "#ffffff", "#ffffff", "#ffffff", "#202020", "#ffffff", "#202020"]
+__all__ = ["render_svg", "scene_svg", "piece_label", "colour_index", "stores", "PLAYER_COLOURS"]
 
-
-def stores(state: State) -> dict[tuple[str, str], int]:
-    """``(player, piece type) -> count`` of off-board pieces, read from the signature."""
-    return {(pl, t): n for pl, t, n in state.signature().hands}
+DEFAULT = object()
+"""``graphics`` left out: use the game's own bitmaps when it has any."""
 
 
-def colour_index(owner: str, piece_type: str, players: list[str]) -> int:
-    """Which player's colour a piece is drawn in.
+def render_svg(state: State, title: str | None = None, highlight: set[str] | None = None,
+               graphics: GameGraphics | None | object = DEFAULT,
+               image_href: Callable[[Bitmap], str] | None = None) -> str:
+    """The SVG document of ``state``.
 
-    Its owner's, except that a type named after a player (``RedChecker``,
-    ``Black-Stone``) takes that player's colour: some games give every piece to
-    a neutral player and tell the sides apart by type.
+    ``graphics``: the bitmaps to use (None draws everything from geometry;
+    left out, the game's own are loaded once per game).  ``image_href`` maps
+    a bitmap to the URL the SVG should name; default, embedded PNG data.
     """
-    lowered = piece_type.lower()
-    named = [p for p in players if len(p) > 1 and lowered.startswith(p.lower())]
-    if named:
-        return players.index(max(named, key=len))
-    return players.index(owner) if owner in players else len(PLAYER_COLOURS) - 1
+    if graphics is DEFAULT:
+        graphics = graphics_for(state.game)
+    return scene_svg(build_scene(state, title, highlight, graphics), image_href)
 
 
-def piece_label(piece_type: str) -> str:
-    """A short label: initials of hyphenated words, else the first two letters."""
-    words = [w for w in piece_type.replace("_", "-").split("-") if w]
-    if len(words) > 1:
-        return "".join(w[0] for w in words)[:3].upper()
-    return piece_type[:2].capitalize()
+def _num(v: float) -> str:
+    return f"{v:.1f}"
 
 
-LIGHT, DARK, PLAIN, HIGHLIGHT = "#e8d8b8", "#b08858", "#d8c8a8", "#80c080"
-
-
-def _shade(coords: tuple[int, ...] | None) -> str:
-    """Alternating light/dark for grid cells (by the parity of their index vector), plain otherwise."""
-    if not coords:
-        return PLAIN
-    return DARK if sum(coords) % 2 else LIGHT
-
-
-def render_svg(state: State, title: str | None = None, highlight: set[str] | None = None) -> str:
-    """The SVG document of ``state``: cells, links, cell names, pieces, stores and a heading."""
-    game = state.game
-    cells = cell_layout(game)
-    players = list(game.players)
-    board = state.board()
-    highlight = highlight or set()
-    if not cells:
-        min_x = min_y = 0.0
-        max_x = max_y = 100.0
-    else:
-        min_x = min(c.x for c in cells)
-        min_y = min(c.y for c in cells)
-        max_x = max(c.x + c.w for c in cells)
-        max_y = max(c.y + c.h for c in cells)
-    pad = 20.0
-    hands = sorted(stores(state).items())
-    line = 22.0
-    hand_height = line * len(hands)
-    width = max(max_x - min_x + 2 * pad, 320.0)
-    height = max_y - min_y + 2 * pad + 30 + hand_height
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-           f'viewBox="{min_x - pad:.1f} {min_y - pad - 30:.1f} {width:.1f} {height:.1f}" '
-           f'font-family="sans-serif">']
-    heading = title or game.name
-    outcome = state.outcome()
-    status = f"game over: {outcome.describe()}" if outcome is not None else f"{state.current_player} to move"
-    text = f"{heading} \u2014 {status}"
-    font = min(16.0, max(6.0, (width - pad) / (0.55 * len(text))))  # fit the board's width
-    out.append(f'<text class="heading" x="{min_x:.1f}" y="{min_y - 12:.1f}" font-size="{font:.1f}">'
-               f'{escape(text)}</text>')
-    by_name = {c.name: c for c in cells}
-    for a, b in drawn_links(game, cells):
-        (x1, y1), (x2, y2) = by_name[a].centre, by_name[b].centre
-        out.append(f'<line class="link" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-                   f'stroke="#806040" stroke-width="1.5"/>')
-    label_cells = len(cells) <= 600
-    for cell in cells:
-        shade = HIGHLIGHT if cell.name in highlight else _shade(cell.coords)
-        out.append(f'<rect class="cell" data-cell={quoteattr(cell.name)} x="{cell.x:.1f}" y="{cell.y:.1f}" '
-                   f'width="{cell.w:.1f}" height="{cell.h:.1f}" fill="{shade}" stroke="#604020" '
-                   f'stroke-width="0.5"><title>{escape(cell.name)}</title></rect>')
-        if label_cells and min(cell.w, cell.h) >= 16:
-            size = max(6.0, min(cell.w, cell.h) * 0.2)
-            out.append(f'<text class="coord" x="{cell.x + 2:.1f}" y="{cell.y + size:.1f}" '
-                       f'font-size="{size:.1f}" fill="#5a4630" pointer-events="none">{escape(cell.name)}</text>')
-    for name, (owner, ptype) in sorted(board.items()):
-        cell = by_name.get(name)
-        if cell is None:
-            continue  # a piece on a dummy (undrawn) position
-        i = colour_index(owner, ptype, players)
-        fill, ink = PLAYER_COLOURS[i % len(PLAYER_COLOURS)], TEXT_COLOURS[i % len(TEXT_COLOURS)]
-        cx, cy = cell.centre
-        radius = 0.38 * min(cell.w, cell.h)
-        label = piece_label(ptype)
-        font = radius * (0.9 if len(label) <= 2 else 0.7)
-        out.append(f'<g class="piece" data-cell={quoteattr(name)} data-owner={quoteattr(owner)} '
-                   f'data-type={quoteattr(ptype)}><circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius:.1f}" '
-                   f'fill="{fill}" stroke="#000" stroke-width="1"/>'
-                   f'<text x="{cx:.1f}" y="{cy + font * 0.35:.1f}" text-anchor="middle" '
-                   f'font-size="{font:.1f}" fill="{ink}" pointer-events="none">{escape(label)}</text>'
-                   f'<title>{escape(owner)} {escape(ptype)} on {escape(name)}</title></g>')
-    y = max_y + line
-    for (owner, ptype), n in hands:
-        out.append(f'<text class="hand" x="{min_x:.1f}" y="{y:.1f}" font-size="13">'
-                   f'{escape(owner)} holds {n} {escape(ptype)}</text>')
-        y += line
+def scene_svg(scene: Scene, image_href: Callable[[Bitmap], str] | None = None) -> str:
+    """The SVG text of a scene (see the module docstring)."""
+    href = image_href or (lambda bm: bm.data_uri())
+    x, y, w, h = scene.view
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}" '
+           f'viewBox="{_num(x)} {_num(y)} {_num(w)} {_num(h)}" font-family="sans-serif">']
+    bitmaps = scene.bitmaps
+    if bitmaps:
+        out.append("<defs>")
+        for bm in bitmaps:
+            bw, bh = bm.size
+            out.append(f'<image id="{bm.key}" width="{bw}" height="{bh}" href={quoteattr(href(bm))}/>')
+        out.append("</defs>")
+    hx, hy = scene.heading_at
+    out.append(f'<text class="heading" x="{_num(hx)}" y="{_num(hy)}" font-size="{_num(scene.heading_size)}">'
+               f'{escape(scene.heading)}</text>')
+    for sprite in scene.boards:
+        out.append(f'<use class="board-image" href="#{sprite.bitmap.key}" x="{_num(sprite.x)}" '
+                   f'y="{_num(sprite.y)}" pointer-events="none"/>')
+    for x1, y1, x2, y2 in scene.links:
+        out.append(f'<line class="link" x1="{_num(x1)}" y1="{_num(y1)}" x2="{_num(x2)}" y2="{_num(y2)}" '
+                   f'stroke="{LINK}" stroke-width="1.5"/>')
+    for drawn in scene.cells:
+        c = drawn.cell
+        if drawn.fill is None:
+            paint = 'fill="#ffffff" fill-opacity="0" stroke="none"'
+        else:
+            paint = f'fill="{drawn.fill}" stroke="{CELL_EDGE}" stroke-width="0.5"'
+        title = f"<title>{escape(c.name)}</title>"
+        if c.shape:
+            points = " ".join(f"{px},{py}" for px, py in c.shape)
+            out.append(f'<polygon class="cell" data-cell={quoteattr(c.name)} points="{points}" {paint}>{title}</polygon>')
+        else:
+            out.append(f'<rect class="cell" data-cell={quoteattr(c.name)} x="{_num(c.x)}" y="{_num(c.y)}" '
+                       f'width="{_num(c.w)}" height="{_num(c.h)}" {paint}>{title}</rect>')
+        if drawn.named:
+            size = max(6.0, min(c.w, c.h) * 0.2)
+            tx, ty = (c.x + 2, c.y + size) if not c.shape else (c.centre[0] - c.w / 4, c.centre[1] - c.h / 4)
+            out.append(f'<text class="coord" x="{_num(tx)}" y="{_num(ty)}" font-size="{_num(size)}" '
+                       f'fill="{CELL_NAME}" pointer-events="none">{escape(c.name)}</text>')
+    for p in scene.pieces:
+        attrs = (f'class="piece" data-cell={quoteattr(p.cell)} data-owner={quoteattr(p.owner)} '
+                 f'data-type={quoteattr(p.piece_type)}')
+        title = f"<title>{escape(p.owner)} {escape(p.piece_type)} on {escape(p.cell)}</title>"
+        if p.sprite is not None:
+            s = p.sprite
+            out.append(f'<g {attrs}><use href="#{s.bitmap.key}" x="{_num(s.x)}" y="{_num(s.y)}"/>{title}</g>')
+            continue
+        d = p.disc
+        font = d.radius * (0.9 if len(d.label) <= 2 else 0.7)
+        out.append(f'<g {attrs}><circle cx="{_num(d.cx)}" cy="{_num(d.cy)}" r="{_num(d.radius)}" '
+                   f'fill="{d.fill}" stroke="#000" stroke-width="1"/>'
+                   f'<text x="{_num(d.cx)}" y="{_num(d.cy + font * 0.35)}" text-anchor="middle" '
+                   f'font-size="{_num(font)}" fill="{d.ink}" pointer-events="none">{escape(d.label)}</text>'
+                   f'{title}</g>')
+    nx, ny = scene.notes_at
+    for cls, line in [("hand", h) for h in scene.hands] + [("legend", g) for g in scene.legend]:
+        out.append(f'<text class="{cls}" x="{_num(nx)}" y="{_num(ny)}" font-size="13">{escape(line)}</text>')
+        ny += 22.0
     out.append("</svg>")
     return "\n".join(out) + "\n"

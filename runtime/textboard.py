@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from .layout import Cell, cell_layout, grid_coordinates, zrf_board
 from .protocol import State
-from .render import colour_index, piece_label, stores
+from .labels import piece_label, piece_labels
+from .scene import colour_index, stores
 
 MAX_COLUMNS = 40
 MAX_ROWS = 40
@@ -32,12 +33,13 @@ def _file_name(i: int) -> str:
     return s
 
 
-def piece_text(owner: str, ptype: str, players: list[str]) -> str:
+def piece_text(owner: str, ptype: str, players: list[str], labels: dict[str, str] | None = None) -> str:
     """``PA`` for the first player, ``pa`` for the second, ``Pa3`` for the third and later.
 
-    The player is the one whose colour the picture uses (see :func:`runtime.render.colour_index`).
+    The player is the one whose colour the picture uses (see :func:`runtime.scene.colour_index`);
+    ``labels`` are the game's unique labels (:func:`runtime.labels.piece_labels`).
     """
-    label = piece_label(ptype)
+    label = labels[ptype] if labels and ptype in labels else piece_label(ptype)
     i = colour_index(owner, ptype, players) if owner in players or players else -1
     i = i if i < len(players) else -1
     if i == 0:
@@ -47,7 +49,8 @@ def piece_text(owner: str, ptype: str, players: list[str]) -> str:
     return f"{label}{i + 1 if i >= 0 else '?'}"
 
 
-def _named_grid(state: State, coords: dict[str, tuple[int, int]], players: list[str]) -> list[str]:
+def _named_grid(state: State, coords: dict[str, tuple[int, int]], players: list[str],
+                labels: dict[str, str]) -> list[str]:
     board = state.board()
     files = sorted({f for f, _ in coords.values()})
     ranks = sorted({r for _, r in coords.values()}, reverse=True)
@@ -61,7 +64,7 @@ def _named_grid(state: State, coords: dict[str, tuple[int, int]], players: list[
             if cell is None:
                 row.append(" " * width)
             elif cell in board:
-                row.append(f"{piece_text(*board[cell], players):^{width}}")
+                row.append(f"{piece_text(*board[cell], players, labels):^{width}}")
             else:
                 row.append(f"{'.':^{width}}")
         lines.append("".join(row).rstrip())
@@ -81,7 +84,8 @@ def _axis(values: list[float], tolerance: float) -> dict[float, int]:
     return out
 
 
-def _spatial_grid(state: State, cells: list[Cell], players: list[str]) -> list[str] | None:
+def _spatial_grid(state: State, cells: list[Cell], players: list[str],
+                  labels: dict[str, str]) -> list[str] | None:
     """The board drawn where its cells lie, plus a map of cell names; None if it does not fit."""
     if not cells:
         return None
@@ -108,7 +112,7 @@ def _spatial_grid(state: State, cells: list[Cell], players: list[str]) -> list[s
                 prow.append(" " * width)
                 nrow_text.append(" " * width)
             else:
-                text = piece_text(*board[name], players) if name in board else "."
+                text = piece_text(*board[name], players, labels) if name in board else "."
                 prow.append(f"{text:^{width}}")
                 nrow_text.append(f"{name:^{width}}")
         pieces.append("".join(prow).rstrip())
@@ -121,15 +125,16 @@ def board_text(state: State) -> str:
     game = state.game
     players = list(game.players)
     board = state.board()
+    labels = piece_labels(list(game.piece_types) + sorted({t for _, t in board.values()}))
     cells = cell_layout(game)
     drawn = {c.name for c in cells}
     coords = grid_coordinates(sorted(drawn))  # dummies (undrawn) may have any name
     from_grids = all(c.grid is not None for c in cells) if zrf_board(game) is not None else True
     if coords and from_grids and all(c in coords for c in drawn):
-        lines = _named_grid(state, {c: coords[c] for c in drawn}, players)
+        lines = _named_grid(state, {c: coords[c] for c in drawn}, players, labels)
         pictured = True
     else:
-        lines = _spatial_grid(state, cells, players) or []
+        lines = _spatial_grid(state, cells, players, labels) or []
         pictured = bool(lines)
     if not pictured:
         for cell in game.positions:
@@ -142,5 +147,5 @@ def board_text(state: State) -> str:
         lines.append(f"{owner} holds {n} {ptype}")
     legend = sorted({ptype for _, ptype in board.values()})
     if legend and pictured:
-        lines.append("pieces: " + ", ".join(f"{piece_label(t)}={t}" for t in legend))
+        lines.append("pieces: " + ", ".join(f"{labels[t]}={t}" for t in legend))
     return "\n".join(lines)

@@ -59,3 +59,22 @@ def corpus_dir() -> Path:
     if corpus is None:
         pytest.skip("ZRF corpus not found: set ZRF_CORPUS or place it at ../shared/corpus")
     return corpus
+
+
+def find_zillions() -> Path | None:
+    """The shared Zillions install (Rules/ + Images/): ``$ZRF_ZILLIONS`` or ../shared/zillions."""
+    env = os.environ.get("ZRF_ZILLIONS")
+    candidates = [Path(env)] if env else []
+    candidates.append(ROOT.parent / "shared" / "zillions")
+    for c in candidates:
+        if (c / "Rules").is_dir() and (c / "Images").is_dir():
+            return c
+    return None
+
+
+@pytest.fixture(scope="session")
+def zillions_dir() -> Path:
+    found = find_zillions()
+    if found is None:
+        pytest.skip("Zillions install not found: set ZRF_ZILLIONS or place it at ../shared/zillions")
+    return found

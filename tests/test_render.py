@@ -162,7 +162,7 @@ def _corpus_sample() -> list:
 @pytest.mark.slow
 @pytest.mark.parametrize("row", _corpus_sample(), ids=lambda r: r["slug"] if r else "no-corpus")
 def test_render_draws_every_corpus_board(row, corpus_dir):
-    """`zrf render`'s drawing of each corpus game has one cell rectangle per Board.cell_count."""
+    """`zrf render`'s drawing of each corpus game has one cell (rectangle or hexagon) per Board.cell_count."""
     from runtime.games import load_game
     if row is None:
         pytest.skip("no corpus entries")
@@ -175,7 +175,7 @@ def test_render_draws_every_corpus_board(row, corpus_dir):
         assert "E102" in str(exc) and _paren_balance(path) != 0, str(exc)
         return
     svg = render_svg(game.initial_state())
-    assert svg.count('<rect class="cell"') == game.gdef.board.cell_count
+    assert svg.count('<rect class="cell"') + svg.count('<polygon class="cell"') == game.gdef.board.cell_count
     placed = {c for c, _ in game.initial_state().board().items()}
     drawn_pieces = svg.count('<g class="piece"')
     dummies = {p.name for p in game.gdef.board.positions.values() if p.dummy}

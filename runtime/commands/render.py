@@ -1,12 +1,20 @@
-"""``zrf render``: a position as an SVG picture."""
+"""``zrf render``: a position as an SVG or PNG picture."""
 
 from __future__ import annotations
 
+import sys
+
 import click
 
-from runtime.render import render_svg
+from runtime.games import GameLoadError, load_game
+from runtime.images import graphics_for
+from runtime.interpreter import EngineRequired
+from runtime.raster import RasterError, scene_image
+from runtime.render import scene_svg
+from runtime.scene import build_scene
+from runtime.still import load_still
 
-from .common import game_argument, moves_option, open_game, position_after, variant_option
+from .common import game_argument, moves_option, position_after, variant_option
 
 
 @click.command()
@@ -14,20 +22,75 @@ from .common import game_argument, moves_option, open_game, position_after, vari
 @variant_option
 @moves_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
-              help="The SVG file to write ('-' for standard output).")
-def render(game: str, variant: str | None, moves: str, output: str) -> None:
-    """Draw GAME's start position (after --moves) as SVG.
+              help="The file to write: FILE.png for a PNG, anything else SVG ('-': SVG on standard output).")
+@click.option("--piece-set", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Which of the ZRF's alternative piece sets to show (1: the default set).")
+@click.option("--board-image", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Which of the ZRF's alternative board bitmaps to show.")
+@click.option("--no-images", is_flag=True, help="Ignore the ZRF's bitmaps: draw cells and labelled discs.")
+@click.option("--scale", type=click.FloatRange(min=0.05, max=10), default=1.0, show_default=True,
+              help="PNG only: pixels per board pixel.")
+def render(game: str, variant: str | None, moves: str, output: str, piece_set: int, board_image: int,
+           no_images: bool, scale: float) -> None:
+    """Draw GAME's start position (after --moves) as SVG or PNG.
 
-    The board is drawn from its geometry alone (ZRF position rectangles, or a
-    grid derived from cell names); pieces are labelled discs in their owner's
-    colour, so no image files are needed.
+    A ZRF game is drawn with its own bitmaps, found relative to the rules file
+    as Zillions finds them (case-insensitive, piece bitmaps' pure green
+    transparent): the board bitmap at the board's origin, each piece's bitmap
+    centred on its cell.  Images the file names but that are missing are
+    reported once (W601); those pieces are drawn as discs with labels unique
+    within the game and a legend.  Games without bitmaps are drawn from their
+    geometry (hexagonal boards as hexagons, 3-D levels side by side).  A game
+    that needs an engine plug-in (Axiom) is drawn in its set-up position.
     """
-    g = open_game(game, variant)
+    try:
+        g = load_game(game, variant)
+    except EngineRequired as exc:
+        if moves:
+            raise click.UsageError(f"{exc}; --moves cannot be played") from None
+        click.echo(f"{exc}: drawing its board-setup position", err=True)
+        try:
+            g = load_still(game, variant)
+        except GameLoadError as exc2:
+            raise click.UsageError(str(exc2)) from None
+    except GameLoadError as exc:
+        raise click.UsageError(str(exc)) from None
     state = position_after(g, moves)
-    svg = render_svg(state)
+    graphics = None
+    if not no_images:
+        try:
+            graphics = graphics_for(g, piece_set - 1, board_image - 1)
+        except IndexError as exc:
+            raise click.UsageError(str(exc)) from None
+        if graphics is not None:
+            warning = graphics.warning()
+            if warning is not None:
+                click.echo(warning.format(), err=True)
+            if graphics.substitutes:
+                names = ", ".join(f"{player} {piece}" for piece, player in graphics.substitutes)
+                click.echo(f"{game}: note: piece set {piece_set} has no bitmap for {names}; "
+                           "the default set's is shown", err=True)
+    scene = build_scene(state, graphics=graphics)
+    if output.lower().endswith(".png"):
+        try:
+            image, used = scene_image(scene, scale)
+        except RasterError as exc:
+            raise click.UsageError(str(exc)) from None
+        if used < scale:
+            click.echo(f"{game}: note: drawn at scale {used:.3f}, the largest that fits", err=True)
+        try:
+            image.save(output, "PNG")
+        except OSError as exc:
+            raise click.UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
+        click.echo(f"wrote {output}", err=True)
+        return
+    svg = scene_svg(scene)
     if output == "-":
-        click.echo(svg, nl=False)
-    else:
+        sys.stdout.write(svg)
+        return
+    try:
         with open(output, "w", encoding="utf-8") as fh:
             fh.write(svg)
-        click.echo(f"wrote {output}", err=True)
+    except OSError as exc:
+        raise click.UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
+    click.echo(f"wrote {output}", err=True)

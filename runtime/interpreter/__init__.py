@@ -40,4 +40,8 @@ def load_zrf_game(path: str, variant: str | None = None) -> ZrfGame:
         raise GameLoadError(f"{path}: {exc.args[0]}") from None
     if gdef.engine:
         raise EngineRequired(f"{path}: {gdef.title!r} needs the engine plug-in {gdef.engine}")
+    if not gdef.players:
+        errors = [d.format() for d in zf.report.diagnostics if d.is_error]
+        why = f" (first error: {errors[0]})" if errors else ""
+        raise GameLoadError(f"{path}: {gdef.title!r} has no players{why}")
     return ZrfGame(gdef, path, zf.report)

@@ -12,8 +12,34 @@ from __future__ import annotations
 from math import gcd
 
 from codegen.context import setup_rows
+from codegen.pictures import Area, BoardPicture, GamePictures, bounds, coordinates, grid_cells
 
 from . import data
+
+#: Pixel size of one cell on the drawn board.
+CELL = 50
+#: Width of the board bitmap's border, which holds the coordinates.
+MARGIN = 20
+#: The package: Rules/AlphaCentauri.zrf and Images/AlphaCentauri/.
+PACKAGE = "AlphaCentauri"
+
+#: The row colours of the rules (data.ROW_COLOURS names them).
+ROW_RGB = {"yellow": (236, 208, 96), "brown": (176, 128, 80), "blue": (110, 160, 216)}
+BORDER, INK, ZONE = (60, 50, 70), (245, 240, 225), (200, 30, 30)
+
+
+def pictures() -> GamePictures:
+    """The board bitmap: yellow, brown and blue rows, the Encounter Zone framed in red."""
+    ranks = list(reversed(data.RANKS))
+    rects = grid_cells(data.FILES, ranks, CELL, MARGIN, MARGIN)
+    cells = {c: (r, ROW_RGB[data.CELL_COLOURS[c]]) for c, r in rects.items()}
+    x1, y1, x2, y2 = bounds(rects[c] for c in data.ENCOUNTER_ZONE)
+    zone = (Area(((x1 + 2, y1 + 2), (x2 - 2, y2 - 2)), outline=ZONE, width=5),
+            Area(((x1 + 9, y1 + 9), (x2 - 9, y2 - 9)), outline=ZONE, width=1))
+    size = (data.WIDTH * CELL + 2 * MARGIN, data.HEIGHT * CELL + 2 * MARGIN)
+    board = BoardPicture("board.bmp", size, BORDER, cells, areas=zone,
+                         texts=coordinates(data.FILES, ranks, CELL, MARGIN, MARGIN, MARGIN, INK))
+    return GamePictures(PACKAGE, (board,), tuple(data.PLAYERS), tuple(data.PIECE_TYPES), CELL - 4)
 
 # direction name -> (file step, rank step); n is towards rank 9
 DIRECTIONS = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0),
@@ -63,6 +89,9 @@ def context() -> dict:
         "players": list(data.PLAYERS),
         "files": list(data.FILES),
         "ranks_top_down": [str(r) for r in reversed(data.RANKS)],
+        "cell": CELL,
+        "origin": MARGIN,
+        "images": pictures().zrf_images(),
         "directions": [(d, dx, -dy) for d, (dx, dy) in DIRECTIONS.items()],
         "orthogonal": ["n", "e", "s", "w"],
         "diagonal": ["ne", "se", "sw", "nw"],

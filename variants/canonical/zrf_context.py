@@ -16,6 +16,8 @@ Black's directions are White's turned by 180 degrees (ZRF ``symmetry``).
 
 from __future__ import annotations
 
+from codegen.pictures import Area, BoardPicture, GamePictures, Line
+
 from . import data
 
 #: ZRF direction name of each (df, dr) lattice step.
@@ -24,8 +26,65 @@ DIRECTION_NAMES = {
     (1, 1): "n", (-1, -1): "s", (1, -1): "e", (-1, 1): "w",
 }
 
-#: Half the distance, in pixels, between two neighbouring points on the drawn board.
-STEP = 30
+#: Half the distance, in pixels, between two vertically neighbouring points on the drawn board
+#: (and the side of a point's position rectangle).
+STEP = 36
+#: Width of the board bitmap's border.
+MARGIN = 20
+#: The package: Rules/CanonicalChess.zrf and Images/CanonicalChess/ (the three boards).
+PACKAGE = "CanonicalChess"
+
+WOOD, BORDER, LATTICE = (232, 208, 160), (120, 84, 52), (90, 60, 35)
+FORTRESS, FORTRESS_EDGE = (196, 160, 110), (110, 70, 40)
+POINT, FORTRESS_POINT, CROSSING = (70, 45, 25), (40, 25, 15), (200, 30, 30)
+
+
+def _centre(size: int, cell: str) -> tuple[float, float]:
+    """Pixel centre of a point: a1 at the bottom centre, files up-right, ranks up-left."""
+    f, r = ord(cell[0]) - ord("a"), int(cell[1:]) - 1
+    return _lattice(size, f, r)
+
+
+def _lattice(size: int, f: float, r: float) -> tuple[float, float]:
+    x0, y0 = MARGIN + (size - 1) * STEP, MARGIN + 2 * (size - 1) * STEP
+    return x0 + (f - r) * STEP + STEP / 2, y0 - (f + r) * STEP + STEP / 2
+
+
+def _board_picture(size: int) -> BoardPicture:
+    """One lattice: its lines, the two fortresses shaded, the crossing drawn in red, the points."""
+    b = data.BOARDS[size]
+    n = size - 1
+    lines = []
+    for k in range(size):
+        lines.append(Line((_lattice(size, k, 0), _lattice(size, k, n)), LATTICE, 2))
+        lines.append(Line((_lattice(size, 0, k), _lattice(size, n, k)), LATTICE, 2))
+    crossing = b["crossing"]
+    lines.append(Line((_centre(size, crossing[0]), _centre(size, crossing[-1])), CROSSING, 5))
+    areas = []
+    for player in data.PLAYERS:
+        fs = [ord(c[0]) - ord("a") for c in b["fortress"][player]]
+        rs = [int(c[1:]) - 1 for c in b["fortress"][player]]
+        lo_f, hi_f, lo_r, hi_r = min(fs) - 0.5, max(fs) + 0.5, min(rs) - 0.5, max(rs) + 0.5
+        corners = (_lattice(size, lo_f, lo_r), _lattice(size, hi_f, lo_r),
+                   _lattice(size, hi_f, hi_r), _lattice(size, lo_f, hi_r))
+        areas.append(Area(corners, shape="polygon", fill=FORTRESS, outline=FORTRESS_EDGE, width=3))
+    in_fortress = {c for p in data.PLAYERS for c in b["fortress"][p]}
+    cells = {}
+    for cell in data.cells(size):
+        x, y = _centre(size, cell)
+        colour = CROSSING if cell in crossing else FORTRESS_POINT if cell in in_fortress else POINT
+        cells[cell] = ((round(x - STEP / 2), round(y - STEP / 2), round(x + STEP / 2), round(y + STEP / 2)), colour)
+    side = 2 * n * STEP + STEP + 2 * MARGIN
+    return BoardPicture(f"board{size * size}.bmp", (side, side), BORDER, cells, edge=None, dot=5,
+                        areas=(Area(((MARGIN // 2, MARGIN // 2), (side - MARGIN // 2, side - MARGIN // 2)), fill=WOOD),
+                               *areas), lines=tuple(lines))
+
+
+def pictures() -> GamePictures:
+    """The three boards (81, 64 and 49 points) and the six piece types."""
+    boards = tuple(_board_picture(n) for n in (9, 8, 7))
+    # obliquely neighbouring points are STEP * sqrt(2) apart: pieces a little narrower than that
+    return GamePictures(PACKAGE, boards, tuple(data.PLAYERS), tuple(data.PIECE_TYPES), int(STEP * 1.41) - 4)
 
 
 def _dirs(steps) -> list[str]:
@@ -53,7 +112,7 @@ def _board(size: int) -> dict:
     files = [chr(ord("a") + i) for i in range(size)]
     ranks = [str(i + 1) for i in range(size)]
     # a1 is drawn at the bottom centre; files go up-right, ranks up-left.
-    x0, y0 = (size - 1) * STEP, 2 * (size - 1) * STEP
+    x0, y0 = MARGIN + (size - 1) * STEP, MARGIN + 2 * (size - 1) * STEP
     setup = {}
     for player in data.PLAYERS:
         rows = []
@@ -65,6 +124,7 @@ def _board(size: int) -> dict:
         setup[player] = rows
     return {
         "title": b["name"],
+        "image": f"board{size * size}.bmp",
         "size": size,
         "points": size * size,
         "files": files,
@@ -94,4 +154,5 @@ def context() -> dict:
         "knight": knight_paths(),
         # the game first, then the variants, as in the original file
         "boards": [_board(n) for n in (9, 8, 7)],
+        "images": pictures().zrf_images(),
     }

@@ -20,11 +20,36 @@ generated ZRF and the native engine cannot drift apart:
 
 from __future__ import annotations
 
+from codegen.pictures import Area, BoardPicture, GamePictures, bounds, coordinates, grid_cells
+
 from . import data
 from .board import DIR_NAMES, DIRS
 
 #: Pixel size of one cell on the drawn board.
 CELL = 50
+#: Width of the board bitmap's border, which holds the coordinates.
+MARGIN = 20
+#: The package: Rules/Canopus.zrf and Images/Canopus/ (both games of the file).
+PACKAGE = "Canopus"
+
+LIGHT, DARK = (240, 217, 181), (181, 136, 99)
+BORDER, INK, GOAL = (120, 84, 52), (250, 240, 220), (210, 30, 30)
+
+
+def pictures() -> GamePictures:
+    """The board bitmap (checkered, the two goals framed in red) and the pieces of both games."""
+    ranks = list(range(data.RANKS, 0, -1))
+    rects = grid_cells(data.FILES, ranks, CELL, MARGIN, MARGIN)
+    cells = {c: (r, DARK if (data.FILES.index(c[0]) + int(c[1:])) % 2 else LIGHT) for c, r in rects.items()}
+    goals = []
+    for player in data.PLAYERS:
+        x1, y1, x2, y2 = bounds(rects[c] for c in data.GOALS[player])
+        goals.append(Area(((x1 + 2, y1 + 2), (x2 - 2, y2 - 2)), outline=GOAL, width=4))
+    size = (len(data.FILES) * CELL + 2 * MARGIN, data.RANKS * CELL + 2 * MARGIN)
+    board = BoardPicture("board.bmp", size, BORDER, cells, areas=tuple(goals),
+                         texts=coordinates(data.FILES, ranks, CELL, MARGIN, MARGIN, MARGIN, INK))
+    types = tuple(dict.fromkeys(data.PIECE_TYPES + data.SUPER_PIECE_TYPES))
+    return GamePictures(PACKAGE, (board,), tuple(data.PLAYERS), types, CELL - 4)
 
 
 def _setup(super_star: bool) -> dict[str, list[tuple[str, list[str]]]]:
@@ -71,6 +96,8 @@ def context() -> dict:
         "files": list(data.FILES),
         "ranks": [str(r) for r in ranks],
         "cell": CELL,
+        "origin": MARGIN,
+        "images": pictures().zrf_images(),
         "directions": directions,
         "orthogonal": orthogonal,
         "diagonal": diagonal,

@@ -29,12 +29,38 @@ native engine cannot drift apart:
 from __future__ import annotations
 
 from codegen.context import setup_rows
+from codegen.pictures import Area, BoardPicture, GamePictures, coordinates, grid_cells
 
 from . import data
 from .board import DIRS
 
 #: Pixel size of one cell on the drawn board.
 CELL = 50
+#: Width of the board bitmap's border, which holds the coordinates.
+MARGIN = 20
+#: The package: Rules/EpsilonEridani.zrf and Images/EpsilonEridani/.
+PACKAGE = "EpsilonEridani"
+
+#: The three colour bands (rule-relevant: CH moves within a band), as drawn: gold, terracotta, slate.
+BAND_COLOURS = ((232, 200, 96), (200, 120, 80), (120, 144, 192))
+BORDER, INK, SPACE, STARS = (70, 60, 80), (245, 240, 225), (12, 12, 28), (240, 240, 255)
+
+
+def pictures() -> GamePictures:
+    """The board bitmap: the three colour bands, the hole as a patch of night sky."""
+    ranks = list(reversed(data.RANKS))
+    rects = grid_cells(data.FILES, ranks, CELL, MARGIN, MARGIN)
+    hole = rects.pop(data.HOLE)
+    cells = {c: (r, BAND_COLOURS[data.COLOURS[c]]) for c, r in rects.items()}
+    x1, y1, x2, y2 = hole
+    stars = [(0.25, 0.3), (0.7, 0.22), (0.5, 0.55), (0.2, 0.78), (0.8, 0.72)]
+    areas = [Area(((x1, y1), (x2, y2)), fill=SPACE, outline=(70, 55, 40))]
+    areas += [Area(((x1 + fx * CELL - 2, y1 + fy * CELL - 2), (x1 + fx * CELL + 2, y1 + fy * CELL + 2)),
+                   shape="ellipse", fill=STARS) for fx, fy in stars]
+    size = (len(data.FILES) * CELL + 2 * MARGIN, len(data.RANKS) * CELL + 2 * MARGIN)
+    board = BoardPicture("board.bmp", size, BORDER, cells, areas=tuple(areas),
+                         texts=coordinates(data.FILES, ranks, CELL, MARGIN, MARGIN, MARGIN, INK))
+    return GamePictures(PACKAGE, (board,), tuple(data.PLAYERS), tuple(data.PIECE_TYPES), CELL - 4)
 
 #: ZRF name of each of the engine's eight king directions (board.DIRS order: N S E W NE NW SE SW).
 KING_DIRECTIONS = ("n", "s", "e", "w", "ne", "nw", "se", "sw")
@@ -93,6 +119,8 @@ def context() -> dict:
         # as drawn, top to bottom: Black's rank 9 first
         "ranks": [str(r) for r in reversed(ranks)],
         "cell": CELL,
+        "origin": MARGIN,
+        "images": pictures().zrf_images(),
         "hole": data.HOLE,
         # grid offsets: a rank step towards Black is an index step up as drawn
         "directions": [(name, df, -dr) for name, (df, dr) in dirs],

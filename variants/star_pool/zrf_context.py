@@ -33,7 +33,10 @@ so they need no mapping.
 
 from __future__ import annotations
 
+import math
+
 from codegen.context import setup_rows
+from codegen.pictures import Area, BoardPicture, GamePictures, coordinates, grid_cells
 
 from . import data
 from .board import AT, INDEX, NAMES, POOL, XY, swap_neighbours
@@ -50,6 +53,45 @@ OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e", "ne": "sw", "sw": "ne", "nw"
 
 #: Pixel size of one cell on the drawn board.
 CELL = 50
+#: The package: Rules/StarPoolChess.zrf and Images/StarPoolChess/.
+PACKAGE = "StarPoolChess"
+
+LIGHT, DARK = (232, 222, 196), (150, 120, 88)
+CITADEL = {"White": (214, 196, 150), "Black": (96, 78, 62)}
+BORDER, INK, WALL = (60, 70, 60), (240, 235, 215), (50, 36, 24)
+POOL_WATER, POOL_EDGE, POOL_STAR = (30, 70, 150), (200, 215, 240), (250, 235, 140)
+
+
+def _citadel_rect(cit: str) -> tuple[int, int, int, int]:
+    """A citadel's square outside its corner; the grid is drawn one cell in from the top-left."""
+    x, y = data.CITADELS[cit]
+    px, py = (x + 1) * CELL, (data.SIZE - 1 - y + 1) * CELL
+    return px, py, px + CELL, py + CELL
+
+
+def pictures() -> GamePictures:
+    """The board bitmap: checkered squares, the Star Pool in the middle, the four citadels."""
+    ranks = list(range(data.SIZE, 0, -1))
+    rects = grid_cells(data.FILES, ranks, CELL, CELL, CELL)
+    x1, y1, x2, y2 = rects.pop(data.POOL_NAME)
+    cells = {c: (r, DARK if data.COLOURS[c] == "dark" else LIGHT) for c, r in rects.items()}
+    walls = []
+    for cit in data.CITADELS:
+        rect = _citadel_rect(cit)
+        cells[cit] = (rect, CITADEL[data.CITADEL_OWNER[cit]])
+        cx1, cy1, cx2, cy2 = rect
+        walls += [Area(((cx1 + 2, cy1 + 2), (cx2 - 2, cy2 - 2)), outline=WALL, width=4),
+                  Area(((cx1 + 9, cy1 + 9), (cx2 - 9, cy2 - 9)), outline=WALL, width=1)]
+    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    star = tuple((cx + (17 if k % 2 == 0 else 7) * math.cos(math.radians(-90 + 36 * k)),
+                  cy + (17 if k % 2 == 0 else 7) * math.sin(math.radians(-90 + 36 * k))) for k in range(10))
+    pool = (Area(((x1, y1), (x2, y2)), fill=BORDER, outline=(70, 55, 40)),
+            Area(((x1 + 2, y1 + 2), (x2 - 2, y2 - 2)), shape="ellipse", fill=POOL_WATER, outline=POOL_EDGE, width=2),
+            Area(star, shape="polygon", fill=POOL_STAR))
+    size = ((data.SIZE + 2) * CELL, (data.SIZE + 2) * CELL)
+    board = BoardPicture("board.bmp", size, BORDER, cells, areas=pool + tuple(walls),
+                         texts=coordinates(data.FILES, ranks, CELL, CELL, CELL, CELL, INK))
+    return GamePictures(PACKAGE, (board,), tuple(data.PLAYERS), tuple(data.PIECE_TYPES), CELL - 4)
 
 
 def _grid_neighbour(cell: str, d: tuple[int, int]) -> str | None:
@@ -144,10 +186,7 @@ def context() -> dict:
     files = list(data.FILES)
     ranks = [str(r) for r in range(data.SIZE, 0, -1)]
     # the grid is drawn one cell in from the top-left so that the citadels fit around it
-    citadel_rects = {}
-    for cit, (x, y) in data.CITADELS.items():
-        px, py = (x + 1) * CELL, (data.SIZE - 1 - y + 1) * CELL
-        citadel_rects[cit] = (px, py, px + CELL, py + CELL)
+    citadel_rects = {cit: _citadel_rect(cit) for cit in data.CITADELS}
 
     setup = setup_rows(data.PLAYERS, data.PIECE_TYPES, data.CELLS, data.SETUP)
 
@@ -170,6 +209,7 @@ def context() -> dict:
         "files": files,
         "ranks": ranks,
         "cell": CELL,
+        "images": pictures().zrf_images(),
         "grid_directions": [(n, dx, -dy) for n, (dx, dy) in directions]
                            + [("adj-" + n, dx, -dy) for n, (dx, dy) in directions],
         "killed": [data.POOL_NAME],
