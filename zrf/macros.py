@@ -9,8 +9,10 @@
 * A list whose head atom names a macro is replaced by the macro body with
   ``$k`` substituted, *spliced* into the parent: a body of several forms
   inserts several siblings.  ``$k`` is also pasted inside longer atoms
-  (``D$2``) and inside strings.  A missing argument expands to nothing.
-  Arguments are substituted first and the result is expanded again, so a
+  (``D$2``) and inside strings.  A ``$k`` the call does not pass is taken
+  from the enclosing call, as Zillions' textual expansion does: the nearest
+  enclosing call with at least k arguments supplies it (:class:`_Frame`);
+  when none does it expands to nothing, with W202.  Arguments are substituted first and the result is expanded again, so a
   macro may pass its own ``$2`` on to another macro, and a substituted or
   pasted head may itself name a macro.
 * Expanded nodes keep the span of the macro body text, with ``via`` set to
@@ -101,7 +103,7 @@ def expand_document(doc: Document, report: Report | None = None) -> Expanded:
     gc.disable()
     try:
         for form in body_forms:
-            expander.source(form, out, 0, 1)
+            expander.source(form, out, 0, 1, None)
     except _Budget:
         pass
     except RecursionError:  # pragma: no cover - the limits above should prevent it
@@ -152,10 +154,41 @@ def _inline_includes(forms: list[Node], path: str, report: Report, docs: list[Do
     return out
 
 
+class _Frame:
+    """One macro call being expanded: its arguments and the call it was written in.
+
+    ``parent`` is the frame whose text holds this call (None for text outside
+    every macro body).  A ``$k`` that this call does not supply is looked up
+    in ``parent``, then its parent, and so on (Zillions expands textually;
+    docs/zrf-semantics.md, "Macros").
+    """
+
+    __slots__ = ("args", "parent", "call")
+
+    def __init__(self, args: list[Node], parent: "_Frame | None", call: Span):
+        self.args = args
+        self.parent = parent
+        self.call = call
+
+
+def _lookup(frame: "_Frame | None", k: int) -> "tuple[Node, _Frame | None] | None":
+    """Argument ``$k`` seen from ``frame``: the nearest enclosing call with at least k arguments.
+
+    Returns the argument and the frame its text was written in (where macro
+    calls inside it expand), or None when no enclosing call has k arguments.
+    """
+    while frame is not None:
+        args = frame.args
+        if k <= len(args):
+            return args[k - 1], frame.parent
+        frame = frame.parent
+    return None
+
+
 class _Expander:
     """Expands macro calls.  Two walks: :meth:`source` for text that needs no
     substitution (top-level forms and substituted arguments) and :meth:`body`
-    for macro body text under a call's arguments.
+    for macro body text under a call's :class:`_Frame`.
 
     Written for speed (real files expand to millions of nodes): atoms are
     copied inline in the list loops, the work budget is charged per list,
@@ -166,7 +199,10 @@ class _Expander:
         self.macros = macros
         self.report = report
         self.work = 0
+        #: ``$k`` taken from an enclosing call because the call itself had fewer arguments
+        self.inherited = 0
         self._splits: dict[str, list[str]] = {}
+        self._unresolved: set = set()
 
     # -- limits ---------------------------------------------------------------
 
@@ -178,12 +214,37 @@ class _Expander:
         self.report.error("E222", f"macro expansion nests lists more than {MAX_NESTING} deep", span)
         raise _Budget()
 
+    # -- parameters -------------------------------------------------------------
+
+    def argument(self, frame: _Frame, k: int, span: Span) -> "tuple[Node, _Frame | None] | None":
+        """``$k`` in the body of ``frame``'s macro (``span`` is where the ``$k`` is written).
+
+        An argument the call lacks is inherited from the enclosing calls; when
+        none has it, W202 says so once per place and the caller drops it.
+        """
+        args = frame.args
+        if k <= len(args):
+            return args[k - 1], frame.parent
+        found = _lookup(frame.parent, k)
+        if found is not None:
+            self.inherited += 1
+            return found
+        where = span.through(frame.call)
+        key = (k, tuple((s.file, s.line, s.col) for s in where.call_chain()))
+        if key not in self._unresolved:
+            self._unresolved.add(key)
+            self.report.warning("W202", f"${k} has no argument: neither this call nor an enclosing one "
+                                f"passes {k} argument{'s' if k != 1 else ''}, so it expands to nothing", where)
+        return None
+
     # -- walks ----------------------------------------------------------------
 
-    def source(self, node: Node, out: list[Node], depth: int, level: int) -> None:
+    def source(self, node: Node, out: list[Node], depth: int, level: int, frame: "_Frame | None") -> None:
         """Append the expansion of ``node`` (no ``$k`` substitution) to ``out``.
 
-        Unchanged subtrees are appended as they are, not copied.
+        ``frame`` is the macro call whose text ``node`` was written in (None
+        outside macro bodies): calls inside ``node`` inherit missing arguments
+        from it.  Unchanged subtrees are appended as they are, not copied.
         """
         if type(node) is not List:
             out.append(node)
@@ -195,7 +256,7 @@ class _Expander:
         if items and type(items[0]) is Atom:
             macro = self.macros.get(items[0].text)
             if macro is not None:
-                self.call(macro, items[1:], node.span, depth, level, out)
+                self.call(macro, items[1:], node.span, depth, level, out, frame)
                 return
         if level > MAX_NESTING:
             self._too_deep(node.span)
@@ -204,7 +265,7 @@ class _Expander:
         for item in items:
             if type(item) is List:
                 n = len(new)
-                self.source(item, new, depth, level + 1)
+                self.source(item, new, depth, level + 1, frame)
                 if not changed and (len(new) != n + 1 or new[n] is not item):
                     changed = True
             else:
@@ -212,32 +273,33 @@ class _Expander:
         out.append(List(new, node.span) if changed else node)
 
     def call(self, macro: Macro, args: list[Node], call: Span, depth: int, level: int,
-             out: list[Node]) -> None:
-        """Append the expansion of ``macro`` called with ``args`` at ``call``."""
+             out: list[Node], parent: "_Frame | None") -> None:
+        """Append the expansion of ``macro`` called with ``args`` at ``call``, written in ``parent``."""
         if depth >= MAX_DEPTH:
             self.report.error("E220", f"macro {macro.name!r} expands more than {MAX_DEPTH} calls deep "
                               "(recursive macro?)", call)
             raise _Budget()
         self.work += 1
+        frame = _Frame(args, parent, call)
         body = self.body
         for form in macro.body:
-            body(form, args, call, depth + 1, level, out)
+            body(form, frame, depth + 1, level, out)
 
-    def body(self, node: Node, args: list[Node], call: Span, depth: int, level: int,
-             out: list[Node]) -> None:
-        """Append the expansion of macro body ``node`` under ``args`` (called at ``call``) to ``out``."""
+    def body(self, node: Node, frame: _Frame, depth: int, level: int, out: list[Node]) -> None:
+        """Append the expansion of macro body ``node`` under ``frame`` to ``out``."""
         kind = type(node)
+        call = frame.call
         if kind is not List:
             text = node.text
             if "$" in text:
                 if kind is Atom:
                     m = _PARAM_ONLY.match(text)
                     if m is not None:
-                        k = int(m.group(1))
-                        if 1 <= k <= len(args):
-                            self.source(args[k - 1], out, depth, level)
+                        found = self.argument(frame, int(m.group(1)), node._span)
+                        if found is not None:
+                            self.source(found[0], out, depth, level, found[1])
                         return
-                text = self._paste(text, args, node.span, call, kind is Atom)
+                text = self._paste(text, frame, node._span, kind is Atom)
                 if not text and kind is Atom:
                     return
             out.append(kind(text, node._span, call))
@@ -248,15 +310,15 @@ class _Expander:
         if self.work > MAX_NODES:
             self._over_budget(node._span.through(call))
         if items and type(items[0]) is Atom:
-            head = self._head(items[0], args)
+            head = self._head(items[0], frame)
             macro = self.macros.get(head) if head is not None else None
             if macro is not None:
                 call_args = []
                 for item in items[1:]:
-                    sub = self.substitute(item, args, call)
+                    sub = self.substitute(item, frame)
                     if sub is not None:
                         call_args.append(sub)
-                self.call(macro, call_args, node._span.through(call), depth, level, out)
+                self.call(macro, call_args, node._span.through(call), depth, level, out, frame)
                 return
         if level > MAX_NESTING:
             self._too_deep(node._span.through(call))
@@ -266,37 +328,38 @@ class _Expander:
         for item in items:
             kind = type(item)
             if kind is List or "$" in item.text:
-                body(item, args, call, depth, level + 1, new)
+                body(item, frame, depth, level + 1, new)
             else:
                 append(kind(item.text, item._span, call))
         out.append(List(new, node._span, call))
 
-    def _head(self, first: Atom, args: list[Node]) -> str | None:
+    def _head(self, first: Atom, frame: _Frame) -> str | None:
         """The text the head atom of a body list has after substitution (None if not an atom)."""
         text = first.text
         if "$" not in text:
             return text
         m = _PARAM_ONLY.match(text)
         if m is not None:
-            k = int(m.group(1))
-            if 1 <= k <= len(args) and type(args[k - 1]) is Atom:
-                return args[k - 1].text
+            found = _lookup(frame, int(m.group(1)))
+            if found is not None and type(found[0]) is Atom:
+                return found[0].text
             return None
-        return _PARAM.sub(lambda mm: _arg_text(args, int(mm.group(1))), text)
+        return _PARAM.sub(lambda mm: _arg_text(frame, int(mm.group(1))), text)
 
-    def substitute(self, node: Node, args: list[Node], call: Span) -> Node | None:
+    def substitute(self, node: Node, frame: _Frame) -> Node | None:
         """A copy of body ``node`` with ``$k`` replaced (no expansion); None when it expands to nothing."""
         kind = type(node)
         s = node._span
+        call = frame.call
         if kind is not List:
             text = node.text
             if "$" in text:
                 if kind is Atom:
                     m = _PARAM_ONLY.match(text)
                     if m is not None:
-                        k = int(m.group(1))
-                        return args[k - 1] if 1 <= k <= len(args) else None
-                text = self._paste(text, args, s, call, kind is Atom)
+                        found = self.argument(frame, int(m.group(1)), s)
+                        return found[0] if found is not None else None
+                text = self._paste(text, frame, s, kind is Atom)
                 if not text and kind is Atom:
                     return None
             self.work += 1
@@ -306,46 +369,46 @@ class _Expander:
             self._over_budget(call)
         new = []
         for item in node.items:
-            sub = self.substitute(item, args, call)
+            sub = self.substitute(item, frame)
             if sub is not None:
                 new.append(sub)
         return List(new, s, call)
 
-    def _paste(self, text: str, args: list[Node], span: Span, call: Span, in_atom: bool) -> str:
+    def _paste(self, text: str, frame: _Frame, span: Span, in_atom: bool) -> str:
         """``text`` with every ``$k`` replaced by the text of argument k (a missing one by nothing)."""
         parts = self._splits.get(text)
         if parts is None:
             parts = self._splits[text] = _PARAM.split(text)
         # parts alternates literal text and parameter numbers: ["D", "2", ""].
         pieces = []
-        nargs = len(args)
         for i, part in enumerate(parts):
             if not i & 1:
                 pieces.append(part)
                 continue
             k = int(part)
-            if 1 <= k <= nargs:
-                a = args[k - 1]
-                if type(a) is List:
-                    where = "an atom" if in_atom else "a string"
-                    self.report.error("E223", f"cannot paste the list argument ${k} into {where}; "
-                                      "it expands to nothing", span.through(call))
-                else:
-                    pieces.append(a.text)
+            found = self.argument(frame, k, span)
+            if found is None:
+                continue
+            a = found[0]
+            if type(a) is List:
+                where = "an atom" if in_atom else "a string"
+                self.report.error("E223", f"cannot paste the list argument ${k} into {where}; "
+                                  "it expands to nothing", span.through(frame.call))
+            else:
+                pieces.append(a.text)
         pasted = "".join(pieces)
         if in_atom and _ATOM_BREAKERS.search(pasted):
             self.report.error("E224", f"pasting gives {pasted!r}, which is not one atom; "
-                              "it expands to nothing", span.through(call))
+                              "it expands to nothing", span.through(frame.call))
             return ""
         return pasted
 
 
-def _arg_text(args: list[Node], k: int) -> str:
+def _arg_text(frame: _Frame, k: int) -> str:
     """The text pasted for ``$k``: an atom's or string's text, nothing for a missing argument."""
-    if 1 <= k <= len(args):
-        a = args[k - 1]
-        if type(a) is not List:
-            return a.text
+    found = _lookup(frame, k)
+    if found is not None and type(found[0]) is not List:
+        return found[0].text
     return ""
 
 
@@ -356,5 +419,5 @@ def substitute(node: Node, args: list[Node], call: Span) -> Node:
     missing argument) is returned as an empty atom; use :func:`expand_document`
     for real work.  Kept for callers of the first version.
     """
-    sub = _Expander({}, Report()).substitute(node, args, call)
+    sub = _Expander({}, Report()).substitute(node, _Frame(args, None, call))
     return sub if sub is not None else Atom("")

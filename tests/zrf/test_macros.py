@@ -43,9 +43,63 @@ def test_pasting_in_atoms_and_strings():
     assert out(f'(define q ($10 "$1/$10"))\n(q {args})') == ['(a10 "a1/a10")']
 
 
-def test_missing_argument_expands_to_nothing():
-    assert out("(define m (a $1 $2 x$3 \"[$3]\"))\n(m 1)") == ['(a 1 x "[]")']
-    assert out("(define m ($1 $2))\n(z (m))") == ["(z ())"]
+def test_argument_no_call_passes_expands_to_nothing_with_a_warning():
+    """A ``$k`` that neither the call nor any enclosing call supplies: nothing, and W202 at the body."""
+    e = expand("(define m (a $1 $2 x$3 \"[$3]\"))\n(m 1)")
+    assert [to_text(f) for f in e.forms] == ['(a 1 x "[]")']
+    # one warning per place: $2 at 1:17, x$3 at 1:20, "[$3]" at 1:24, each reached through (m 1)
+    assert codes(e) == [("W202", 1, 17), ("W202", 1, 20), ("W202", 1, 24)]
+    assert {d.span.root().line for d in e.report.diagnostics} == {2}
+    assert e.report.diagnostics[0].format().splitlines() == [
+        "m.zrf:2:1: W202 $2 has no argument: neither this call nor an enclosing one passes "
+        "2 arguments, so it expands to nothing",
+        "m.zrf:1:17: note: in macro body"]
+    e = expand("(define m ($1 $2))\n(z (m))")
+    assert [to_text(f) for f in e.forms] == ["(z ())"]
+    assert [c for c, _, _ in codes(e)] == ["W202", "W202"]
+
+
+def test_missing_arguments_are_taken_from_the_enclosing_call():
+    """Zillions expands textually: an inner call's missing ``$k`` takes the enclosing call's argument.
+
+    The pattern of MancalaKnights.zrf (``(end-1)`` inside ``sow-1``) and pasang.zrf
+    (``(common-slide)`` inside ``slide-1``), reduced: ``inner`` is called with no
+    arguments, so its ``$1`` and ``$2`` are ``outer``'s.
+    """
+    assert out("(define inner (i $1 $2))\n(define outer (o (inner)))\n(outer A B)") == ["(o (i A B))"]
+    # fewer arguments than used: $1 from the inner call itself, $2 from outer
+    assert out("(define inner (i $1 $2))\n(define outer (inner X))\n(outer A B)") == ["(i X B)"]
+
+
+def test_inherited_arguments_reach_through_three_calls_and_skip_shorter_ones():
+    """``$k`` comes from the nearest enclosing call with at least k arguments.
+
+    c uses $1 and $2; b calls (c) with none, b itself was called with one
+    argument (Q), a with two (A B): $1 is Q (b has one), $2 skips b and is B.
+    """
+    text = ("(define c (cc $1 $2))\n(define b (bb (c)))\n(define a (aa (b Q)))\n(a A B)")
+    assert out(text) == ["(aa (bb (cc Q B)))"]
+    # three deep with every inner call argument-less: all from the outermost
+    text = "(define c ($1 $2))\n(define b ((c)))\n(define a ((b)))\n(a x y)"
+    assert out(text) == ["(((x y)))"]
+
+
+def test_inherited_arguments_paste_into_atoms_and_strings():
+    text = '(define inner (set-flag $1-B "$2.bmp"))\n(define outer (inner))\n(outer d img)'
+    assert out(text) == ['(set-flag d-B "img.bmp")']
+
+
+def test_call_inside_an_argument_inherits_from_where_it_is_written():
+    """``(pass (inner))`` in outer's body: inner's missing ``$1`` is outer's, not pass's."""
+    text = ("(define inner (i $1))\n(define pass (p $1 $2))\n"
+            "(define outer (pass (inner) Z))\n(outer A)")
+    assert out(text) == ["(p (i A) Z)"]
+
+
+def test_dollar_outside_any_macro_body_stays_as_written():
+    """Top-level text is never substituted: ``$1`` there is an ordinary atom (and argument)."""
+    assert out("(game $1 x$2 \"$3\")") == ['(game $1 x$2 "$3")']
+    assert out("(define m (mm $1))\n(game (m $2))") == ["(game (mm $2))"]
 
 
 def test_list_argument_and_nested_macros_with_caller_context():
