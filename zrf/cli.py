@@ -16,6 +16,8 @@ import importlib
 
 import click
 
+from . import limits
+
 #: name -> ("module:attribute", one-line help shown in ``zrf --help``)
 COMMANDS: dict[str, tuple[str, str]] = {
     "check": ("zrf.commands.check:check", "Lint ZRF files: path:line:col: CODE message."),
@@ -67,8 +69,20 @@ def _unavailable(name: str, short_help: str) -> click.Command:
     return stub
 
 
+def _apply_limits(ctx: click.Context, param: click.Parameter, settings: tuple[str, ...]) -> None:
+    """``--limit NAME=VALUE``: raise or lower a resource limit for this run (docs/limits.md)."""
+    try:
+        limits.apply_settings(settings)
+    except limits.LimitError as exc:
+        raise click.BadParameter(str(exc), ctx, param) from None
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="zrf-toolkit", prog_name="zrf")
+@click.option("--limit", "limit_settings", multiple=True, metavar="NAME=VALUE", expose_value=False,
+              callback=_apply_limits, is_eager=True,
+              help="Change a resource limit for this run, e.g. --limit board_cells=500000 "
+                   "(repeatable; see docs/limits.md; also $ZRF_LIMITS).")
 def main() -> None:
     """Read, write, check, run, generate and cross-check Zillions of Games rules files.
 

@@ -19,7 +19,8 @@ suggestion.  Files with ``(engine ...)`` get ``A001`` (they need an Axiom
 plug-in) and their move-less helper pieces are not flagged.
 
 Variants inherit most forms of their game, so the same finding would repeat
-per menu entry: diagnostics are deduplicated by (code, place, message).
+per menu entry: :class:`zrf.diagnostics.Report` keeps each (code, place,
+message) once.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from .diagnostics import ERROR, INFO, Diagnostic, Report, ZrfError
 from .model import OLD_OPTIONS, GameDef, ZrfFile, build_model
 from .macros import expand_document
 from .reader import read_file
-from .syntax import Atom, List, Node, Span, String, to_text
+from .syntax import Atom, List, Node, Span, String, excerpt, to_text
 
 #: Unbounded maximum arity.
 MANY = None
@@ -155,7 +156,7 @@ def lint_file(path: str, variant: str | None = None) -> LintResult:
     try:
         doc = read_file(path)
     except ZrfError as exc:
-        unreadable = any(d.code == "E001" for d in exc.diagnostics)
+        unreadable = any(d.code in ("E001", "E002", "E003") for d in exc.diagnostics)
         return LintResult(path, list(exc.diagnostics), None, unreadable)
     expanded = expand_document(doc)
     zf = build_model(expanded, path, doc.encoding)
@@ -167,7 +168,8 @@ def lint_model(zf: ZrfFile, variant: str | None = None) -> list[Diagnostic]:
 
     ``variant`` restricts the per-game checks to that menu entry (KeyError if unknown).
     """
-    report = Report(list(zf.report.diagnostics))
+    report = Report()
+    report.merge(zf.report)
     entries = [g for g in zf.games if g.playable]
     if variant is not None:
         entries = [zf.entry(variant)]
@@ -181,21 +183,15 @@ def lint_model(zf: ZrfFile, variant: str | None = None) -> list[Diagnostic]:
     shared: dict = {}
     for g in entries:
         _GameLinter(g, report, zf, shared).run()
-    return _dedupe(report.diagnostics)
+    return _sorted(report, zf.path)
 
 
-def _dedupe(diags: Iterable[Diagnostic]) -> list[Diagnostic]:
-    seen: set = set()
-    out: list[Diagnostic] = []
-    for d in diags:
-        key = (d.code, d.message, d.span.call_chain() and tuple(
-            (s.file, s.line, s.col) for s in d.span.call_chain()))
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append(d)
-    out.sort(key=lambda d: (d.span.root().file, d.span.root().line, d.span.root().col, d.code))
-    return out
+def _sorted(report: Report, path: str) -> list[Diagnostic]:
+    """The report's diagnostics in file order (the Report already merged repeats), then E090 if any were dropped."""
+    out = sorted(report.diagnostics,
+                 key=lambda d: (d.span.root().file, d.span.root().line, d.span.root().col, d.code))
+    summary = report.summary(path)
+    return out + [summary] if summary is not None else out
 
 
 # --------------------------------------------------------------------------- structure
@@ -214,7 +210,7 @@ def _unknown_head(form: List, table: dict, where: str, report: Report) -> None:
     """Report a list whose head is not valid here: unknown keyword (close to one) or undefined macro."""
     head = form.head
     if head is None:
-        report.error("E304", f"unexpected {to_text(form)[:40]!r} in {where}", form.span)
+        report.error("E304", f"unexpected {excerpt(form)!r} in {where}", form.span)
         return
     close = difflib.get_close_matches(head, list(table), n=1, cutoff=0.8)
     if close:
@@ -236,7 +232,7 @@ def _check_forms(items: Iterable[Node], table: dict, where: str, report: Report,
     for item in items:
         if not isinstance(item, List):
             if non_lists:
-                report.error("E304", f"unexpected {to_text(item)[:40]!r} in {where}", item.span)
+                report.error("E304", f"unexpected {excerpt(item)!r} in {where}", item.span)
             continue
         if item.head in table:
             _arity(item, table, where, report)
@@ -459,12 +455,12 @@ class _GameLinter:
                 self.err("E350", f"unknown goal condition {node.text!r}", node.span)
             return
         if not isinstance(node, List):
-            self.err("E350", f"unexpected {to_text(node)[:40]!r} in a goal", node.span)
+            self.err("E350", f"unexpected {excerpt(node)!r} in a goal", node.span)
             return
         head = node.head
         if head not in GOAL_LISTS:
             if head is None:
-                self.err("E350", f"unexpected {to_text(node)[:40]!r} in a goal", node.span)
+                self.err("E350", f"unexpected {excerpt(node)!r} in a goal", node.span)
             else:
                 _unknown_head(node, GOAL_LISTS, "a goal", self.report)
             return
@@ -475,7 +471,7 @@ class _GameLinter:
                 self.goal_condition(a)
         elif head in ("pieces-remaining", "total-piece-count"):
             if args and not (isinstance(args[0], Atom) and args[0].is_number):
-                self.err("E351", f"{head} needs a number first, got {to_text(args[0])!r}", args[0].span)
+                self.err("E351", f"{head} needs a number first, got {excerpt(args[0])!r}", args[0].span)
             for a in args[1:]:
                 self.piece_ref(a, head)
         elif head in ("checkmated", "captured"):
@@ -514,7 +510,7 @@ class _GameLinter:
             if a.text not in self.n.pieces:
                 self.err("E370", f"{where} names unknown piece {a.text!r}", a.span)
         else:
-            self.err("E370", f"{where} expects a piece name, got {to_text(a)[:40]!r}", a.span)
+            self.err("E370", f"{where} expects a piece name, got {excerpt(a)!r}", a.span)
 
     def direction_ref(self, a: Atom, where: str) -> None:
         if a.text not in self.n.directions:
@@ -526,7 +522,7 @@ class _GameLinter:
             self.direction_ref(a.items[1], "opposite")
             return
         if not isinstance(a, Atom):
-            self.err("E362", f"{where} expects a direction or position, got {to_text(a)[:40]!r}", a.span)
+            self.err("E362", f"{where} expects a direction or position, got {excerpt(a)!r}", a.span)
         elif a.text in self.n.directions or a.text in self.n.positions:
             return
         elif a.text in self.n.killed:
@@ -563,7 +559,7 @@ class _ProgramChecker:
 
     def block(self, program: Node) -> None:
         if not isinstance(program, List):
-            self.gl.err("E361", f"a move block is a list of statements, got {to_text(program)[:40]!r}",
+            self.gl.err("E361", f"a move block is a list of statements, got {excerpt(program)!r}",
                         program.span)
             return
         head = program.items[0] if program.items else None
@@ -587,7 +583,7 @@ class _ProgramChecker:
         for item in items:
             if after_while_true is not None:
                 self.gl.warn("W362", "unreachable: a (while true ...) loop only ends by stopping the block,"
-                             f" so {to_text(item)[:30]!r} never runs", item.span)
+                             f" so {excerpt(item)!r} never runs", item.span)
                 after_while_true = None
                 continue
             self.statement(item, in_if)
@@ -598,7 +594,7 @@ class _ProgramChecker:
     def statement(self, node: Node, in_if: bool) -> None:
         gl = self.gl
         if isinstance(node, String):
-            gl.err("E361", f"unexpected string {to_text(node)[:40]!r} in a move program", node.span)
+            gl.err("E361", f"unexpected string {excerpt(node)!r} in a move program", node.span)
             return
         if isinstance(node, Atom):
             t = node.text
@@ -628,7 +624,7 @@ class _ProgramChecker:
         head = node.head
         if head is None:
             if node.items:
-                gl.err("E361", f"unexpected {to_text(node)[:40]!r} in a move program", node.span)
+                gl.err("E361", f"unexpected {excerpt(node)!r} in a move program", node.span)
             return
         if head in self.n.directions or head in self.n.positions:
             # a nested statement group, e.g. from a macro whose body is one list
@@ -636,7 +632,7 @@ class _ProgramChecker:
             return
         if head not in STATEMENT_LISTS:
             if head in PREDICATES or head in self.n.attributes or head in CONDITION_LISTS:
-                gl.err("E364", f"condition {to_text(node)[:40]!r} used as a statement (wrap it in (verify ...))",
+                gl.err("E364", f"condition {excerpt(node)!r} used as a statement (wrap it in (verify ...))",
                        node.span)
             else:
                 _unknown_head(node, STATEMENT_LISTS, "a move program", gl.report)
@@ -679,34 +675,34 @@ class _ProgramChecker:
         elif head == "set-attribute":
             a = args[0]
             if not (isinstance(a, Atom) and a.text in self.n.attributes):
-                gl.err("E375", f"set-attribute names undeclared attribute {to_text(a)[:40]!r}", a.span)
+                gl.err("E375", f"set-attribute names undeclared attribute {excerpt(a)!r}", a.span)
             self.condition(args[1])
             for a in args[2:]:
                 gl.place_ref(a, head)
         elif head in ("set-flag", "set-position-flag"):
             if not isinstance(args[0], Atom):
-                gl.err("E362", f"{head} expects a flag name, got {to_text(args[0])[:40]!r}", args[0].span)
+                gl.err("E362", f"{head} expects a flag name, got {excerpt(args[0])!r}", args[0].span)
             self.condition(args[1])
             for a in args[2:]:
                 gl.place_ref(a, head)
         elif head == "go":
             a = args[0]
             if not (isinstance(a, Atom) and a.text in GO_TARGETS):
-                gl.err("E362", f"go expects one of {', '.join(sorted(GO_TARGETS))}, got {to_text(a)[:40]!r}",
+                gl.err("E362", f"go expects one of {', '.join(sorted(GO_TARGETS))}, got {excerpt(a)!r}",
                        a.span)
         elif head == "opposite":
             a = args[0]
             if isinstance(a, Atom):
                 gl.direction_ref(a, "opposite")
             else:
-                gl.err("E362", f"opposite expects a direction, got {to_text(a)[:40]!r}", a.span)
+                gl.err("E362", f"opposite expects a direction, got {excerpt(a)!r}", a.span)
 
     def create(self, node: List) -> None:
         """``(create [Player] [Type] [where])``: each argument is told apart by the namespace it is in."""
         gl = self.gl
         for a in node.args:
             if not isinstance(a, Atom):
-                gl.err("E362", f"create expects names, got {to_text(a)[:40]!r}", a.span)
+                gl.err("E362", f"create expects names, got {excerpt(a)!r}", a.span)
             elif (a.text in self.n.players or a.text in self.n.pieces or a.text in self.n.directions
                   or a.text in self.n.positions):
                 continue
@@ -733,7 +729,7 @@ class _ProgramChecker:
                        " attributes, true or false)", node.span)
             return
         if not isinstance(node, List) or node.head is None:
-            gl.err("E365", f"{to_text(node)[:40]!r} is not a condition", node.span)
+            gl.err("E365", f"{excerpt(node)!r} is not a condition", node.span)
             return
         head = node.head
         args = node.args
@@ -765,7 +761,7 @@ class _ProgramChecker:
             if args:
                 z = args[0]
                 if not (isinstance(z, Atom) and z.text in self.n.zones):
-                    gl.err("E372", f"{head} names unknown zone {to_text(z)[:40]!r}", z.span)
+                    gl.err("E372", f"{head} names unknown zone {excerpt(z)!r}", z.span)
             for a in args[1:]:
                 gl.place_ref(a, head)
         elif base in ("flag?", "position-flag?"):

@@ -18,11 +18,16 @@
 * Expanded nodes keep the span of the macro body text, with ``via`` set to
   the call site, so diagnostics can point at both.  Text outside macro
   bodies (including argument subtrees) is shared, not copied.
-* Runaway expansion stops with an ``E22x`` diagnostic: recursion deeper than
-  :data:`MAX_DEPTH` macro calls, more than :data:`MAX_NODES` units of work
-  (nodes created or re-walked, and macro calls), or lists nested deeper than
-  :data:`MAX_NESTING`.  The expander never hangs and never runs out of
-  Python stack.
+* Runaway expansion stops with an ``E22x`` diagnostic naming the limit
+  (:mod:`zrf.limits`): macro calls nested deeper than ``macro_depth``, more
+  than ``macro_work`` units of work (nodes created or re-walked, and macro
+  calls), lists nested deeper than ``expanded_nesting``, or more than
+  ``pasted_chars`` characters made by pasting (a macro that doubles an atom
+  at each call).  The expander never hangs and never runs out of Python
+  stack.
+* An include outside the folder tree of the file being expanded is a
+  warning (W213), or refused (E214) when the caller confines includes (the
+  web server does, for uploads).
 """
 
 from __future__ import annotations
@@ -32,21 +37,13 @@ import os
 import re
 from dataclasses import dataclass, field
 
+from . import limits
 from .diagnostics import Report, ZrfError
 from .reader import read_file
 from .syntax import Atom, Document, List, Node, Span, String
 
-#: Deepest chain of macro calls inside macro calls (the corpus needs 12).
-MAX_DEPTH = 100
-#: Work budget per file: nodes created or walked plus macro calls.  The
-#: corpus needs at most 4.52 million (Dakon.zrf); see docs/syntax.md.
-MAX_NODES = 10_000_000
-#: Deepest list nesting in an expanded tree (the corpus needs 72).
-MAX_NESTING = 400
-#: Deepest chain of includes.
-MAX_INCLUDE_DEPTH = 16
-
 _PARAM = re.compile(r"\$(\d+)")
+_NUMBER = re.compile(r"[+-]?\d+")
 _PARAM_ONLY = re.compile(r"\$(\d+)\Z")
 _ATOM_BREAKERS = re.compile(r'[ \t\r\n\f\v()";]')
 
@@ -68,19 +65,27 @@ class Expanded:
     macros: dict[str, Macro] = field(default_factory=dict)
     report: Report = field(default_factory=Report)
     documents: list[Document] = field(default_factory=list)
-    #: Units of work the expansion took (compare with :data:`MAX_NODES`).
+    #: Units of work the expansion took (compare with the ``macro_work`` limit).
     work: int = 0
+    #: Characters made by pasting ``$k`` (compare with the ``pasted_chars`` limit).
+    pasted: int = 0
 
 
 class _Budget(Exception):
     """Internal: an expansion limit was hit (the diagnostic is already reported)."""
 
 
-def expand_document(doc: Document, report: Report | None = None) -> Expanded:
-    """Resolve includes, collect macros and expand every macro call in ``doc``."""
+def expand_document(doc: Document, report: Report | None = None, confine_includes: bool = False) -> Expanded:
+    """Resolve includes, collect macros and expand every macro call in ``doc``.
+
+    With ``confine_includes`` an include outside ``doc``'s folder tree is
+    refused (E214) instead of read with a warning (W213).
+    """
     report = report if report is not None else Report()
     docs: list[Document] = [doc]
-    forms = _inline_includes(doc.forms, doc.path, report, docs, [os.path.abspath(doc.path)])
+    home = os.path.dirname(os.path.realpath(doc.path))
+    forms = _inline_includes(doc.forms, doc.path, report, docs, [os.path.abspath(doc.path)],
+                             _Confinement(home, confine_includes))
     macros: dict[str, Macro] = {}
     body_forms: list[Node] = []
     for form in forms:
@@ -111,16 +116,38 @@ def expand_document(doc: Document, report: Report | None = None) -> Expanded:
     finally:
         if gc_was_enabled:
             gc.enable()
-    return Expanded(out, macros, report, docs, expander.work)
+    return Expanded(out, macros, report, docs, expander.work, expander.pasted)
 
 
-def expand_file(path: str) -> Expanded:
+def expand_file(path: str, confine_includes: bool = False) -> Expanded:
     """Read ``path`` and expand it.  Syntax errors raise :class:`ZrfError`."""
-    return expand_document(read_file(path))
+    return expand_document(read_file(path), confine_includes=confine_includes)
+
+
+@dataclass(frozen=True)
+class _Confinement:
+    """Where includes may come from: the top file's folder tree (``home``), strictly or with a warning."""
+
+    home: str
+    strict: bool
+
+    def allows(self, target: str, form: List, report: Report) -> bool:
+        """Is reading ``target`` (for the include ``form``) allowed?  Reports W213 or E214 when outside."""
+        real = os.path.realpath(target)
+        if os.path.commonpath([real, self.home]) == self.home:
+            return True
+        name = form.items[1].text
+        if self.strict:
+            report.error("E214", f"include {name!r} is outside the folder of the file being read: refused",
+                         form.span)
+            return False
+        report.warning("W213", f"include {name!r} reads a file outside the folder of the file being read",
+                       form.span)
+        return True
 
 
 def _inline_includes(forms: list[Node], path: str, report: Report, docs: list[Document],
-                     chain: list[str]) -> list[Node]:
+                     chain: list[str], confinement: _Confinement) -> list[Node]:
     """``forms`` with every top-level include replaced by the included file's forms."""
     out: list[Node] = []
     for form in forms:
@@ -132,25 +159,28 @@ def _inline_includes(forms: list[Node], path: str, report: Report, docs: list[Do
             continue
         name = form.items[1].text.replace("\\", "/")
         candidates = [os.path.join(os.path.dirname(path), name), name]
-        target = next((c for c in candidates if os.path.isfile(c)), None)
+        target = next((c for c in candidates if os.path.exists(c)), None)
         if target is None:
             report.error("E211", f"included file not found: {form.items[1].text}", form.span)
+            continue
+        if not confinement.allows(target, form, report):
             continue
         real = os.path.abspath(target)
         if real in chain:
             cycle = " -> ".join(os.path.basename(p) for p in chain[chain.index(real):] + [real])
             report.error("E212", f"include cycle: {cycle}", form.span)
             continue
-        if len(chain) > MAX_INCLUDE_DEPTH:
-            report.error("E212", f"includes nested more than {MAX_INCLUDE_DEPTH} deep", form.span)
+        if len(chain) > limits.current().include_depth:
+            report.error("E212", f"includes nested more than {limits.current().include_depth} deep "
+                         f"({limits.hint('include_depth')})", form.span)
             continue
         try:
             sub = read_file(target)
         except ZrfError as exc:
-            report.diagnostics.extend(exc.diagnostics)
+            report.extend(exc.diagnostics)
             continue
         docs.append(sub)
-        out.extend(_inline_includes(sub.forms, target, report, docs, chain + [real]))
+        out.extend(_inline_includes(sub.forms, target, report, docs, chain + [real], confinement))
     return out
 
 
@@ -198,7 +228,14 @@ class _Expander:
     def __init__(self, macros: dict[str, Macro], report: Report):
         self.macros = macros
         self.report = report
+        bounds = limits.current()
+        self.max_depth = bounds.macro_depth
+        self.max_work = bounds.macro_work
+        self.max_nesting = bounds.expanded_nesting
+        self.max_pasted = bounds.pasted_chars
+        self.max_digits = bounds.number_digits
         self.work = 0
+        self.pasted = 0
         #: ``$k`` taken from an enclosing call because the call itself had fewer arguments
         self.inherited = 0
         self._splits: dict[str, list[str]] = {}
@@ -207,11 +244,18 @@ class _Expander:
     # -- limits ---------------------------------------------------------------
 
     def _over_budget(self, span: Span) -> None:
-        self.report.error("E221", f"macro expansion exceeds {MAX_NODES} nodes (exploding macros?)", span)
+        self.report.error("E221", f"macro expansion exceeds {self.max_work} nodes (exploding macros?; "
+                          f"{limits.hint('macro_work')})", span)
         raise _Budget()
 
     def _too_deep(self, span: Span) -> None:
-        self.report.error("E222", f"macro expansion nests lists more than {MAX_NESTING} deep", span)
+        self.report.error("E222", f"macro expansion nests lists more than {self.max_nesting} deep "
+                          f"({limits.hint('expanded_nesting')})", span)
+        raise _Budget()
+
+    def _too_much_text(self, span: Span) -> None:
+        self.report.error("E225", f"macro expansion pastes more than {self.max_pasted} characters "
+                          f"(a macro that doubles its text?; {limits.hint('pasted_chars')})", span)
         raise _Budget()
 
     # -- parameters -------------------------------------------------------------
@@ -251,14 +295,14 @@ class _Expander:
             return
         items = node.items
         self.work += 1 + len(items)
-        if self.work > MAX_NODES:
+        if self.work > self.max_work:
             self._over_budget(node.span)
         if items and type(items[0]) is Atom:
             macro = self.macros.get(items[0].text)
             if macro is not None:
                 self.call(macro, items[1:], node.span, depth, level, out, frame)
                 return
-        if level > MAX_NESTING:
+        if level > self.max_nesting:
             self._too_deep(node.span)
         new: list[Node] = []
         changed = False
@@ -275,9 +319,9 @@ class _Expander:
     def call(self, macro: Macro, args: list[Node], call: Span, depth: int, level: int,
              out: list[Node], parent: "_Frame | None") -> None:
         """Append the expansion of ``macro`` called with ``args`` at ``call``, written in ``parent``."""
-        if depth >= MAX_DEPTH:
-            self.report.error("E220", f"macro {macro.name!r} expands more than {MAX_DEPTH} calls deep "
-                              "(recursive macro?)", call)
+        if depth >= self.max_depth:
+            self.report.error("E220", f"macro {macro.name!r} expands more than {self.max_depth} calls deep "
+                              f"(recursive macro?; {limits.hint('macro_depth')})", call)
             raise _Budget()
         self.work += 1
         frame = _Frame(args, parent, call)
@@ -295,7 +339,7 @@ class _Expander:
                 if kind is Atom:
                     m = _PARAM_ONLY.match(text)
                     if m is not None:
-                        found = self.argument(frame, int(m.group(1)), node._span)
+                        found = self.argument(frame, _index(m.group(1)), node._span)
                         if found is not None:
                             self.source(found[0], out, depth, level, found[1])
                         return
@@ -307,7 +351,7 @@ class _Expander:
             return
         items = node.items
         self.work += 1 + len(items)
-        if self.work > MAX_NODES:
+        if self.work > self.max_work:
             self._over_budget(node._span.through(call))
         if items and type(items[0]) is Atom:
             head = self._head(items[0], frame)
@@ -320,7 +364,7 @@ class _Expander:
                         call_args.append(sub)
                 self.call(macro, call_args, node._span.through(call), depth, level, out, frame)
                 return
-        if level > MAX_NESTING:
+        if level > self.max_nesting:
             self._too_deep(node._span.through(call))
         new: list[Node] = []
         append = new.append
@@ -340,11 +384,11 @@ class _Expander:
             return text
         m = _PARAM_ONLY.match(text)
         if m is not None:
-            found = _lookup(frame, int(m.group(1)))
+            found = _lookup(frame, _index(m.group(1)))
             if found is not None and type(found[0]) is Atom:
                 return found[0].text
             return None
-        return _PARAM.sub(lambda mm: _arg_text(frame, int(mm.group(1))), text)
+        return _PARAM.sub(lambda mm: _arg_text(frame, _index(mm.group(1))), text)
 
     def substitute(self, node: Node, frame: _Frame) -> Node | None:
         """A copy of body ``node`` with ``$k`` replaced (no expansion); None when it expands to nothing."""
@@ -357,7 +401,7 @@ class _Expander:
                 if kind is Atom:
                     m = _PARAM_ONLY.match(text)
                     if m is not None:
-                        found = self.argument(frame, int(m.group(1)), s)
+                        found = self.argument(frame, _index(m.group(1)), s)
                         return found[0] if found is not None else None
                 text = self._paste(text, frame, s, kind is Atom)
                 if not text and kind is Atom:
@@ -365,7 +409,7 @@ class _Expander:
             self.work += 1
             return kind(text, s, call)
         self.work += 1
-        if self.work > MAX_NODES:
+        if self.work > self.max_work:
             self._over_budget(call)
         new = []
         for item in node.items:
@@ -385,7 +429,7 @@ class _Expander:
             if not i & 1:
                 pieces.append(part)
                 continue
-            k = int(part)
+            k = _index(part)
             found = self.argument(frame, k, span)
             if found is None:
                 continue
@@ -397,11 +441,24 @@ class _Expander:
             else:
                 pieces.append(a.text)
         pasted = "".join(pieces)
+        self.pasted += len(pasted)
+        if self.pasted > self.max_pasted:
+            self._too_much_text(span.through(frame.call))
         if in_atom and _ATOM_BREAKERS.search(pasted):
-            self.report.error("E224", f"pasting gives {pasted!r}, which is not one atom; "
+            self.report.error("E224", f"pasting gives {pasted[:40]!r}, which is not one atom; "
                               "it expands to nothing", span.through(frame.call))
             return ""
+        if in_atom and len(pasted) > self.max_digits and _NUMBER.fullmatch(pasted):
+            self.report.error("E226", f"pasting gives a number with more than {self.max_digits} digits; "
+                              f"it expands to nothing ({limits.hint('number_digits')})",
+                              span.through(frame.call))
+            return ""
         return pasted
+
+
+def _index(digits: str) -> int:
+    """The parameter number of ``$digits``; absurdly long ones name no argument (never a huge int)."""
+    return int(digits) if len(digits) <= 9 else 10**9
 
 
 def _arg_text(frame: _Frame, k: int) -> str:

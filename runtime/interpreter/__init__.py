@@ -7,14 +7,16 @@ and goal once into closures (see docs/runtime.md).
 
 from __future__ import annotations
 
+from zrf.diagnostics import ZrfError
+from zrf.model import build_file
+
+from runtime.games import GameLoadError
+
 from .compiler import WHILE_LIMIT, ZrfRuntimeError
 from .engine import ZrfGame, ZrfState
 
 __all__ = ["load_zrf_game", "ZrfGame", "ZrfState", "ZrfRuntimeError", "WHILE_LIMIT",
            "EngineRequired"]
-
-
-from runtime.games import GameLoadError
 
 
 class EngineRequired(GameLoadError):
@@ -27,17 +29,17 @@ def load_zrf_game(path: str, variant: str | None = None) -> ZrfGame:
     Raises :class:`runtime.games.GameLoadError` when the file cannot be parsed
     or has no such variant, and its subclass :class:`EngineRequired` for Axiom games.
     """
-    from zrf.diagnostics import ZrfError
-    from zrf.model import build_file
-
     try:
         zf = build_file(path)
     except ZrfError as exc:
-        raise GameLoadError(str(exc)) from None
+        raise GameLoadError(str(exc), exc.diagnostics) from None
     try:
         gdef = zf.entry(variant)
     except KeyError as exc:
         raise GameLoadError(f"{path}: {exc.args[0]}") from None
     if gdef.engine:
         raise EngineRequired(f"{path}: {gdef.title!r} needs the engine plug-in {gdef.engine}")
-    return ZrfGame(gdef, path, zf.report)
+    try:
+        return ZrfGame(gdef, path, zf.report)
+    except ZrfError as exc:
+        raise GameLoadError(str(exc), exc.diagnostics) from None

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Callable
 
 from zrf.diagnostics import Report
-from zrf.syntax import Atom, List, Node, String, to_text
+from zrf.syntax import Atom, List, Node, String, excerpt, to_text
 
 from .tables import NO, Tables
 
@@ -75,7 +75,7 @@ class Compiler:
             d = self.t.dir_index.get(to_text(node.items[1]))
             if d is not None:
                 return lambda ctx: ctx.opp[d][ctx.cur]
-        self.problem(node, f"unknown direction or position {to_text(node)!r}")
+        self.problem(node, f"unknown direction or position {excerpt(node)!r}")
         return lambda ctx: NO
 
     # ------------------------------------------------------------------ blocks
@@ -108,7 +108,7 @@ class Compiler:
     def instruction(self, node: Node) -> Instr:
         t = self.t
         if isinstance(node, String):
-            return self._stop(node, f"unexpected string {to_text(node)!r} in a move block")
+            return self._stop(node, f"unexpected string {excerpt(node)!r} in a move block")
         if isinstance(node, Atom):
             name = node.text
             d = t.dir_index.get(name)
@@ -232,7 +232,7 @@ class Compiler:
         for n in nodes:
             ti = self.t.type_index.get(to_text(n))
             if ti is None:
-                self.problem(n, f"unknown piece type {to_text(n)!r}")
+                self.problem(n, f"unknown piece type {excerpt(n)!r}")
                 return None
             out.append(ti)
         return tuple(out)
@@ -260,7 +260,7 @@ class Compiler:
                 return self._stop(node, "change-type needs a piece type")
             ti = t.type_index.get(to_text(args[0]))
             if ti is None:
-                return self._stop(node, f"unknown piece type {to_text(args[0])!r}")
+                return self._stop(node, f"unknown piece type {excerpt(args[0])!r}")
             loc = self.location(args[1]) if len(args) > 1 else None
             return self._record(loc, lambda ctx, p: ("type", p, ti))
         if kind == "create":
@@ -351,7 +351,7 @@ class Compiler:
             return self._stop(node, "set-attribute takes a name and a value")
         ai = self.t.attr_index.get(to_text(args[0]))
         if ai is None:
-            return self._stop(node, f"unknown attribute {to_text(args[0])!r}")
+            return self._stop(node, f"unknown attribute {excerpt(args[0])!r}")
         c = self.condition(args[1])
         loc = self.location(args[2]) if len(args) > 2 else None
         return self._record(loc, lambda ctx, p: ("attr", p, ai, 1 if c(ctx) else 0))
@@ -390,7 +390,7 @@ class Compiler:
 
     def _opposite(self, node, args):
         if len(args) != 1 or to_text(args[0]) not in self.t.dir_index:
-            return self._stop(node, f"opposite needs a direction, got {to_text(node)!r}")
+            return self._stop(node, f"opposite needs a direction, got {excerpt(node)!r}")
         return _step_along("opp", self.t.dir_index[to_text(args[0])])
 
     def _from_to(self, node, args):
@@ -418,7 +418,7 @@ class Compiler:
                 return lambda ctx: False
             return self._predicate(name, None, node, [])
         if isinstance(node, String):
-            self.problem(node, f"unexpected string {to_text(node)!r} as a condition")
+            self.problem(node, f"unexpected string {excerpt(node)!r} as a condition")
             return lambda ctx: False
         head = node.head
         args = node.args
@@ -433,7 +433,7 @@ class Compiler:
             c = self.condition(args[0])
             return lambda ctx: not c(ctx)
         if head is None:
-            self.problem(node, f"condition not understood: {to_text(node)[:60]}")
+            self.problem(node, f"condition not understood: {excerpt(node, 60)}")
             return lambda ctx: False
         return self._predicate(head, node, node, args)
 

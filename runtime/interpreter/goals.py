@@ -10,7 +10,7 @@ a turn condition.
 from __future__ import annotations
 
 from zrf.diagnostics import Report
-from zrf.syntax import Atom, List, Node, to_text
+from zrf.syntax import Atom, List, Node, excerpt, to_text
 
 from .tables import NO, Tables
 
@@ -62,7 +62,7 @@ class GoalCompiler:
             self.report.warning("W502", f"unknown goal condition {name!r}", node.span)
             return lambda s, pl: False
         if not isinstance(node, List) or node.head is None:
-            self.report.warning("W502", f"goal condition not understood: {to_text(node)[:60]}", node.span)
+            self.report.warning("W502", f"goal condition not understood: {excerpt(node, 60)}", node.span)
             return lambda s, pl: False
         head, args = node.head, node.args
         if head == "and":
@@ -115,7 +115,7 @@ class GoalCompiler:
                 return lambda pc, pl: pc is not None and pc[1] == ti and pc[0] != pl
             if node.head == "any-owner":
                 return lambda pc, pl: pc is not None and pc[1] == ti
-        self.report.warning("W502", f"occupier not understood: {to_text(node)[:40]}", node.span)
+        self.report.warning("W502", f"occupier not understood: {excerpt(node, 60)}", node.span)
         return lambda pc, pl: False
 
     def _absolute(self, node, args):
@@ -161,7 +161,7 @@ class GoalCompiler:
             else:
                 d = t.dir_index.get(to_text(a))
                 if d is None:
-                    self.report.warning("W502", f"unknown direction {to_text(a)!r}", a.span)
+                    self.report.warning("W502", f"unknown direction {excerpt(a)!r}", a.span)
                     return lambda s, pl: False
                 dirs.append(d)
         n = len(t.positions)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 
-from zrf import macros
 from zrf.macros import expand_document, expand_file
 from zrf.reader import parse_text
 from zrf.syntax import to_text
@@ -158,23 +157,23 @@ def test_self_recursive_macro_is_bounded():
 
 
 def test_exploding_macros_hit_the_node_budget(monkeypatch):
-    monkeypatch.setattr(macros, "MAX_NODES", 100_000)
+    monkeypatch.setenv("ZRF_LIMITS", "macro_work=100000")
     text = "(define m0 (x))\n" + "".join(f"(define m{i} (m{i-1}) (m{i-1}))\n" for i in range(1, 40))
     e = expand(text + "(m39)")
     [d] = e.report.diagnostics
     assert (d.code, d.span.root().line, d.span.root().col) == ("E221", 41, 1)
-    assert d.format().splitlines()[0] == "m.zrf:41:1: E221 macro expansion exceeds 100000 nodes (exploding macros?)"
+    assert d.format().splitlines()[0] == "m.zrf:41:1: E221 macro expansion exceeds 100000 nodes (exploding macros?; limit macro_work=100000; raise it with --limit macro_work=N or ZRF_LIMITS)"
 
 
 def test_exponential_calls_that_produce_nothing_are_bounded(monkeypatch):
-    monkeypatch.setattr(macros, "MAX_NODES", 100_000)
+    monkeypatch.setenv("ZRF_LIMITS", "macro_work=100000")
     text = "(define m0)\n" + "".join(f"(define m{i} (m{i-1}) (m{i-1}))\n" for i in range(1, 60))
     e = expand(text + "(game (m59))")
     assert [c for c, _, _ in codes(e)] == ["E221"]
 
 
 def test_doubling_arguments_are_bounded(monkeypatch):
-    monkeypatch.setattr(macros, "MAX_NODES", 100_000)
+    monkeypatch.setenv("ZRF_LIMITS", "macro_work=100000")
     text = "(define d $1 $1)\n(game " + "(d " * 60 + "(big list here)" + ")" * 60 + ")"
     e = expand(text)
     assert [c for c, _, _ in codes(e)] == ["E221"]
@@ -205,7 +204,8 @@ def test_includes_relative_then_as_given(tmp_path, monkeypatch):
     main.write_text('(include "common.zrf")\n(include "top.inc")\n(game (c) (t))\n')
     monkeypatch.chdir(tmp_path)  # "top.inc" is not next to main.zrf: found as given
     e = expand_file(str(main))
-    assert not e.report.diagnostics
+    # top.inc is outside main.zrf's folder tree: read, with a warning at the include
+    assert codes(e) == [("W213", 2, 1)]
     assert [to_text(f) for f in e.forms] == ["(game (from-common) (from-top))"]
     assert len(e.documents) == 3
 
@@ -228,3 +228,31 @@ def test_unchanged_source_is_shared_not_copied():
     doc = parse_text("(game (board (grid x)) (m))\n(define m (y))")
     e = expand_document(doc)
     assert e.forms[0].items[1] is doc.forms[0].items[1]
+
+
+def test_includes_outside_the_folder_tree_warn_or_are_refused(tmp_path):
+    (tmp_path / "game").mkdir()
+    (tmp_path / "secret.txt").write_text("(define s (secret-token-123))\n")
+    main = tmp_path / "game" / "main.zrf"
+    main.write_text('(include "../secret.txt")\n(game (s))\n')
+    e = expand_file(str(main))
+    assert [(d.code, d.severity) for d in e.report.diagnostics] == [("W213", "warning")]
+    assert [to_text(f) for f in e.forms] == ["(game (secret-token-123))"]
+    e = expand_file(str(main), confine_includes=True)
+    assert [(d.code, d.severity) for d in e.report.diagnostics] == [("E214", "error")]
+    assert [to_text(f) for f in e.forms] == ["(game (s))"]
+    assert "secret-token" not in e.report.diagnostics[0].format()
+
+
+def test_included_special_files_are_refused_and_never_printed(tmp_path, monkeypatch):
+    """``(include "/proc/self/environ")`` must not print the environment; /dev/zero must not be read."""
+    monkeypatch.setenv("ZRF_TEST_SECRET", "hunter2-secret")
+    main = tmp_path / "main.zrf"
+    main.write_text('(include "/proc/self/environ")\n(include "/dev/zero")\n(game (title "x"))\n')
+    from zrf.lint import lint_file
+    text = "\n".join(d.format() for d in lint_file(str(main)).diagnostics)
+    assert "hunter2" not in text
+    assert "/dev/zero:1:1: E002 not a regular file" in text
+    assert "main.zrf:1:1: W213" in text and "main.zrf:2:1: W213" in text
+    for line in text.splitlines():
+        assert len(line) < 400
