@@ -468,13 +468,3 @@ def _arg_text(frame: _Frame, k: int) -> str:
         return found[0].text
     return ""
 
-
-def substitute(node: Node, args: list[Node], call: Span) -> Node:
-    """A copy of macro body ``node`` with ``$k`` replaced by ``args[k-1]``, spans routed via ``call``.
-
-    Arguments keep their own spans.  A node that expands to nothing (a
-    missing argument) is returned as an empty atom; use :func:`expand_document`
-    for real work.  Kept for callers of the first version.
-    """
-    sub = _Expander({}, Report()).substitute(node, _Frame(args, None, call))
-    return sub if sub is not None else Atom("")
