@@ -23,20 +23,13 @@ from typing import Iterable
 
 from . import limits
 from .diagnostics import Report
+from .keywords import OLD_OPTIONS
 from .macros import Expanded, expand_document
 from .reader import read_file
 from .syntax import NO_SPAN, Atom, List, Node, Span, String, excerpt, to_text
 
 GOAL_KEYWORDS = ("win-condition", "loss-condition", "draw-condition", "count-condition")
 
-#: Old bare option forms and the quoted option they mean (SEMANTICS §2.6).
-OLD_OPTIONS = {
-    "pass-turn": "pass turn",
-    "animate-captures": "animate captures",
-    "animate-drops": "animate drops",
-    "recycle-captures": "recycle captures",
-    "maximal-captures": "maximal captures",
-}
 
 
 # --------------------------------------------------------------------------- board
