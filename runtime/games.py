@@ -19,6 +19,9 @@ class GameLoadError(Exception):
         super().__init__(message)
         self.diagnostics = list(diagnostics)
 
+    def __reduce__(self):
+        return (type(self), (str(self), self.diagnostics))
+
 
 def load_game(spec: str, variant: str | None = None) -> Game:
     """A playable :class:`Game` for ``spec``.

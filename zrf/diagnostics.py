@@ -36,8 +36,15 @@ class Diagnostic:
         if self.span.via is not None:
             chain = self.span.call_chain()
             lines.append(f"{chain[0]}: note: in macro body")
-            for call in chain[1:-1]:
-                lines.append(f"{call}: note: expanded from here")
+            calls = [str(call) for call in chain[1:-1]]
+            i = 0
+            while i < len(calls):  # a recursive macro repeats one call site: say it once, with a count
+                j = i
+                while j < len(calls) and calls[j] == calls[i]:
+                    j += 1
+                times = f" ({j - i} times)" if j - i > 1 else ""
+                lines.append(f"{calls[i]}: note: expanded from here{times}")
+                i = j
         return "\n".join(lines)
 
     def as_json(self) -> dict:
@@ -60,6 +67,10 @@ class ZrfError(Exception):
     def __init__(self, diagnostics: Iterable[Diagnostic]):
         self.diagnostics = list(diagnostics)
         super().__init__("\n".join(d.format() for d in self.diagnostics))
+
+    def __reduce__(self):
+        # rebuilt from its diagnostics, not its message (worker processes send it back pickled)
+        return (type(self), (self.diagnostics,))
 
 
 #: Characters of a message kept; longer ones (a quoted name from a hostile file) are cut.

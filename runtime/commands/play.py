@@ -60,7 +60,7 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
     The first player is --white, the second --black (whatever the game calls
     them); --player NAME=KIND sets any player.  Type `help` at the prompt.
     """
-    g = open_game(game, variant)
+    g = open_game(game, variant, warn_lint=True)
     state = position_after(g, moves)
     history: list[tuple[State, Move]] = []
     if load_path:

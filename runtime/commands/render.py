@@ -22,7 +22,7 @@ def render(game: str, variant: str | None, moves: str, output: str) -> None:
     grid derived from cell names); pieces are labelled discs in their owner's
     colour, so no image files are needed.
     """
-    g = open_game(game, variant)
+    g = open_game(game, variant, warn_lint=True)
     state = position_after(g, moves)
     svg = render_svg(state)
     if output == "-":

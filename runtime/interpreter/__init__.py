@@ -8,14 +8,14 @@ and goal once into closures (see docs/runtime.md).
 from __future__ import annotations
 
 from zrf.diagnostics import ZrfError
-from zrf.model import build_file
+from zrf.model import ZrfFile, build_file
 
 from runtime.games import GameLoadError
 
 from .compiler import WHILE_LIMIT, ZrfRuntimeError
 from .engine import ZrfGame, ZrfState
 
-__all__ = ["load_zrf_game", "ZrfGame", "ZrfState", "ZrfRuntimeError", "WHILE_LIMIT",
+__all__ = ["load_zrf_game", "game_from_file", "ZrfGame", "ZrfState", "ZrfRuntimeError", "WHILE_LIMIT",
            "EngineRequired"]
 
 
@@ -33,13 +33,20 @@ def load_zrf_game(path: str, variant: str | None = None) -> ZrfGame:
         zf = build_file(path)
     except ZrfError as exc:
         raise GameLoadError(str(exc), exc.diagnostics) from None
+    return game_from_file(zf, variant)
+
+
+def game_from_file(zf: ZrfFile, variant: str | None = None) -> ZrfGame:
+    """The game (or variant) of an already built file (see :func:`load_zrf_game`)."""
     try:
         gdef = zf.entry(variant)
     except KeyError as exc:
-        raise GameLoadError(f"{path}: {exc.args[0]}") from None
+        # when the file is broken, the errors say why no such entry exists
+        raise GameLoadError(f"{zf.path}: {exc.args[0]}",
+                            [d for d in zf.report.diagnostics if d.is_error]) from None
     if gdef.engine:
-        raise EngineRequired(f"{path}: {gdef.title!r} needs the engine plug-in {gdef.engine}")
+        raise EngineRequired(f"{zf.path}: {gdef.title!r} needs the engine plug-in {gdef.engine}")
     try:
-        return ZrfGame(gdef, path, zf.report)
+        return ZrfGame(gdef, zf.path, zf.report)
     except ZrfError as exc:
         raise GameLoadError(str(exc), exc.diagnostics) from None
