@@ -207,6 +207,8 @@ def _lookup(frame: "_Frame | None", k: int) -> "tuple[Node, _Frame | None] | Non
     Returns the argument and the frame its text was written in (where macro
     calls inside it expand), or None when no enclosing call has k arguments.
     """
+    if k < 1:
+        return None
     while frame is not None:
         args = frame.args
         if k <= len(args):
@@ -267,7 +269,7 @@ class _Expander:
         none has it, W202 says so once per place and the caller drops it.
         """
         args = frame.args
-        if k <= len(args):
+        if 1 <= k <= len(args):
             return args[k - 1], frame.parent
         found = _lookup(frame.parent, k)
         if found is not None:
@@ -277,8 +279,9 @@ class _Expander:
         key = (k, tuple((s.file, s.line, s.col) for s in where.call_chain()))
         if key not in self._unresolved:
             self._unresolved.add(key)
-            self.report.warning("W202", f"${k} has no argument: neither this call nor an enclosing one "
-                                f"passes {k} argument{'s' if k != 1 else ''}, so it expands to nothing", where)
+            what = ("there is no parameter $0" if k < 1 else
+                    f"neither this call nor an enclosing one passes {k} argument{'s' if k != 1 else ''}")
+            self.report.warning("W202", f"${k} has no argument: {what}, so it expands to nothing", where)
         return None
 
     # -- walks ----------------------------------------------------------------
