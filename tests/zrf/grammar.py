@@ -140,7 +140,12 @@ def zrf_game(draw) -> str:
     for i in range(draw(st.integers(1, 3))):
         context = draw(st.sampled_from(list(SLOTS)))
         home = draw(st.sampled_from([context, context, context, *SLOTS]))  # sometimes the wrong place
-        text = draw(form(context))
+        if context == kw.STATEMENT:  # a run of statements
+            text = " ".join(draw(st.lists(form(kw.STATEMENT), min_size=1, max_size=4)))
+        elif context == kw.BLOCKS and draw(st.booleans()):  # a whole move block
+            text = "(" + " ".join(draw(st.lists(form(kw.STATEMENT), min_size=1, max_size=5))) + ")"
+        else:
+            text = draw(form(context))
         if draw(st.integers(0, 2)) == 0:
             d, text = draw(macro_wrapped(text, i))
             defines.append(d)

@@ -5,11 +5,13 @@ GameLoadError; anything else, or an example running longer than its alarm, fails
 
 Sizes: the quick test runs 300 examples; the slow one runs ``scaled(100_000)`` (10,000 at the
 CI scale ZRF_SLOW_SCALE=0.1).  Every case the fuzzer found is kept in
-tests/zrf/test_fuzz_regressions.py.
+tests/zrf/test_fuzz_regressions.py.  The corpus test runs the same layers on the real files
+(every .zrf under the corpus, a share of them below ZRF_SLOW_SCALE=1).
 """
 
 from __future__ import annotations
 
+import os
 import signal
 from contextlib import contextmanager
 
@@ -18,16 +20,18 @@ from hypothesis import HealthCheck, given, settings
 
 from runtime.games import GameLoadError
 from runtime.interpreter import game_from_file
-from tests.conftest import scaled
+from tests.conftest import find_corpus, scaled
 from tests.zrf.grammar import zrf_game
 from zrf.diagnostics import ZrfError
 from zrf.lint import lint_model
 from zrf.macros import expand_document
 from zrf.model import build_model
-from zrf.reader import parse_text
+from zrf.reader import decode, parse_text
 
 #: Seconds one example may take (a hang fails the test instead of stalling it).
 SECONDS_PER_EXAMPLE = 30
+#: Seconds one corpus file may take (the largest take about 20 s on a quiet machine).
+SECONDS_PER_CORPUS_FILE = 600
 
 
 @contextmanager
@@ -92,3 +96,23 @@ def test_generated_games_give_only_diagnostics(text):
 def test_generated_games_give_only_diagnostics_long(text):
     with time_limit(SECONDS_PER_EXAMPLE):
         run_everything(text)
+
+
+def _corpus_files() -> list[str]:
+    corpus = find_corpus()
+    return sorted(str(p) for p in corpus.rglob("*.zrf")) if corpus is not None else []
+
+
+CORPUS_FILES = _corpus_files()
+CORPUS_SAMPLE = CORPUS_FILES[::max(1, len(CORPUS_FILES) // scaled(len(CORPUS_FILES)))] if CORPUS_FILES else []
+
+
+@pytest.mark.slow
+@pytest.mark.corpus
+@pytest.mark.parametrize("path", CORPUS_SAMPLE, ids=[os.path.relpath(p, find_corpus()) for p in CORPUS_SAMPLE])
+def test_corpus_file_gives_only_diagnostics(path):
+    """check + load + one move generation (and one move) on a real file: no traceback, no hang."""
+    with open(path, "rb") as fh:
+        text, _ = decode(fh.read())
+    with time_limit(SECONDS_PER_CORPUS_FILE):
+        run_everything(text, path)
