@@ -361,10 +361,14 @@ class ZrfFile:
 # --------------------------------------------------------------------------- builder
 
 
-def build_file(path: str) -> ZrfFile:
-    """Read, expand and model ``path``.  Raises ZrfError only when it cannot be parsed."""
+def build_file(path: str, confine_includes: bool = False) -> ZrfFile:
+    """Read, expand and model ``path``.  Raises ZrfError only when it cannot be parsed.
+
+    ``confine_includes`` refuses includes outside the file's folder tree
+    (E214; see :func:`zrf.macros.expand_document`), for a server reading uploads.
+    """
     doc = read_file(path)
-    expanded = expand_document(doc)
+    expanded = expand_document(doc, confine_includes=confine_includes)
     return build_model(expanded, path, doc.encoding)
 
 

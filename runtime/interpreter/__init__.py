@@ -23,16 +23,21 @@ class EngineRequired(GameLoadError):
     """The game needs an Axiom engine plug-in (a Windows DLL) that cannot be run."""
 
 
-def load_zrf_game(path: str, variant: str | None = None) -> ZrfGame:
+def load_zrf_game(path: str, variant: str | None = None, confine_includes: bool = False) -> ZrfGame:
     """The game (or the variant titled ``variant``) of the ZRF file at ``path``.
 
-    Raises :class:`runtime.games.GameLoadError` when the file cannot be parsed
-    or has no such variant, and its subclass :class:`EngineRequired` for Axiom games.
+    Raises :class:`runtime.games.GameLoadError` (whose ``diagnostics`` say
+    where) when the file cannot be parsed or has no such variant, and its
+    subclass :class:`EngineRequired` for Axiom games.  ``confine_includes``
+    refuses includes outside the file's folder (for uploads to a server).
     """
     try:
-        zf = build_file(path)
+        zf = build_file(path, confine_includes)
     except ZrfError as exc:
         raise GameLoadError(str(exc), exc.diagnostics) from None
+    refused = [d for d in zf.report.diagnostics if d.code == "E214"]
+    if refused:
+        raise GameLoadError("\n".join(d.format() for d in refused), refused)
     return game_from_file(zf, variant)
 
 

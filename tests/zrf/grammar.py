@@ -29,10 +29,11 @@ SKELETON = """{defines}
   (loss-condition (A B) {goal})
   (win-condition (A B) (absolute-config {occupier} (promo))))
 (variant (title "Fuzz 2") (piece (name Man) (moves ({statement} add))))
+{top}
 """
 
 #: Where a generated form can go: the skeleton's slot for each context.
-SLOTS = {kw.GAME: "game", kw.BOARD: "board", kw.GRID: "grid", kw.ZONE: "zone", kw.PIECE: "piece",
+SLOTS = {kw.TOP: "top", kw.GAME: "game", kw.BOARD: "board", kw.GRID: "grid", kw.ZONE: "zone", kw.PIECE: "piece",
          kw.BLOCKS: "blocks", kw.STATEMENT: "statement", kw.CONDITION: "condition", kw.GOAL: "goal",
          kw.OCCUPIER: "occupier", kw.TURN_ORDER: "turn", kw.SETUP: "setup"}
 #: What a slot holds when nothing is generated for it (the skeleton stays a valid game).
@@ -44,7 +45,8 @@ NAMES = ["n", "s", "e", "w", "a1", "b2", "c3", "z9", "Man", "King", "Ghost", "pr
          "else", "add", "off", "repeat"]
 NUMBERS = ["0", "1", "-1", "3", "+2", "999999999", "1234567890", "9" * 60]
 PARAMS = ["$1", "$2", "$3", "x$1", "$1-$2", "$0", "$" + "9" * 40]
-STRINGS = ['"x"', '""', '"$1"', '"a b"', '"Fuzz"', '"pass turn"', '"pass partial"', '"frob"', '"a/b"', '"/"']
+STRINGS = ['"x"', '""', '"$1"', '"a b"', '"Fuzz"', '"pass turn"', '"pass partial"', '"frob"', '"a/b"', '"/"',
+           '"/dev/null"', '"nothere.zrf"', '"-"']
 #: Lists shaped like the insides of structural forms (dimensions, directions, positions, links,
 #: setup items, turn-order entries, zones), right and slightly wrong.
 SHAPES = ['("a/b" (1 0))', '("x/y/z" (0 1))', '("" (1 0))', '("a/b")', '("a/b" (1))', '("a/b" 1 0)',

@@ -188,3 +188,18 @@ def test_limits_page_lists_every_limit_with_its_default():
     assert list(rows) == list(LIMITS)
     for name in LIMITS:
         assert int(rows[name].replace(",", "")) == getattr(Limits(), name), name
+
+
+def test_loading_a_game_can_confine_includes(tmp_path):
+    """The flag a server uses for uploads: an include outside the upload's folder is refused."""
+    from runtime.games import GameLoadError
+    from runtime.interpreter import load_zrf_game
+
+    (tmp_path / "up").mkdir()
+    (tmp_path / "common.zrf").write_text("(define b " + BOARD + ")\n")
+    path = tmp_path / "up" / "game.zrf"
+    path.write_text('(include "../common.zrf")\n(game (title "x") (b) (piece (name P) (moves (n add))))\n')
+    assert load_zrf_game(str(path)).name == "x"
+    with pytest.raises(GameLoadError) as exc:
+        load_zrf_game(str(path), confine_includes=True)
+    assert "E214" in {d.code for d in exc.value.diagnostics}
