@@ -41,8 +41,10 @@ class Limits:
     macro_depth: int = 100
     #: Units of expansion work: nodes created or walked, and calls (E221).  Corpus maximum: 4.52 M (Dakon.zrf).
     macro_work: int = 10_000_000
-    #: Lists nested in the expanded tree (E222).  Corpus maximum: 72.
-    expanded_nesting: int = 400
+    #: Lists nested in the expanded tree (E222).  Corpus maximum: 72.  Not below read_nesting:
+    #: every readable file must expand; the walkers that check and compile the tree recurse about
+    #: three Python frames per level, so 200 keeps them inside Python's default recursion limit.
+    expanded_nesting: int = 200
     #: Characters made by pasting ``$k`` into atoms and strings (E225).  Corpus maximum: 0.91 M (Dakon.zrf).
     pasted_chars: int = 10_000_000
     #: Positions of one board (E329).  Corpus maximum: 3,241 (margo.zrf).

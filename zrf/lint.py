@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from . import keywords as kw
+from . import limits
 from .diagnostics import ERROR, INFO, Diagnostic, Report, ZrfError
 from .keywords import ALL_KEYWORDS, BOARD, CONDITION, GAME, GOAL, GRID, OCCUPIER, PIECE, STATEMENT, ZONE, Use
 from .model import GameDef, ZrfFile, build_model
@@ -88,7 +89,11 @@ def lint_model(zf: ZrfFile, variant: str | None = None) -> list[Diagnostic]:
     _check_structure(zf, report)
     shared: dict = {}
     for g in entries:
-        _GameLinter(g, report, zf, shared).run()
+        try:
+            _GameLinter(g, report, zf, shared).run()
+        except RecursionError:
+            report.error("E222", f"the forms of {g.title!r} nest too deeply to check (raised "
+                         f"{limits.hint('expanded_nesting')}?)", g.span)
     return _sorted(report, zf.path)
 
 

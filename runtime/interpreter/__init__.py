@@ -7,7 +7,8 @@ and goal once into closures (see docs/runtime.md).
 
 from __future__ import annotations
 
-from zrf.diagnostics import ZrfError
+from zrf import limits
+from zrf.diagnostics import Diagnostic, ZrfError
 from zrf.model import ZrfFile, build_file
 
 from runtime.games import GameLoadError
@@ -55,3 +56,7 @@ def game_from_file(zf: ZrfFile, variant: str | None = None) -> ZrfGame:
         return ZrfGame(gdef, zf.path, zf.report)
     except ZrfError as exc:
         raise GameLoadError(str(exc), exc.diagnostics) from None
+    except RecursionError:
+        d = Diagnostic("E222", f"the forms of {gdef.title!r} nest too deeply to compile (raised "
+                       f"{limits.hint('expanded_nesting')}?)", gdef.span)
+        raise GameLoadError(d.format(), [d]) from None
