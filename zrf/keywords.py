@@ -174,6 +174,9 @@ def _old_option(name: str, option: str) -> Keyword:
                _model(GAME, (1, 1), ("name",), option=option))
 
 
+#: The game-level forms that hold a goal condition (§6.1).
+GOAL_FORMS = ("win-condition", "loss-condition", "draw-condition", "count-condition")
+
 _SOUNDS = ("move-sound", "release-sound", "capture-sound", "drop-sound", "click-sound", "change-sound",
            "draw-sound", "win-sound", "loss-sound", "opening-sound")
 
@@ -223,7 +226,7 @@ KEYWORDS: tuple[Keyword, ...] = (
         _model(GAME, (1, 1))),
     *(_kw(k, f"({k} (P...) condition): checked for the listed players; see Goals.", "§6",
           _model(GAME, (1, MANY)))
-      for k in ("win-condition", "loss-condition", "draw-condition", "count-condition")),
+      for k in GOAL_FORMS),
     _old_option("pass-turn", "pass turn"),
     _old_option("pass-partial", "pass partial"),
     _old_option("animate-captures", "animate captures"),

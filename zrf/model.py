@@ -23,12 +23,12 @@ from typing import Iterable
 
 from . import limits
 from .diagnostics import Report
-from .keywords import OLD_OPTIONS
+from .keywords import GOAL_FORMS, OLD_OPTIONS
 from .macros import Expanded, expand_document
 from .reader import read_file
 from .syntax import NO_SPAN, Atom, List, Node, Span, String, excerpt, to_text
 
-GOAL_KEYWORDS = ("win-condition", "loss-condition", "draw-condition", "count-condition")
+
 
 
 
@@ -437,9 +437,9 @@ class _Builder:
             forms = dict(own)
         else:
             forms = dict(self._forms(base))
-            own_has_goal = any(k in own for k in GOAL_KEYWORDS)
+            own_has_goal = any(k in own for k in GOAL_FORMS)
             if own_has_goal:
-                for k in GOAL_KEYWORDS:
+                for k in GOAL_FORMS:
                     forms.pop(k, None)
             for key, value in own.items():
                 if key == "piece":
@@ -479,7 +479,7 @@ class _Builder:
                 g.pieces[piece.name] = piece
         if "board-setup" in forms:
             g.setup = self.setup(forms["board-setup"][-1])
-        for k in GOAL_KEYWORDS:
+        for k in GOAL_FORMS:
             for goal_form in forms.get(k, []):
                 goal = self.goal(goal_form)
                 if goal is not None:
