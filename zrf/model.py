@@ -29,9 +29,6 @@ from .reader import read_file
 from .syntax import NO_SPAN, Atom, List, Node, Span, String, excerpt, to_text
 
 
-
-
-
 # --------------------------------------------------------------------------- board
 
 
