@@ -38,7 +38,7 @@ from .keywords import ALL_KEYWORDS, BOARD, CONDITION, GAME, GOAL, GRID, OCCUPIER
 from .model import GameDef, ZrfFile, build_model
 from .macros import expand_document
 from .reader import read_file
-from .syntax import Atom, List, Node, Span, String, excerpt, to_text
+from .syntax import Atom, List, Node, Span, String, excerpt
 
 # --------------------------------------------------------------------------- entry points
 
