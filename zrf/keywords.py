@@ -174,6 +174,9 @@ def _old_option(name: str, option: str) -> Keyword:
                _model(GAME, (1, 1), ("name",), option=option))
 
 
+#: Where ``(go ...)`` may send the cursor (§5.3): the ``go-target`` argument kind.
+GO_TARGETS = ("from", "to", "mark", "last-from", "last-to")
+
 #: The game-level forms that hold a goal condition (§6.1).
 GOAL_FORMS = ("win-condition", "loss-condition", "draw-condition", "count-condition")
 

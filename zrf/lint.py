@@ -34,7 +34,8 @@ from typing import Iterable
 from . import keywords as kw
 from . import limits
 from .diagnostics import ERROR, INFO, Diagnostic, Report, ZrfError
-from .keywords import ALL_KEYWORDS, BOARD, CONDITION, GAME, GOAL, GRID, OCCUPIER, PIECE, STATEMENT, ZONE, Use
+from .keywords import (ALL_KEYWORDS, BOARD, CONDITION, GAME, GO_TARGETS, GOAL, GRID, OCCUPIER, PIECE, STATEMENT,
+                       ZONE, Use)
 from .model import GameDef, ZrfFile, build_model
 from .macros import expand_document
 from .reader import read_file
@@ -457,7 +458,7 @@ class _GameLinter:
                 self.err("E375", f"{where} names undeclared attribute {excerpt(a)!r}", a.span)
         elif kind == "go-target":
             if a.text not in GO_TARGETS:
-                self.err("E362", f"go expects one of {', '.join(sorted(GO_TARGETS))}, got {excerpt(a)!r}",
+                self.err("E362", f"go expects one of {', '.join(GO_TARGETS)}, got {excerpt(a)!r}",
                          a.span)
         elif kind == "number":
             if not a.is_number:
@@ -507,10 +508,6 @@ class _GameLinter:
             self.warn("W341", f"{where} uses killed position {a.text!r}", a.span)
         else:
             self.err("E371", f"{where} names unknown direction or position {a.text!r}", a.span)
-
-
-#: Where ``(go ...)`` may send the cursor.
-GO_TARGETS = frozenset({"from", "to", "mark", "last-from", "last-to"})
 
 
 def _is_statement_keyword(node: Node) -> bool:

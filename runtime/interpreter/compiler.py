@@ -42,7 +42,8 @@ class ZrfRuntimeError(ZrfError):
 
 Instr = Callable[[object], bool]
 
-_GO_SLOTS = {"from": "frm", "to": "to", "mark": "mark", "last-from": "last_from", "last-to": "last_to"}
+#: The context slot each ``(go ...)`` target names (zrf.keywords.GO_TARGETS, in that order).
+_GO_SLOTS = dict(zip(kw.GO_TARGETS, ("frm", "to", "mark", "last_from", "last_to")))
 
 
 def _where(node: Node) -> str:
