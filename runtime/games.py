@@ -5,18 +5,21 @@ from __future__ import annotations
 import importlib
 import os
 
+from zrf.diagnostics import ZrfError
+
 from .protocol import Game
 
 
-class GameLoadError(Exception):
+class GameLoadError(ZrfError):
     """The GAME argument names nothing playable; the message says why.
 
     When the cause is in a ZRF file, ``diagnostics`` holds the located
-    :class:`zrf.diagnostics.Diagnostic` objects (a server answers with them).
+    :class:`zrf.diagnostics.Diagnostic` objects (a server answers with them);
+    it is empty for a name that is neither a file nor a built-in game.
     """
 
     def __init__(self, message: str, diagnostics=()):
-        super().__init__(message)
+        Exception.__init__(self, message)
         self.diagnostics = list(diagnostics)
 
     def __reduce__(self):

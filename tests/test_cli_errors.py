@@ -70,3 +70,13 @@ def test_usage_errors_are_one_line(tmp_path):
     r = run("check")
     assert r.exit_code == 2
     assert r.output.splitlines() == ["zrf: error: Missing argument 'PATH...'. (see 'zrf check --help')"]
+
+
+def test_crosscheck_of_a_broken_zrf_prints_its_diagnostics(tmp_path):
+    path = tmp_path / "d.zrf"
+    path.write_text('(define d (d $1$1))\n(game (title "x") (d ab))\n')
+    r = run("--limit", "pasted_chars=1000", "crosscheck", "canopus", "--zrf", path, "--depth", "1", "--games", "0")
+    assert r.exit_code == 2
+    assert r.output.splitlines()[0].startswith(f"{path}:2:19: E225 macro expansion pastes more than 1000 characters")
+    assert r.output.splitlines()[-1] == f"zrf: error: {path}: the file defines no playable game"
+    assert "internal error" not in r.output

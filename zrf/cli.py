@@ -67,9 +67,12 @@ class LazyGroup(click.Group):
             sys.exit(1)
         except ZrfError as exc:
             # a located problem in an input file that the command did not handle itself
-            # (a runaway loop met while generating moves, say)
-            for d in exc.diagnostics:
-                click.echo(d.format(), err=True)
+            # (a runaway loop met while generating moves, a game that cannot be loaded)
+            text = "\n".join(d.format() for d in exc.diagnostics)
+            if text:
+                click.echo(text, err=True)
+            if str(exc) != text:
+                click.echo(f"zrf: error: {exc}", err=True)
             sys.exit(2)
         except KeyboardInterrupt:
             click.echo("zrf: interrupted", err=True)

@@ -51,8 +51,9 @@ def open_game(spec: str, variant: str | None, warn_lint: bool = False) -> Game:
         fail_to_load(exc)
 
 
-def fail_to_load(exc: GameLoadError) -> NoReturn:
-    """Exit 2 for a game that cannot be loaded: its diagnostics, then the reason if it says more."""
+def fail_to_load(exc: ZrfError) -> NoReturn:
+    """Exit 2 for a game or saved game that cannot be loaded (a :class:`GameLoadError` or any
+    :class:`ZrfError`): its diagnostics, then the reason if it says more."""
     if not exc.diagnostics:
         raise click.UsageError(str(exc))
     text = "\n".join(d.format() for d in exc.diagnostics)

@@ -7,8 +7,6 @@ import sys
 
 import click
 
-from runtime.games import GameLoadError
-
 from .common import fail_to_load
 
 
@@ -36,9 +34,7 @@ def replay(saved_game: str, zrf_path: str | None, as_json: bool) -> None:
         saved = read_zsg(saved_game)
         rules = find_rules(saved, zrf_path)
         game = load_zrf_game(rules, saved.variant or None)
-    except ZrfError as exc:
-        fail_to_load(GameLoadError(str(exc), exc.diagnostics))
-    except GameLoadError as exc:
+    except ZrfError as exc:  # GameLoadError included
         fail_to_load(exc)
     result = run_replay(saved, game)
     if as_json:
