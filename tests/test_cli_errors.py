@@ -72,7 +72,8 @@ def test_usage_errors_are_one_line(tmp_path):
     assert r.output.splitlines() == ["zrf: error: Missing argument 'PATH...'. (see 'zrf check --help')"]
 
 
-def test_crosscheck_of_a_broken_zrf_prints_its_diagnostics(tmp_path):
+def test_crosscheck_of_a_broken_zrf_prints_its_diagnostics(tmp_path, monkeypatch):
+    monkeypatch.setenv("ZRF_LIMITS", "")  # --limit writes the variable: restored after the test
     path = tmp_path / "d.zrf"
     path.write_text('(define d (d $1$1))\n(game (title "x") (d ab))\n')
     r = run("--limit", "pasted_chars=1000", "crosscheck", "canopus", "--zrf", path, "--depth", "1", "--games", "0")
