@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 
@@ -22,8 +23,11 @@ from .render import GenerationError, committed, generatable, render, target_for,
               help="Write a Zillions folder: DIR/Rules/<Game>.zrf and DIR/Images/<Game>/*.bmp.")
 @click.option("--zip", "zip_file", type=click.Path(dir_okay=False), default=None,
               help="Write the same package as a zip archive.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object: each game, its diagnostics and whether its file differs "
+                   "(with --check, --write or -o FILE).")
 def gen(game: str | None, output: str | None, write: bool, check: bool, all_games: bool,
-        package_dir: str | None, zip_file: str | None) -> None:
+        package_dir: str | None, zip_file: str | None, as_json: bool) -> None:
     """Generate the ZRF of built-in GAME (see `zrf variants`).
 
     The template is variants/<folder>/<file>.zrf.j2, rendered with the same
@@ -35,6 +39,9 @@ def gen(game: str | None, output: str | None, write: bool, check: bool, all_game
         return
     if all_games == bool(game):
         raise click.UsageError("give one GAME or --all")
+    if as_json and not (check or write or (output and output != "-")):
+        raise click.UsageError("--json prints the report on standard output: use it with --check, --write or -o FILE")
+    report: list[dict] = []
     names = [e.name for e in generatable()] if all_games else [game]
     status = 0
     seen_outputs: set[str] = set()
@@ -46,7 +53,9 @@ def gen(game: str | None, output: str | None, write: bool, check: bool, all_game
         from variants.registry import builtin
         target = target_for(builtin(name))
         diags = validate(text, target.output if target else name)
-        for d in diags:
+        report.append({"game": name, "file": target.output, "diagnostics": [d.as_json() for d in diags],
+                       "differs": committed(name) != text})
+        for d in diags if not as_json else ():
             click.echo(d.format(), err=True)
         if diags:
             status = 1
@@ -68,6 +77,8 @@ def gen(game: str | None, output: str | None, write: bool, check: bool, all_game
                 fh.write(text)
         else:
             sys.stdout.write(text)
+    if as_json:
+        click.echo(json.dumps(report, indent=2))
     sys.exit(status)
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import sys
 
 import click
 
-from runtime.games import GameLoadError, load_game
+from runtime.games import GameLoadError
 from runtime.images import graphics_for
 from runtime.interpreter import EngineRequired
 from runtime.raster import RasterError, scene_image
@@ -14,7 +15,7 @@ from runtime.render import scene_svg
 from runtime.scene import build_scene
 from runtime.still import load_still
 
-from .common import game_argument, moves_option, position_after, variant_option
+from .common import game_argument, json_option, moves_option, open_game, position_after, variant_option
 
 
 @click.command()
@@ -30,8 +31,9 @@ from .common import game_argument, moves_option, position_after, variant_option
 @click.option("--no-images", is_flag=True, help="Ignore the ZRF's bitmaps: draw cells and labelled discs.")
 @click.option("--scale", type=click.FloatRange(min=0.05, max=10), default=1.0, show_default=True,
               help="PNG only: pixels per board pixel.")
+@json_option
 def render(game: str, variant: str | None, moves: str, output: str, piece_set: int, board_image: int,
-           no_images: bool, scale: float) -> None:
+           no_images: bool, scale: float, as_json: bool) -> None:
     """Draw GAME's start position (after --moves) as SVG or PNG.
 
     A ZRF game is drawn with its own bitmaps, found relative to the rules file
@@ -42,9 +44,11 @@ def render(game: str, variant: str | None, moves: str, output: str, piece_set: i
     within the game and a legend.  Games without bitmaps are drawn from their
     geometry (hexagonal boards as hexagons, 3-D levels side by side).  A game
     that needs an engine plug-in (Axiom) is drawn in its set-up position.
+    With --json, one JSON object names the game, the player to move and the
+    file written (the SVG itself when OUTPUT is '-').
     """
     try:
-        g = load_game(game, variant)
+        g = open_game(game, variant, warn_lint=True, allow_engine_required=True)
     except EngineRequired as exc:
         if moves:
             raise click.UsageError(f"{exc}; --moves cannot be played") from None
@@ -53,8 +57,6 @@ def render(game: str, variant: str | None, moves: str, output: str, piece_set: i
             g = load_still(game, variant)
         except GameLoadError as exc2:
             raise click.UsageError(str(exc2)) from None
-    except GameLoadError as exc:
-        raise click.UsageError(str(exc)) from None
     state = position_after(g, moves)
     graphics = None
     if not no_images:
@@ -82,15 +84,25 @@ def render(game: str, variant: str | None, moves: str, output: str, piece_set: i
             image.save(output, "PNG")
         except OSError as exc:
             raise click.UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
-        click.echo(f"wrote {output}", err=True)
+        _report(g, state, output, None, as_json)
         return
     svg = scene_svg(scene)
-    if output == "-":
-        sys.stdout.write(svg)
-        return
-    try:
-        with open(output, "w", encoding="utf-8") as fh:
-            fh.write(svg)
-    except OSError as exc:
-        raise click.UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
-    click.echo(f"wrote {output}", err=True)
+    if output != "-":
+        try:
+            with open(output, "w", encoding="utf-8") as fh:
+                fh.write(svg)
+        except OSError as exc:
+            raise click.UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
+    _report(g, state, output, svg, as_json)
+
+
+def _report(g, state, output: str, svg: str | None, as_json: bool) -> None:
+    """What ``render`` says when done: the JSON object, the SVG on standard output, or ``wrote FILE``."""
+    if as_json:
+        click.echo(json.dumps({"game": g.name, "to_move": state.current_player,
+                               "output": None if output == "-" else output,
+                               "svg": svg if output == "-" else None}, indent=2))
+    elif output == "-":
+        sys.stdout.write(svg or "")
+    else:
+        click.echo(f"wrote {output}", err=True)

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from runtime.games import GameLoadError
+from .common import fail_to_load
 
 
 @click.command()
@@ -34,9 +34,8 @@ def replay(saved_game: str, zrf_path: str | None, as_json: bool) -> None:
         saved = read_zsg(saved_game)
         rules = find_rules(saved, zrf_path)
         game = load_zrf_game(rules, saved.variant or None)
-    except (ZrfError, GameLoadError) as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(2)
+    except ZrfError as exc:  # GameLoadError included
+        fail_to_load(exc)
     result = run_replay(saved, game)
     if as_json:
         click.echo(json.dumps(result.as_json(), indent=2))
