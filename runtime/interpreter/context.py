@@ -23,7 +23,7 @@ class Branch(Exception):
 class Part:
     """One emitted candidate: the effects of one part of a turn (§5.7, §5.8)."""
 
-    __slots__ = ("moves", "placements", "effects", "partial", "mtype", "drop_type", "key")
+    __slots__ = ("moves", "placements", "effects", "partial", "mtype", "mtypes", "drop_type", "key")
 
     def __init__(self, moves, placements, effects, partial, mtype, drop_type):
         #: movements (from, to, piece, new type or -1, copy?) in recorded order
@@ -36,6 +36,8 @@ class Part:
         self.partial = partial
         #: the move type of the block that emitted it
         self.mtype = mtype
+        #: every move type whose block emitted this same part (merged duplicates, §2.5)
+        self.mtypes = (mtype,)
         #: piece type taken from the mover's store (drops), or -1
         self.drop_type = drop_type
         self.key = (moves, placements, effects, partial)
