@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from zrf.zsg import SavedGame
@@ -89,6 +90,8 @@ class ReplayResult:
     alternatives: list[str] = field(default_factory=list)
     outcome: Outcome | None = None
     final: State | None = None
+    #: run-time limits the game met while replaying (located warnings, formatted)
+    notices: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -104,6 +107,7 @@ class ReplayResult:
                                             "legal": self.alternatives},
             "outcome": None if o is None else {"winners": list(o.winners), "losers": list(o.losers),
                                                "draw": o.draw, "rule": o.rule},
+            "notices": self.notices,
         }
 
 
@@ -114,8 +118,12 @@ def find_rules(saved: SavedGame, zrf: str | None = None) -> str:
     return saved.rules_path(os.path.dirname(os.path.abspath(saved.path)))
 
 
-def replay(saved: SavedGame, game) -> ReplayResult:
-    """Replay every line of ``saved`` on ``game`` (a ZRF game); stop at the first illegal one."""
+def replay(saved: SavedGame, game, progress: Callable[[int], None] | None = None) -> ReplayResult:
+    """Replay every line of ``saved`` on ``game`` (a ZRF game); stop at the first illegal one.
+
+    ``progress`` (a progress bar's ``update``) is called with the number of lines each
+    replayed turn took.
+    """
     edits = [(e.player, e.piece, e.position) for e in saved.setup]
     state = game.edited_state(edits) if edits else game.initial_state()
     lines = saved.moves
@@ -136,7 +144,10 @@ def replay(saved: SavedGame, game) -> ReplayResult:
         state = state.apply(move)
         i += taken
         result.turns += 1
+        if progress is not None:
+            progress(taken)
     result.applied_lines = i
     result.final = state
     result.outcome = state.outcome()
+    result.notices = [d.format() for d in game.notices]
     return result

@@ -34,42 +34,61 @@ def move_number(game: Game, ply: int) -> int:
     return 1 + ply // max(1, len(game.players))
 
 
-def rules_file_name(spec: str) -> str:
-    """What ``RulesFile=`` says: the .zrf file's name, or the generated ZRF of a built-in game."""
-    if spec.lower().endswith(".zrf"):
-        return os.path.basename(spec)
+def rules_file_name(spec: str, folder: str | None = None) -> str:
+    """What ``RulesFile=`` says: where the rules file is, as Zillions records it.
+
+    ``spec`` is a .zrf path or a built-in game (whose generated ZRF is named).
+    With ``folder`` (the folder the saved game is written to) the path is
+    relative to that folder, so ``zrf replay`` finds the rules wherever the
+    saved game was put; an absolute path when no relative one exists (another
+    drive).  Without ``folder`` (a download), the file's name only.
+    """
+    target = spec
+    if not spec.lower().endswith(".zrf"):
+        try:
+            from variants.registry import builtin, generated_zrf_path
+            entry = builtin(spec)
+        except ImportError:  # pragma: no cover - registry always present in this project
+            entry = None
+        if entry is None or not entry.zrf:
+            return spec
+        target = generated_zrf_path(entry) or spec
+    if folder is None:
+        return os.path.basename(target)
     try:
-        from variants.registry import builtin
-        entry = builtin(spec)
-    except ImportError:  # pragma: no cover - registry always present in this project
-        entry = None
-    if entry is not None and entry.zrf:
-        return os.path.basename(entry.zrf)
-    return spec
+        return os.path.relpath(os.path.abspath(target), os.path.abspath(folder)).replace(os.sep, "/")
+    except ValueError:  # no relative path (another Windows drive)
+        return os.path.abspath(target)
 
 
-def saved_game(game: Game, spec: str, moves: list[Move], seats: str | None = None) -> SavedGame:
+def saved_game(game: Game, spec: str, moves: list[Move], seats: str | None = None,
+               folder: str | None = None) -> SavedGame:
     """A :class:`zrf.zsg.SavedGame` of ``moves`` played from the start; one line per move part.
 
     ``seats`` is one letter per player (``H`` human, ``C`` computer); default all ``H``.
+    ``folder`` is where the file will be written (see :func:`rules_file_name`).
     """
     lines = []
     for ply, move in enumerate(moves):
         number = move_number(game, ply)
         for part in move.parts:
             lines.append(MoveLine(number, part))
-    return SavedGame(seats=seats or "H" * len(game.players), rules_file=rules_file_name(spec),
+    return SavedGame(seats=seats or "H" * len(game.players), rules_file=rules_file_name(spec, folder),
                      variant=game.name, moves=lines)
 
 
-def saved_game_text(game: Game, spec: str, moves: list[Move], seats: str | None = None) -> str:
+def saved_game_text(game: Game, spec: str, moves: list[Move], seats: str | None = None,
+                    folder: str | None = None) -> str:
     """:func:`saved_game` as file text (CRLF line endings, as Zillions writes)."""
-    return write_zsg(saved_game(game, spec, moves, seats))
+    return write_zsg(saved_game(game, spec, moves, seats, folder))
 
 
 def save(path: str, game: Game, spec: str, moves: list[Move], seats: str | None = None) -> None:
-    """Write the saved game to ``path`` (latin-1 text, like Zillions); OSError on failure."""
-    text = saved_game_text(game, spec, moves, seats)
+    """Write the saved game to ``path`` (latin-1 text, like Zillions); OSError on failure.
+
+    ``RulesFile=`` is the rules file's path relative to ``path``'s folder.
+    """
+    text = saved_game_text(game, spec, moves, seats, os.path.dirname(os.path.abspath(path)))
     with open(path, "w", encoding="latin-1", errors="replace", newline="") as fh:
         fh.write(text)
 

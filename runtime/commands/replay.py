@@ -9,6 +9,21 @@ import click
 
 from runtime.games import GameLoadError
 
+from .common import progress_enabled
+
+
+PROGRESS_LINES = 100
+"""Saved games with more lines than this show a progress bar (on a terminal only)."""
+
+
+def _replay_with_progress(saved, game, run_replay):
+    """Replay, with a progress bar on stderr for long games when stderr is a terminal."""
+    if len(saved.moves) <= PROGRESS_LINES or not progress_enabled():
+        return run_replay(saved, game)
+    with click.progressbar(length=len(saved.moves), label="replaying", file=sys.stderr,
+                           show_pos=True) as bar:
+        return run_replay(saved, game, bar.update)
+
 
 @click.command()
 @click.argument("saved_game", metavar="GAME.zsg", type=click.Path(dir_okay=False))
@@ -37,7 +52,9 @@ def replay(saved_game: str, zrf_path: str | None, as_json: bool) -> None:
     except (ZrfError, GameLoadError) as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
-    result = run_replay(saved, game)
+    result = _replay_with_progress(saved, game, run_replay)
+    for notice in result.notices:
+        click.echo(notice, err=True)
     if as_json:
         click.echo(json.dumps(result.as_json(), indent=2))
     else:
