@@ -366,8 +366,12 @@ class ZrfGame(Game):
 
     # ------------------------------------------------------------------ attacks
 
-    def attacked(self, board, pos, player, last_from=NO, last_to=NO, own=False) -> bool:
-        """Would some move of an opponent of ``player`` (own pieces if ``own``) capture at ``pos``?"""
+    def attacked(self, board, pos, player, last_from=NO, last_to=NO, own=False,
+                 spare=frozenset()) -> bool:
+        """Would some move of an opponent of ``player`` (own pieces if ``own``) capture at ``pos``?
+
+        ``spare``: see :meth:`piece_attacks`.
+        """
         neutral = self.tables.neutral
         for p, pc in enumerate(board):
             if pc is None:
@@ -378,18 +382,23 @@ class ZrfGame(Game):
                     continue
             elif o == player or neutral[o]:
                 continue
-            if self.piece_attacks(board, p, pc, pos, last_from, last_to):
+            if self.piece_attacks(board, p, pc, pos, last_from, last_to, spare=spare):
                 return True
         return False
 
     def piece_attacks(self, board, p, pc, target, last_from, last_to, only_mt=None,
-                      seen=frozenset()) -> bool:
+                      seen=frozenset(), spare=frozenset()) -> bool:
         """Would the piece ``pc`` on ``p`` capture at ``target`` in some whole turn?
 
         Parts made by add-partial are followed as whole turns are (§5.9): a chain that
         captures on its second or later part attacks too.  ``seen`` holds the states the
         chain passed through; a part that returns to one is not followed, and a chain of
         MAX_PARTS parts stops with warning W601.
+
+        ``spare`` (the royal types, when the target holds a royal piece): a move that
+        lands on the target turning its piece into one of those types is not an attack.
+        Zillions counts a royal piece as attacked when a reply would leave fewer royal
+        pieces on the board; such a capture leaves as many (PassiveChess.zsg lines 33-34).
         """
         ctx = None
         partials: list[Part] = []
@@ -400,6 +409,7 @@ class ZrfGame(Game):
             if ctx is None:
                 ctx = Context(self, board, pc[0], p, pc, False, mt, last_from, last_to, partials,
                               target)
+                ctx.spare = spare
             else:
                 ctx.restart(p, pc)
             if speculate and not self._may_hit(fn, ctx, p, pc):
@@ -425,7 +435,8 @@ class ZrfGame(Game):
                 key = b
                 if lt == NO or b[lt] is None or key in seen:
                     continue
-                if self.piece_attacks(b, lt, b[lt], target, lf, lt, part.partial, seen | {key}):
+                if self.piece_attacks(b, lt, b[lt], target, lf, lt, part.partial, seen | {key},
+                                      spare):
                     return True
         return False
 
@@ -457,7 +468,7 @@ class ZrfGame(Game):
         ctx.script = None
         return False
 
-    def attack_baseline(self, board, target, player, last_from, last_to) -> list:
+    def attack_baseline(self, board, target, player, last_from, last_to, spare=frozenset()) -> list:
         """Per opponent piece: (square, piece, hit?, squares read) for ``target``.
 
         The squares each piece's attack run reads are recorded (-2 stands for last-from and
@@ -474,11 +485,12 @@ class ZrfGame(Game):
             if o == player or neutral[o]:
                 continue
             tracking.reads = set()
-            hit = self.piece_attacks(tracking, p, pc, target, last_from, last_to)
+            hit = self.piece_attacks(tracking, p, pc, target, last_from, last_to, spare=spare)
             out.append((p, pc, hit, tracking.reads))
         return out
 
-    def attacked_after(self, base, changed, board, target, player, last_from, last_to) -> bool:
+    def attacked_after(self, base, changed, board, target, player, last_from, last_to,
+                       spare=frozenset()) -> bool:
         """``attacked`` on ``board`` (the baseline's board with the squares ``changed`` changed)."""
         for p, pc, hit, reads in base:
             if p in changed:
@@ -487,13 +499,13 @@ class ZrfGame(Game):
                 if hit:
                     return True
                 continue
-            if self.piece_attacks(board, p, pc, target, last_from, last_to):
+            if self.piece_attacks(board, p, pc, target, last_from, last_to, spare=spare):
                 return True
         neutral = self.tables.neutral
         for s in changed:
             pc = board[s]
             if pc is not None and pc[0] != player and not neutral[pc[0]]:
-                if self.piece_attacks(board, s, pc, target, last_from, last_to):
+                if self.piece_attacks(board, s, pc, target, last_from, last_to, spare=spare):
                     return True
         return False
 
@@ -724,7 +736,8 @@ class ZrfState(State):
         try:
             for p, pc in enumerate(self.cells):
                 if pc is not None and pc[0] == player and pc[1] in types:
-                    if g.attacked(self.cells, p, player, self.last_from, self.last_to):
+                    if g.attacked(self.cells, p, player, self.last_from, self.last_to,
+                                  spare=frozenset(types)):
                         return True
         finally:
             g._nest -= 1

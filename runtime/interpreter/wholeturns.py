@@ -230,7 +230,7 @@ class TurnSource:
 
     def legal(self) -> Iterator[Turn]:
         """Turns after every selection rule, king safety included."""
-        royal = self.game.royal.get(self.mover)
+        royal = frozenset(self.game.royal.get(self.mover, ()))
         for tn in self.candidates():
             if not royal or self._safe(tn, royal):
                 yield tn
@@ -254,9 +254,9 @@ class TurnSource:
                     if base is None:
                         g._incr = None
                         base = baselines[p] = g.attack_baseline(cells, p, mover, s.last_from,
-                                                                s.last_to)
+                                                                s.last_to, royal)
                     g._incr = incr
-                    if g.attacked_after(base, changed, tn.board, p, mover, tn.lf, tn.lt):
+                    if g.attacked_after(base, changed, tn.board, p, mover, tn.lf, tn.lt, royal):
                         return False
             return True
         finally:

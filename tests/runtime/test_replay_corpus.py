@@ -18,7 +18,6 @@ KNOWN_FAILURES = {
     "KoShogi/KoShogi.zsg": "line 74: multi-effect line with '= EV on 1F' not generated",
     "KoShogi-b5369d/KoShogi.zsg": "line 74: multi-effect line with '= EV on 1F' not generated",
     "MancalaKnights-a8fd9d/MancalaKnights.zsg": "line 4: sowing move with creates not generated",
-    "PassiveChess-c51a0b/PassiveChess.zsg": "line 33 '15. Cannon b7 x b1 = Horse' not generated",
     "bolotoudou-f1af4f/bolotoudou.zsg": "line 66: attribute-only effects '@ 5c 0 1' not generated",
 }
 

@@ -171,3 +171,25 @@ def test_a_stalemate_test_generates_one_turn(tmp_path):
     assert raw
     assert len(raw._items) == 1
     assert len(raw) == 5
+
+
+# ---------------------------------------------------------------- king safety
+
+ROYAL = """
+  (loss-condition (A B) (checkmated K))
+  (piece (name K) (moves (e (verify empty?) add)))
+  (piece (name X) (moves (w (verify not-friend?) {landing})))
+  (board-setup (A (K a1)) (B (X c1) (K f1)))
+"""
+
+
+def test_a_capture_that_leaves_as_many_royal_pieces_is_not_an_attack(tmp_path):
+    """A's King may step from a1 to b1 next to B's X.  X captures by stepping west;
+    when that step turns X into a King (add K), the capture would leave as many Kings
+    on the board as before, and Zillions does not count it as an attack (PassiveChess.zsg
+    lines 33-34, where every move turns the mover into the type of its new square).
+    When X stays an X the step into its reach is illegal."""
+    promoting = game(tmp_path, ROYAL.format(landing="(add K)"))
+    assert notations(promoting.initial_state()) == ["K a1 - b1"]
+    plain = game(tmp_path, ROYAL.format(landing="add"))
+    assert notations(plain.initial_state()) == []
