@@ -60,7 +60,12 @@ def why_no_start_move(game, state) -> str:
     droppable = [ti for ti, blocks in enumerate(game.drop_blocks) if blocks]
     movable = {pc[1] for pc in own if game.move_blocks[pc[1]]}
     if not own and not droppable:
-        return f"{name} has no piece on the board and no piece type has drops"
+        placed = [pos for pl, _, pos in game.gdef.setup.placements if pl == name]
+        missing = [pos for pos in placed if pos not in t.pos_index]
+        if missing:
+            return (f"the board-setup puts {name}'s pieces on positions the board does not have "
+                    f"({', '.join(missing[:3])}) and no piece type has drops")
+        return f"the board-setup gives {name} no piece and no piece type has drops"
     if not movable and droppable and not any(ti in stock for ti in droppable):
         return (f"drops with no stock: {name}'s drops need pieces off the board and the set-up "
                 f"gives none ({', '.join(t.types[ti] for ti in droppable)})")
