@@ -14,10 +14,7 @@ from tests.conftest import corpus_entries, scaled
 KNOWN_FAILURES = {
     "CheckersCollection/Dameo.zsg": "line 84 '40. partial 3 King h1 - c1 x e1': long king capture not generated",
     "Chessence-1b3dc7/Chessence.zsg": "line 85 '41. Pass': runtime ends the game by stalemated, Zillions passed",
-    "KoShogi/KoShogi.zsg": "line 74: multi-effect line with '= EV on 1F' not generated",
-    "KoShogi-b5369d/KoShogi.zsg": "line 74: multi-effect line with '= EV on 1F' not generated",
     "MancalaKnights-a8fd9d/MancalaKnights.zsg": "line 4: sowing move with creates not generated",
-    "bolotoudou-f1af4f/bolotoudou.zsg": "line 66: attribute-only effects '@ 5c 0 1' not generated",
 }
 
 

@@ -193,3 +193,24 @@ def test_a_capture_that_leaves_as_many_royal_pieces_is_not_an_attack(tmp_path):
     assert notations(promoting.initial_state()) == ["K a1 - b1"]
     plain = game(tmp_path, ROYAL.format(landing="add"))
     assert notations(plain.initial_state()) == []
+
+
+# ---------------------------------------------------------------- notation
+
+
+def test_changes_are_written_as_zillions_groups_them(tmp_path):
+    """P moves a1 -> b1 and becomes Q (add Q) after turning the B pieces on c1 and d1
+    into Q (change-type) and the one on e1 into R.  Zillions writes the two equal changes
+    as one group and the mover's promotion as a change on its square, last (KoShogi.zsg
+    line 74: 'CL 17H - 17F = EV on 1F 19J = HV on 19N 1P = MA on 17F')."""
+    g = game(tmp_path, """
+      (piece (name P) (moves (e (verify empty?) (change-type Q c1) (change-type Q d1)
+                                (change-type R e1) (add Q))))
+      (piece (name Q)) (piece (name R))
+      (board-setup (A (P a1)) (B (P c1) (P d1) (P e1)))""")
+    assert notations(g.initial_state()) == ["P a1 - b1 = Q on c1 d1 = R on e1 = Q on b1"]
+    alone = game(tmp_path, """
+      (piece (name P) (moves (e (verify empty?) (add Q))))
+      (piece (name Q))
+      (board-setup (A (P a1)))""")
+    assert notations(alone.initial_state()) == ["P a1 - b1 = Q"]
