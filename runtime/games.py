@@ -9,7 +9,18 @@ from .protocol import Game
 
 
 class GameLoadError(Exception):
-    """The GAME argument names nothing playable; the message says why."""
+    """The GAME argument names nothing playable; the message says why.
+
+    When the cause is in a ZRF file, ``diagnostics`` holds the located
+    :class:`zrf.diagnostics.Diagnostic` objects (a server answers with them).
+    """
+
+    def __init__(self, message: str, diagnostics=()):
+        super().__init__(message)
+        self.diagnostics = list(diagnostics)
+
+    def __reduce__(self):
+        return (type(self), (str(self), self.diagnostics))
 
 
 def load_game(spec: str, variant: str | None = None) -> Game:

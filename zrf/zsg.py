@@ -20,11 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import PureWindowsPath
 
 from .diagnostics import Diagnostic, ZrfError
+from .reader import read_bytes
 from .syntax import Span
 
 HEADER = "Zillions Save Game File Version"
 
-_MOVE = re.compile(r"^\s*(\d+)\.\s*(.*?)\s*$")
+_MOVE = re.compile(r"^\s*(\d{1,9})\.\s*(.*?)\s*$")
 _EDIT = re.compile(r"^\s*\((.*)\)\s*$")
 
 
@@ -114,7 +115,7 @@ def parse_zsg(text: str, path: str = "<string>") -> SavedGame:
             elif len(words) == 3:
                 game.setup.append(SetupEdit(words[2], words[0], words[1], number))
             else:
-                raise _error(path, number, f"set-up edit not understood: {line!r}")
+                raise _error(path, number, f"set-up edit not understood: {line[:60]!r}")
         elif _MOVE.match(line):
             m = _MOVE.match(line)
             game.moves.append(MoveLine(int(m.group(1)), m.group(2), number))
@@ -124,11 +125,12 @@ def parse_zsg(text: str, path: str = "<string>") -> SavedGame:
 
 
 def read_zsg(path: str) -> SavedGame:
-    """Read a ``.zsg`` file (bytes decoded as cp1252, falling back to latin-1)."""
-    try:
-        data = open(path, "rb").read()
-    except OSError as exc:
-        raise _error(path, 0, f"cannot read: {exc.strerror}") from None
+    """Read a ``.zsg`` file (bytes decoded as cp1252, falling back to latin-1).
+
+    Devices and FIFOs are refused and the size is bounded, as for ZRF files
+    (:func:`zrf.reader.read_bytes`).
+    """
+    data = read_bytes(path)
     try:
         text = data.decode("cp1252")
     except UnicodeDecodeError:

@@ -9,8 +9,7 @@ import click
 
 from runtime.games import GameLoadError
 
-from .common import progress_enabled
-
+from .common import fail_to_load, progress_enabled
 
 PROGRESS_LINES = 100
 """Saved games with more lines than this show a progress bar (on a terminal only)."""
@@ -49,9 +48,10 @@ def replay(saved_game: str, zrf_path: str | None, as_json: bool) -> None:
         saved = read_zsg(saved_game)
         rules = find_rules(saved, zrf_path)
         game = load_zrf_game(rules, saved.variant or None)
-    except (ZrfError, GameLoadError) as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(2)
+    except ZrfError as exc:
+        fail_to_load(GameLoadError(str(exc), exc.diagnostics))
+    except GameLoadError as exc:
+        fail_to_load(exc)
     result = _replay_with_progress(saved, game, run_replay)
     for notice in result.notices:
         click.echo(notice, err=True)
