@@ -226,6 +226,16 @@ class State(ABC):
             raise ValueError("no legal moves")
         return rng.choice(moves)
 
+    def recorded_turn(self, lines: list[str], same) -> tuple[Move, int, list[str]] | None:
+        """The turn a saved game's next ``lines`` make when they fit no legal move, or None.
+
+        Only an engine that knows how Zillions reloads turns recorded with
+        another version of the rules (ZRF move types renumbered) overrides it;
+        ``same(notation, line)`` compares a part with a line.  Returns the move,
+        the lines it uses and one note per renumbered part.
+        """
+        return None
+
     def resolve(self, move: Move) -> Move:
         """The legal move equal to ``move``, which carries the engine's own data.
 

@@ -1,7 +1,7 @@
 """Saving a game being played as a Zillions saved game (``.zsg``) and continuing one.
 
 The file format is :mod:`zrf.zsg`'s; matching recorded lines against legal
-moves is :func:`runtime.replay.match_lines`.  Used by ``zrf play`` (save and
+moves is :func:`runtime.replay.next_turn`.  Used by ``zrf play`` (save and
 ``--load``) and by ``zrf serve`` (the download link).
 """
 
@@ -12,7 +12,7 @@ import os
 from zrf.zsg import MoveLine, SavedGame, parse_zsg, read_zsg, write_zsg
 
 from .protocol import Game, Move, State
-from .replay import match_lines
+from .replay import next_turn
 
 
 class SavedGameError(ValueError):
@@ -109,16 +109,15 @@ def replay_saved(game: Game, saved: SavedGame) -> list[tuple[State, Move]]:
     lines = saved.moves
     i = 0
     while i < len(lines):
-        found = match_lines(state.legal_moves(), [ln.text for ln in lines[i:]])
+        found = next_turn(state, [ln.text for ln in lines[i:]])
         if found is None:
             ln = lines[i]
             raise SavedGameError(f"{saved.path}:{ln.line}:1: no legal move matches "
                                  f"'{ln.number}. {ln.text}'")
-        # match_lines gives (move, lines used); older versions gave the move alone
-        move, used = found if isinstance(found, tuple) else (found, len(found.parts))
+        move, used, _ = found
         history.append((state, move))
         state = state.apply(move)
-        i += max(1, used)
+        i += used
     return history
 
 

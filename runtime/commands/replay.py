@@ -60,6 +60,8 @@ def replay(saved_game: str, zrf_path: str | None, as_json: bool) -> None:
     else:
         click.echo(f"{saved_game}: {game.name} ({rules})")
         click.echo(f"replayed {result.applied_lines} of {result.lines} lines ({result.turns} turns)")
+        for note in result.renumbered:
+            click.echo(note)
         if not result.ok:
             click.echo(f"{saved_game}:{result.failed_line}:1: illegal move {result.failed_text!r}: "
                        f"{result.reason}")

@@ -12,6 +12,8 @@ captures and the king-safety filter (§5.11) in that order.
 
 from __future__ import annotations
 
+import re
+
 from zrf.diagnostics import WARNING, Diagnostic
 from zrf.model import GameDef, TurnEntry
 from zrf.syntax import List, to_text
@@ -22,8 +24,9 @@ from runtime.protocol import Game, Move, Outcome, State, make_signature
 from .compiler import Compiler
 from .context import Branch, Context, Hit, Part
 from .goals import GoalCompiler, is_turn_condition, royal_types
+from .movetypes import zillions_numbering
 from .tables import NO, build_tables
-from .wholeturns import MAX_PARTS, MoveList, Turn, TurnSource, promoted_types
+from .wholeturns import MAX_PARTS, MoveList, Turn, TurnSource, part_notation, promoted_types
 
 MAX_LISTED = 100_000
 """Whole turns a position's move list holds; a longer list is cut with warning W602
@@ -32,16 +35,6 @@ ATTACK_NESTING = 2
 SPECULATION_RUNS = 16
 """Scripted runs of one block before an attack test stops speculating (see _may_hit)."""
 """attacked? in a move block is evaluated, inside that attack test once more, deeper: false."""
-
-
-def _walk_partials(node, out):
-    if isinstance(node, List):
-        if node.head in ("add-partial", "add-copy-partial") and len(node.items) > 1:
-            mt = to_text(node.items[-1])
-            if mt not in out:
-                out.append(mt)
-        for i in node.items:
-            _walk_partials(i, out)
 
 
 _PROMOTING = ("add", "add-copy", "add-partial", "add-copy-partial")
@@ -84,18 +77,14 @@ class ZrfGame(Game):
         ntypes = len(t.types)
         self.move_blocks: list[list[tuple]] = [[] for _ in range(ntypes)]
         self.drop_blocks: list[list[tuple]] = [[] for _ in range(ntypes)]
-        self.mtype_order: list[str] = []
         for name, piece in gdef.pieces.items():
             ti = t.type_index[name]
             for b in piece.moves:
-                if b.move_type and b.move_type not in self.mtype_order:
-                    self.mtype_order.append(b.move_type)
-                _walk_partials(b.program, self.mtype_order)
                 self.move_blocks[ti].append((b.move_type, comp.block(b.program)))
             for b in piece.drops:
-                if b.move_type and b.move_type not in self.mtype_order:
-                    self.mtype_order.append(b.move_type)
                 self.drop_blocks[ti].append((b.move_type, comp.block(b.program)))
+        #: move type -> Zillions' number, the N of "partial N" (see .movetypes)
+        self.mtype_numbers = zillions_numbering(gdef)
         opt = gdef.options
         self.pass_turn = opt.get("pass turn", "false")
         self.pass_partial = opt.get("pass partial", "false") == "true"
@@ -699,6 +688,49 @@ class ZrfState(State):
     def _with_pass(self, moves) -> list[Move]:
         moves = list(moves)
         return moves + [Move(("Pass",), "pass")] if self._pass_allowed(moves) else moves
+
+    def recorded_turn(self, lines: list[str], same) -> tuple[Move, int, list[str]] | None:
+        """The turn Zillions rebuilds when it loads ``lines``, the next lines of a saved game.
+
+        Each line is matched (``same(part notation, line)``) against the candidate parts;
+        a line recorded as ``partial N`` continues the turn with the move type numbered N
+        (:mod:`.movetypes`), whatever the file's add-partial names, and the turn ends when
+        that type gives the piece no part or the line is not partial.  The whole-turn
+        selection rules are not applied again: loading replays what was recorded.
+        Returns the move, the lines it used and one note per part whose N names another
+        move type than this file does; None when the first line matches no part.
+        """
+        g = self.game
+        player, mover, mfilter = g.entry(self.turn)
+        by_number = {n: mt for mt, n in g.mtype_numbers.items()}
+        board, hands, lf, lt = self.cells, self.stores, self.last_from, self.last_to
+        candidates = g.gen_parts(board, mover, mfilter, lf, lt, hands)
+        parts, notes, removed, rank, notices = (), (), (), 0, []
+        while len(parts) < len(lines):
+            text = lines[len(parts)]
+            part = next((c for c in candidates if same(part_notation(g, c, board), text)), None)
+            if part is None:
+                break
+            note = part_notation(g, part, board)
+            b, hands, lf, lt, rem = g.apply_part(board, hands, part, mover)
+            board = tuple(b)
+            parts += (part,)
+            notes += (note,)
+            removed += tuple((pc[0], pc[1]) for pc in rem)
+            recorded = re.match(r"partial (\d+) ", text)
+            if recorded is None or part.partial is None or lt == NO:
+                break
+            number = int(recorded.group(1))
+            move_type = by_number.get(number)
+            if move_type != part.partial:
+                named = "no move type" if move_type is None else f"move type {move_type!r}"
+                notices.append(f"'partial {number}' names {named} where this file's add-partial "
+                               f"names {part.partial!r} (partial {g.mtype_numbers[part.partial]})")
+            candidates = (g.gen_parts(board, mover, None, lf, lt, hands, only=lt, only_mt=move_type)
+                          if move_type is not None else [])
+        if not parts:
+            return None
+        return Move(notes, Turn(parts, notes, board, hands, lf, lt, removed, rank)), len(parts), notices
 
     def random_move(self, rng) -> Move:
         """A uniformly random legal move, the same one ``rng.choice(self.legal_moves())`` picks.

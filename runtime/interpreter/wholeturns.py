@@ -121,9 +121,7 @@ def part_notation(game, part: Part, board) -> str:
         ops.append(("change",) + promotion)
     items: list[str] = []
     if part.partial is not None:
-        order = game.mtype_order
-        n = order.index(part.partial) + 1 if part.partial in order else 1
-        items.append(f"partial {n}")
+        items.append(f"partial {game.mtype_numbers.get(part.partial, 1)}")
     previous = None
     for op in ops:
         if op[0] == "change":

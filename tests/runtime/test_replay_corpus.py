@@ -1,8 +1,9 @@
 """Every Zillions-written saved game in the corpus replays with every move legal.
 
-Games that need an Axiom engine are skipped.  The games that do not replay
-yet are listed in KNOWN_FAILURES with the first failing line found (see
-docs/compatibility.md); they are xfail so a fix shows up as XPASS.
+Games that need an Axiom engine are skipped.  A saved game that cannot replay
+is listed in KNOWN_FAILURES only when docs/compatibility.md proves it was made
+with another version of its rules file; it is a strict xfail, so a change
+that makes it replay shows up as a failing XPASS.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ import pytest
 from tests.conftest import corpus_entries, scaled
 
 KNOWN_FAILURES = {
-    "CheckersCollection/Dameo.zsg": "line 84 '40. partial 3 King h1 - c1 x e1': long king capture not generated",
-    "Chessence-1b3dc7/Chessence.zsg": "line 85 '41. Pass': runtime ends the game by stalemated, Zillions passed",
-    "MancalaKnights-a8fd9d/MancalaKnights.zsg": "line 4: sowing move with creates not generated",
+    # made with the rules of 2017-02-13 ("pass turn" forced, no stalemated goal): see
+    # docs/compatibility.md, "Saved games made with another version of their rules"
+    "Chessence-1b3dc7/Chessence.zsg": "line 85 '41. Pass': saved with an earlier Chessence.zrf",
 }
 
 
