@@ -113,6 +113,8 @@ class ReplayResult:
     notices: list[str] = field(default_factory=list)
     #: turns replayed as Zillions loads them, their move types renumbered (one located note each)
     renumbered: list[str] = field(default_factory=list)
+    #: the saved-game lines of those notes
+    renumbered_lines: list[int] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -163,6 +165,7 @@ def replay(saved: SavedGame, game, progress: Callable[[int], None] | None = None
             break
         move, taken, notes = found
         for note in notes:
+            result.renumbered_lines.append(lines[i].line)
             result.renumbered.append(f"{saved.path}:{lines[i].line}:1: note: {note}; the saved game was "
                                      "made with another version of the rules file, replayed as "
                                      "Zillions loads it")

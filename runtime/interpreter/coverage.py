@@ -162,6 +162,9 @@ def replay_all(corpus: Path, timeout: int = 300) -> None:
                     result = "ok: " + (r.outcome.describe() if r.outcome else "game not over")
                 else:
                     result = f"line {r.failed_line} {r.failed_text!r}: {r.reason}"
+                if r.renumbered:
+                    where = ", ".join(str(n) for n in r.renumbered_lines)
+                    result += f"; saved under other move-type numbers (line {where})"
                 if r.notices:
                     result += " [" + "; ".join(r.notices) + "]"
                 print(f"{row['slug']}\t{name}\t{r.lines}\t{r.applied_lines}\t{result}", flush=True)

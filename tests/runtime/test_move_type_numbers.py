@@ -69,6 +69,7 @@ def test_a_turn_saved_under_other_numbers_replays_as_zillions_loads_it(tmp_path)
     assert result.ok, (result.failed_text, result.reason)
     assert result.turns == 2
     [note] = result.renumbered
+    assert result.renumbered_lines == [4]
     assert note.startswith("g.zsg:4:1: note: 'partial 1' names move type 'step' where this "
                            "file's add-partial names 'jump' (partial 2)")
 
