@@ -34,11 +34,11 @@ def random_playout(state: State, seed: int, max_plies: int = 200) -> PlayoutResu
         outcome = state.outcome()
         if outcome is not None:
             return PlayoutResult(played, outcome, state)
-        moves = state.legal_moves()
-        if not moves:
+        try:
+            move = state.random_move(rng)
+        except ValueError:
             raise AssertionError(
-                f"no legal moves but no outcome after {' , '.join(m.notation for m in played)}")
-        move = rng.choice(moves)
+                f"no legal moves but no outcome after {' , '.join(m.notation for m in played)}") from None
         played.append(move)
         state = state.apply(move)
     return PlayoutResult(played, state.outcome(), state)

@@ -214,6 +214,28 @@ class State(ABC):
     def outcome(self) -> Outcome | None:
         """``None`` while the game goes on, else how it ended."""
 
+    def random_move(self, rng) -> Move:
+        """A uniformly random legal move drawn with ``rng`` (a :class:`random.Random`).
+
+        The default is ``rng.choice(self.legal_moves())``; an engine whose move
+        lists can be huge may override it to choose without holding the list,
+        drawing the same move.  Raises ValueError when there is no legal move.
+        """
+        moves = self.legal_moves()
+        if not moves:
+            raise ValueError("no legal moves")
+        return rng.choice(moves)
+
+    def recorded_turn(self, lines: list[str], same) -> tuple[Move, int, list[str]] | None:
+        """The turn a saved game's next ``lines`` make when they fit no legal move, or None.
+
+        Only an engine that knows how Zillions reloads turns recorded with
+        another version of the rules (ZRF move types renumbered) overrides it;
+        ``same(notation, line)`` compares a part with a line.  Returns the move,
+        the lines it uses and one note per renumbered part.
+        """
+        return None
+
     def resolve(self, move: Move) -> Move:
         """The legal move equal to ``move``, which carries the engine's own data.
 

@@ -9,9 +9,15 @@ is a whole turn whose parts are consecutive lines.  Matching tries, in order:
 2. the same tokens in any order, with ``on <pos>`` and ``@ pos k v`` groups
    dropped (Zillions orders effects a little differently in a few games).
 
-A turn that stopped early under "pass partial" may appear without its ``Pass`` line.
+When no legal move matches, the lines may have been saved with another
+version of the rules file: Zillions, loading a saved game, continues a turn
+recorded as ``partial N`` with the move type numbered N in the file it loads
+(:meth:`runtime.protocol.State.recorded_turn`).  Such a turn is replayed as
+Zillions replays it, with a note naming each part whose N differs from what
+the file's ``add-partial`` says (Dameo.zsg line 84, PyonPyonShogi.zsg lines
+4-6); a turn that no legal move and no renumbering explains is a failure.
 
-The first line no legal move matches stops the replay and is reported with
+The first line that cannot be replayed stops the replay and is reported with
 the legal alternatives.
 """
 
@@ -19,6 +25,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from zrf.zsg import SavedGame
@@ -49,13 +56,14 @@ def _loose(text: str) -> tuple:
     return tuple(sorted(out))
 
 
+def same_part(notation: str, line: str) -> bool:
+    """Does a part written ``notation`` by the runtime match the recorded ``line``?"""
+    return _exact(notation) == _exact(line) or _loose(notation) == _loose(line)
+
+
 def match_lines(moves: list[Move], lines: list[str]) -> tuple[Move, int] | None:
     """The legal move whose parts are the next lines (longest match first) and how many lines
-    it takes, or None.
-
-    A turn stopped early under "pass partial" ends with a ``Pass`` part; some saved games
-    (Pyon Pyon Shogi) record no ``Pass`` line for it, so that last part may be missing.
-    """
+    it takes, or None."""
     for key in (_exact, _loose):
         want = [key(line) for line in lines]
         best = None
@@ -65,12 +73,24 @@ def match_lines(moves: list[Move], lines: list[str]) -> tuple[Move, int] | None:
             if k <= len(want) and all(key(p) == w for p, w in zip(parts, want[:k])):
                 if best is None or k > best[1]:
                     best = (m, k)
-            elif k > 1 and parts[-1] == "Pass" and k - 1 <= len(want) and all(
-                    key(p) == w for p, w in zip(parts[:-1], want[:k - 1])):
-                if best is None or k - 1 > best[1]:
-                    best = (m, k - 1)
         if best is not None:
             return best
+    return None
+
+
+def next_turn(state: State, lines: list[str]) -> tuple[Move, int, list[str]] | None:
+    """The turn the next recorded ``lines`` make: (move, lines used, notes), or None.
+
+    A legal move when one matches; else the turn Zillions rebuilds on loading
+    when the lines name move types by other numbers than the file does (each note
+    says which).  None when neither explains the first line.
+    """
+    found = match_lines(state.legal_moves(), lines)
+    if found is not None:
+        return found[0], found[1], []
+    loaded = state.recorded_turn(lines, same_part)
+    if loaded is not None and loaded[2]:
+        return loaded
     return None
 
 
@@ -89,6 +109,12 @@ class ReplayResult:
     alternatives: list[str] = field(default_factory=list)
     outcome: Outcome | None = None
     final: State | None = None
+    #: run-time limits the game met while replaying (located warnings, formatted)
+    notices: list[str] = field(default_factory=list)
+    #: turns replayed as Zillions loads them, their move types renumbered (one located note each)
+    renumbered: list[str] = field(default_factory=list)
+    #: the saved-game lines of those notes
+    renumbered_lines: list[int] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -104,6 +130,8 @@ class ReplayResult:
                                             "legal": self.alternatives},
             "outcome": None if o is None else {"winners": list(o.winners), "losers": list(o.losers),
                                                "draw": o.draw, "rule": o.rule},
+            "notices": self.notices,
+            "renumbered": self.renumbered,
         }
 
 
@@ -114,29 +142,40 @@ def find_rules(saved: SavedGame, zrf: str | None = None) -> str:
     return saved.rules_path(os.path.dirname(os.path.abspath(saved.path)))
 
 
-def replay(saved: SavedGame, game) -> ReplayResult:
-    """Replay every line of ``saved`` on ``game`` (a ZRF game); stop at the first illegal one."""
+def replay(saved: SavedGame, game, progress: Callable[[int], None] | None = None) -> ReplayResult:
+    """Replay every line of ``saved`` on ``game`` (a ZRF game); stop at the first illegal one.
+
+    ``progress`` (a progress bar's ``update``) is called with the number of lines each
+    replayed turn took.
+    """
     edits = [(e.player, e.piece, e.position) for e in saved.setup]
     state = game.edited_state(edits) if edits else game.initial_state()
     lines = saved.moves
     result = ReplayResult(getattr(game, "path", ""), game.name, len(lines))
     i = 0
     while i < len(lines):
-        moves = state.legal_moves()
-        found = match_lines(moves, [ln.text for ln in lines[i:]])
+        found = next_turn(state, [ln.text for ln in lines[i:]])
         if found is None:
             result.failed_line = lines[i].line
             result.failed_text = f"{lines[i].number}. {lines[i].text}"
             over = state.outcome()
             result.reason = (f"the game was already over: {over.describe()}" if over is not None
                              else "no legal move matches")
-            result.alternatives = [m.notation for m in moves]
+            result.alternatives = [m.notation for m in state.legal_moves()]
             break
-        move, taken = found
+        move, taken, notes = found
+        for note in notes:
+            result.renumbered_lines.append(lines[i].line)
+            result.renumbered.append(f"{saved.path}:{lines[i].line}:1: note: {note}; the saved game was "
+                                     "made with another version of the rules file, replayed as "
+                                     "Zillions loads it")
         state = state.apply(move)
         i += taken
         result.turns += 1
+        if progress is not None:
+            progress(taken)
     result.applied_lines = i
     result.final = state
     result.outcome = state.outcome()
+    result.notices = [d.format() for d in game.notices]
     return result

@@ -1,7 +1,7 @@
 """Saving a game being played as a Zillions saved game (``.zsg``) and continuing one.
 
 The file format is :mod:`zrf.zsg`'s; matching recorded lines against legal
-moves is :func:`runtime.replay.match_lines`.  Used by ``zrf play`` (save and
+moves is :func:`runtime.replay.next_turn`.  Used by ``zrf play`` (save and
 ``--load``) and by ``zrf serve`` (the download link).
 """
 
@@ -12,7 +12,7 @@ import os
 from zrf.zsg import MoveLine, SavedGame, parse_zsg, read_zsg, write_zsg
 
 from .protocol import Game, Move, State
-from .replay import match_lines
+from .replay import next_turn
 
 
 class SavedGameError(ValueError):
@@ -34,42 +34,61 @@ def move_number(game: Game, ply: int) -> int:
     return 1 + ply // max(1, len(game.players))
 
 
-def rules_file_name(spec: str) -> str:
-    """What ``RulesFile=`` says: the .zrf file's name, or the generated ZRF of a built-in game."""
-    if spec.lower().endswith(".zrf"):
-        return os.path.basename(spec)
+def rules_file_name(spec: str, folder: str | None = None) -> str:
+    """What ``RulesFile=`` says: where the rules file is, as Zillions records it.
+
+    ``spec`` is a .zrf path or a built-in game (whose generated ZRF is named).
+    With ``folder`` (the folder the saved game is written to) the path is
+    relative to that folder, so ``zrf replay`` finds the rules wherever the
+    saved game was put; an absolute path when no relative one exists (another
+    drive).  Without ``folder`` (a download), the file's name only.
+    """
+    target = spec
+    if not spec.lower().endswith(".zrf"):
+        try:
+            from variants.registry import builtin, generated_zrf_path
+            entry = builtin(spec)
+        except ImportError:  # pragma: no cover - registry always present in this project
+            entry = None
+        if entry is None or not entry.zrf:
+            return spec
+        target = generated_zrf_path(entry) or spec
+    if folder is None:
+        return os.path.basename(target)
     try:
-        from variants.registry import builtin
-        entry = builtin(spec)
-    except ImportError:  # pragma: no cover - registry always present in this project
-        entry = None
-    if entry is not None and entry.zrf:
-        return os.path.basename(entry.zrf)
-    return spec
+        return os.path.relpath(os.path.abspath(target), os.path.abspath(folder)).replace(os.sep, "/")
+    except ValueError:  # no relative path (another Windows drive)
+        return os.path.abspath(target)
 
 
-def saved_game(game: Game, spec: str, moves: list[Move], seats: str | None = None) -> SavedGame:
+def saved_game(game: Game, spec: str, moves: list[Move], seats: str | None = None,
+               folder: str | None = None) -> SavedGame:
     """A :class:`zrf.zsg.SavedGame` of ``moves`` played from the start; one line per move part.
 
     ``seats`` is one letter per player (``H`` human, ``C`` computer); default all ``H``.
+    ``folder`` is where the file will be written (see :func:`rules_file_name`).
     """
     lines = []
     for ply, move in enumerate(moves):
         number = move_number(game, ply)
         for part in move.parts:
             lines.append(MoveLine(number, part))
-    return SavedGame(seats=seats or "H" * len(game.players), rules_file=rules_file_name(spec),
+    return SavedGame(seats=seats or "H" * len(game.players), rules_file=rules_file_name(spec, folder),
                      variant=game.name, moves=lines)
 
 
-def saved_game_text(game: Game, spec: str, moves: list[Move], seats: str | None = None) -> str:
+def saved_game_text(game: Game, spec: str, moves: list[Move], seats: str | None = None,
+                    folder: str | None = None) -> str:
     """:func:`saved_game` as file text (CRLF line endings, as Zillions writes)."""
-    return write_zsg(saved_game(game, spec, moves, seats))
+    return write_zsg(saved_game(game, spec, moves, seats, folder))
 
 
 def save(path: str, game: Game, spec: str, moves: list[Move], seats: str | None = None) -> None:
-    """Write the saved game to ``path`` (latin-1 text, like Zillions); OSError on failure."""
-    text = saved_game_text(game, spec, moves, seats)
+    """Write the saved game to ``path`` (latin-1 text, like Zillions); OSError on failure.
+
+    ``RulesFile=`` is the rules file's path relative to ``path``'s folder.
+    """
+    text = saved_game_text(game, spec, moves, seats, os.path.dirname(os.path.abspath(path)))
     with open(path, "w", encoding="latin-1", errors="replace", newline="") as fh:
         fh.write(text)
 
@@ -90,16 +109,15 @@ def replay_saved(game: Game, saved: SavedGame) -> list[tuple[State, Move]]:
     lines = saved.moves
     i = 0
     while i < len(lines):
-        found = match_lines(state.legal_moves(), [ln.text for ln in lines[i:]])
+        found = next_turn(state, [ln.text for ln in lines[i:]])
         if found is None:
             ln = lines[i]
             raise SavedGameError(f"{saved.path}:{ln.line}:1: no legal move matches "
                                  f"'{ln.number}. {ln.text}'")
-        # match_lines gives (move, lines used); older versions gave the move alone
-        move, used = found if isinstance(found, tuple) else (found, len(found.parts))
+        move, used, _ = found
         history.append((state, move))
         state = state.apply(move)
-        i += max(1, used)
+        i += used
     return history
 
 

@@ -63,10 +63,7 @@ class RandomPlayer(Player):
         self.rng = random.Random(seed)
 
     def choose(self, state: State) -> Move:
-        moves = state.legal_moves()
-        if not moves:
-            raise ValueError("no legal moves")
-        return self.rng.choice(moves)
+        return state.random_move(self.rng)
 
 
 def moving_type(move: Move) -> str | None:

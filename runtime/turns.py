@@ -14,6 +14,7 @@ from __future__ import annotations
 from .protocol import Game, Move, Outcome, Signature, State
 
 MAX_CHAIN = 16
+"""Consecutive turns of one player merged into one move; a longer run is an error, not a cut."""
 
 
 class MergedTurns(Game):
@@ -61,9 +62,11 @@ class MergedState(State):
             new_chain = chain + [move]
             # the cheap tests first: a child handed to another player is a whole
             # move whatever its outcome, which may cost a move generation to know
-            if (child.current_player != player or depth + 1 >= MAX_CHAIN
-                    or child.outcome() is not None):
+            if child.current_player != player or child.outcome() is not None:
                 out.append(Move(new_parts, (tuple(new_chain), child)))
+            elif depth + 1 >= MAX_CHAIN:
+                raise ValueError(f"{player} has more than {MAX_CHAIN} turns in a row "
+                                 f"({' ; '.join(new_parts)}); merged moves stop at {MAX_CHAIN}")
             else:
                 self._expand(child, player, new_parts, new_chain, out, depth + 1)
 

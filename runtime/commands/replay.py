@@ -7,7 +7,19 @@ import sys
 
 import click
 
-from .common import fail_to_load
+from .common import fail_to_load, progress_enabled
+
+PROGRESS_LINES = 100
+"""Saved games with more lines than this show a progress bar (on a terminal only)."""
+
+
+def _replay_with_progress(saved, game, run_replay):
+    """Replay, with a progress bar on stderr for long games when stderr is a terminal."""
+    if len(saved.moves) <= PROGRESS_LINES or not progress_enabled():
+        return run_replay(saved, game)
+    with click.progressbar(length=len(saved.moves), label="replaying", file=sys.stderr,
+                           show_pos=True) as bar:
+        return run_replay(saved, game, bar.update)
 
 
 @click.command()
@@ -36,12 +48,16 @@ def replay(saved_game: str, zrf_path: str | None, as_json: bool) -> None:
         game = load_zrf_game(rules, saved.variant or None)
     except ZrfError as exc:  # GameLoadError included
         fail_to_load(exc)
-    result = run_replay(saved, game)
+    result = _replay_with_progress(saved, game, run_replay)
+    for notice in result.notices:
+        click.echo(notice, err=True)
     if as_json:
         click.echo(json.dumps(result.as_json(), indent=2))
     else:
         click.echo(f"{saved_game}: {game.name} ({rules})")
         click.echo(f"replayed {result.applied_lines} of {result.lines} lines ({result.turns} turns)")
+        for note in result.renumbered:
+            click.echo(note)
         if not result.ok:
             click.echo(f"{saved_game}:{result.failed_line}:1: illegal move {result.failed_text!r}: "
                        f"{result.reason}")

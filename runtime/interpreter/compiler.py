@@ -408,7 +408,7 @@ class Compiler:
         def set_pflag(ctx):
             p = ctx.cur if loc is None else loc(ctx)
             if p == NO:
-                return False
+                return True
             if ctx.pflags is None:
                 ctx.pflags = {}
             ctx.pflags[(flag, p)] = c(ctx)

@@ -23,7 +23,7 @@ class Branch(Exception):
 class Part:
     """One emitted candidate: the effects of one part of a turn (§5.7, §5.8)."""
 
-    __slots__ = ("moves", "placements", "effects", "partial", "mtype", "drop_type", "key")
+    __slots__ = ("moves", "placements", "effects", "partial", "mtype", "mtypes", "drop_type", "key")
 
     def __init__(self, moves, placements, effects, partial, mtype, drop_type):
         #: movements (from, to, piece, new type or -1, copy?) in recorded order
@@ -36,6 +36,8 @@ class Part:
         self.partial = partial
         #: the move type of the block that emitted it
         self.mtype = mtype
+        #: every move type whose block emitted this same part (merged duplicates, §2.5)
+        self.mtypes = (mtype,)
         #: piece type taken from the mover's store (drops), or -1
         self.drop_type = drop_type
         self.key = (moves, placements, effects, partial)
@@ -47,7 +49,7 @@ class Context:
     __slots__ = ("board", "mover", "links", "opp", "zones", "cur", "frm", "piece", "to", "mark",
                  "flags", "pflags", "cascades", "effects", "effmark",
                  "last_from", "last_to", "out", "mtype", "drop_type", "target", "engine",
-                 "hands", "turn", "track", "script", "spos")
+                 "hands", "turn", "track", "script", "spos", "spare")
 
     def __init__(self, engine, board, mover, start, piece, is_drop, mtype, last_from, last_to,
                  out, target=NO, hands=None, turn=None):
@@ -82,6 +84,9 @@ class Context:
         #: (None outside speculation)
         self.script = None
         self.spos = 0
+        #: in a royal-piece attack test: the royal types; a move that lands on the target
+        #: turning its piece into one of them does not count (see ZrfGame.piece_attacks)
+        self.spare = frozenset()
 
     def restart(self, start, piece):
         """Reuse this context for another block run of a board piece (attack tests)."""
@@ -103,7 +108,8 @@ class Context:
         dest = self.to if self.to != NO else self.cur
         target = self.target
         if target != NO:
-            if dest == target and (self.frm != dest or types):
+            if dest == target and (self.frm != dest or types) and not (
+                    types and self.spare.issuperset(types)):
                 raise Hit()
             for e in self.effects:
                 if e[0] == "x" and e[1] == target:

@@ -10,7 +10,11 @@ The second form replays every saved game of the corpus (MANIFEST column
 saved_games) and prints one row per game: lines replayed, first failing line.
 
 Each game runs under a wall-clock alarm (POSIX only) so one slow file cannot
-stall the whole run; a timeout is reported as such, not hidden.
+stall the whole run; a timeout is reported as such, not hidden.  A game whose
+first player has no legal move at the start is counted apart from the
+finished playouts (column ``start`` = ``none``), with the reason found by
+:func:`why_no_start_move`.  Run-time limits a game met (W601, W602) are added
+to its note.
 """
 
 from __future__ import annotations
@@ -36,11 +40,44 @@ class Coverage:
     slug: str
     loads: bool = False
     generates: bool = False
+    #: "moves", "none" (no legal move at the start) or "over" (a goal holds at the start)
+    start: str = ""
     playout: bool = False
     plies: int = 0
     moves: int = 0
     note: str = ""
     seconds: float = 0.0
+
+
+def why_no_start_move(game, state) -> str:
+    """Why the player to move has no legal move in ``state`` (the start position), in words."""
+    t = game.tables
+    player, mover, mtype = game.entry(state.turn)
+    name = t.players[player]
+    own = [pc for pc in state.cells if pc is not None and pc[0] == mover]
+    nt = len(t.types)
+    stock = [i % nt for i, k in enumerate(state.stores) if k and i // nt == mover]
+    droppable = [ti for ti, blocks in enumerate(game.drop_blocks) if blocks]
+    movable = {pc[1] for pc in own if game.move_blocks[pc[1]]}
+    if not own and not droppable:
+        placed = [pos for pl, _, pos in game.gdef.setup.placements if pl == name]
+        missing = [pos for pos in placed if pos not in t.pos_index]
+        if missing:
+            return (f"the board-setup puts {name}'s pieces on positions the board does not have "
+                    f"({', '.join(missing[:3])}) and no piece type has drops")
+        return f"the board-setup gives {name} no piece and no piece type has drops"
+    if not movable and droppable and not any(ti in stock for ti in droppable):
+        return (f"drops with no stock: {name}'s drops need pieces off the board and the set-up "
+                f"gives none ({', '.join(t.types[ti] for ti in droppable)})")
+    if not movable and not droppable:
+        return f"none of {name}'s pieces has moves"
+    if not t.directions and movable:
+        return "a board with no directions: every move block steps in a direction"
+    if mtype is not None and not any(
+            mt == mtype for ti in movable for mt, _ in game.move_blocks[ti]) and not any(
+            mt == mtype for ti in droppable for mt, _ in game.drop_blocks[ti]):
+        return f"the turn order asks {name} for move type {mtype!r}, which none of its pieces has"
+    return f"every move and drop block of {name}'s pieces fails in the start position"
 
 
 def check_game(path: str, slug: str, plies: int = 200, seed: int = 0, timeout: int = 60) -> Coverage:
@@ -59,13 +96,24 @@ def check_game(path: str, slug: str, plies: int = 200, seed: int = 0, timeout: i
         cov.loads = True
         stage = "generate"
         state = game.initial_state()
-        cov.moves = len(state.legal_moves())
+        over = state.goal_outcome()
+        cov.moves = state.raw_moves().count() if over is None else 0
         cov.generates = True
-        stage = "playout"
-        result = random_playout(state, seed, plies)
-        cov.plies = result.plies
-        cov.playout = True
-        cov.note = result.reason
+        if over is not None:
+            cov.start = "over"
+            cov.note = f"a goal holds at the start: {over.describe()}"
+        elif not state.legal_moves():
+            cov.start = "none"
+            cov.note = why_no_start_move(game, state)
+        else:
+            cov.start = "moves"
+            stage = "playout"
+            result = random_playout(state, seed, plies)
+            cov.plies = result.plies
+            cov.playout = True
+            cov.note = result.reason
+        if game.notices:
+            cov.note += "; " + "; ".join(f"{d.code} {d.message}" for d in game.notices)
     except _Timeout:
         cov.note = f"timeout after {timeout}s in {stage}"
     except RecursionError:
@@ -114,6 +162,11 @@ def replay_all(corpus: Path, timeout: int = 300) -> None:
                     result = "ok: " + (r.outcome.describe() if r.outcome else "game not over")
                 else:
                     result = f"line {r.failed_line} {r.failed_text!r}: {r.reason}"
+                if r.renumbered:
+                    where = ", ".join(str(n) for n in r.renumbered_lines)
+                    result += f"; saved under other move-type numbers (line {where})"
+                if r.notices:
+                    result += " [" + "; ".join(r.notices) + "]"
                 print(f"{row['slug']}\t{name}\t{r.lines}\t{r.applied_lines}\t{result}", flush=True)
             except _Timeout:
                 print(f"{row['slug']}\t{name}\t-\t-\ttimeout after {timeout}s", flush=True)
@@ -143,14 +196,24 @@ def main(argv: list[str] | None = None) -> int:
     rows = rows[i::n]
     if args.limit:
         rows = rows[:args.limit]
-    print("slug\tengine\tloads\tgenerates\tplayout\tmoves\tplies\tseconds\tnote", flush=True)
+    print("slug\tengine\tloads\tgenerates\tstart\tplayout\tmoves\tplies\tseconds\tnote", flush=True)
+    tally = {"games": 0, "axiom": 0, "load": 0, "generate": 0, "no move at the start": 0,
+             "goal at the start": 0, "playout finished": 0}
     for slug, path, engine in rows:
+        tally["games"] += 1
         if engine == "axiom":
-            print(f"{slug}\taxiom\t-\t-\t-\t-\t-\t-\tneeds an Axiom engine", flush=True)
+            tally["axiom"] += 1
+            print(f"{slug}\taxiom\t-\t-\t-\t-\t-\t-\t-\tneeds an Axiom engine", flush=True)
             continue
         c = check_game(path, slug, args.plies, args.seed, args.timeout)
-        print(f"{slug}\t-\t{int(c.loads)}\t{int(c.generates)}\t{int(c.playout)}\t{c.moves}\t{c.plies}"
-              f"\t{c.seconds:.1f}\t{c.note}", flush=True)
+        tally["load"] += c.loads
+        tally["generate"] += c.generates
+        tally["no move at the start"] += c.start == "none"
+        tally["goal at the start"] += c.start == "over"
+        tally["playout finished"] += c.playout
+        print(f"{slug}\t-\t{int(c.loads)}\t{int(c.generates)}\t{c.start or '-'}\t{int(c.playout)}"
+              f"\t{c.moves}\t{c.plies}\t{c.seconds:.1f}\t{c.note}", flush=True)
+    print("# " + ", ".join(f"{k}: {v}" for k, v in tally.items()), file=sys.stderr)
     return 0
 
 

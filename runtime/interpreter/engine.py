@@ -1,45 +1,64 @@
-"""The ZRF game and its states: turn generation, applying parts, goals, attack tests.
+"""The ZRF game and its states: generating and applying parts, goals, attack tests.
 
 :class:`ZrfGame` compiles every move and drop block once (:mod:`.compiler`)
 and every goal (:mod:`.goals`).  :class:`ZrfState` is an immutable position:
 board (list of ``(owner, type, attribute bits)`` or None), off-board stores,
 turn number, last-from/last-to and the pieces removed by the last turn.
 
-A legal move is a whole turn (§5.9): parts chained by ``add-partial`` are
-expanded into every complete sequence, then move-priorities (§2.5), maximal
-captures and the king-safety filter (§5.11) are applied in that order.
+A legal move is a whole turn (§5.9); :mod:`.wholeturns` expands the parts
+chained by ``add-partial`` lazily and applies move-priorities (§2.5), maximal
+captures and the king-safety filter (§5.11) in that order.
 """
 
 from __future__ import annotations
 
-from zrf.model import GameDef
+import re
 
+from zrf.diagnostics import WARNING, Diagnostic
+from zrf.model import GameDef, TurnEntry
+from zrf.syntax import List, to_text
+
+from runtime.notation import find_move
 from runtime.protocol import Game, Move, Outcome, State, make_signature
 
 from .compiler import Compiler
 from .context import Branch, Context, Hit, Part
 from .goals import GoalCompiler, is_turn_condition, royal_types
+from .movetypes import zillions_numbering
 from .tables import NO, build_tables
+from .wholeturns import MAX_PARTS, MoveList, Turn, TurnSource, part_notation, promoted_types
 
-MAX_PARTS = 64
-"""Parts one turn may chain through add-partial before the chain counts as runaway."""
-MAX_SEQUENCES = 20_000
-"""Whole-turn sequences one position may expand to (bounds pathological partial trees)."""
+MAX_LISTED = 100_000
+"""Whole turns a position's move list holds; a longer list is cut with warning W602
+(random choices, counts and stalemate tests never need the list)."""
 ATTACK_NESTING = 2
 SPECULATION_RUNS = 16
 """Scripted runs of one block before an attack test stops speculating (see _may_hit)."""
 """attacked? in a move block is evaluated, inside that attack test once more, deeper: false."""
 
 
-def _walk_partials(node, out):
-    from zrf.syntax import List, to_text
-    if isinstance(node, List):
-        if node.head in ("add-partial", "add-copy-partial") and len(node.items) > 1:
-            mt = to_text(node.items[-1])
-            if mt not in out:
-                out.append(mt)
-        for i in node.items:
-            _walk_partials(i, out)
+_PROMOTING = ("add", "add-copy", "add-partial", "add-copy-partial")
+
+
+def _promotion_names(gdef: GameDef) -> set[str]:
+    """Names written as the new type of a piece: ``(add T ...)``, ``(change-type T)``."""
+    out: set[str] = set()
+
+    def walk(node):
+        if not isinstance(node, List):
+            return
+        if node.head in _PROMOTING:
+            args = node.items[1:-1] if node.head.endswith("partial") else node.items[1:]
+            out.update(to_text(a) for a in args)
+        elif node.head == "change-type" and len(node.items) > 1:
+            out.add(to_text(node.items[1]))
+        for item in node.items:
+            walk(item)
+
+    for piece in gdef.pieces.values():
+        for block in piece.blocks:
+            walk(block.program)
+    return out
 
 
 class ZrfGame(Game):
@@ -58,24 +77,22 @@ class ZrfGame(Game):
         ntypes = len(t.types)
         self.move_blocks: list[list[tuple]] = [[] for _ in range(ntypes)]
         self.drop_blocks: list[list[tuple]] = [[] for _ in range(ntypes)]
-        self.mtype_order: list[str] = []
         for name, piece in gdef.pieces.items():
             ti = t.type_index[name]
             for b in piece.moves:
-                if b.move_type and b.move_type not in self.mtype_order:
-                    self.mtype_order.append(b.move_type)
-                _walk_partials(b.program, self.mtype_order)
                 self.move_blocks[ti].append((b.move_type, comp.block(b.program)))
             for b in piece.drops:
-                if b.move_type and b.move_type not in self.mtype_order:
-                    self.mtype_order.append(b.move_type)
                 self.drop_blocks[ti].append((b.move_type, comp.block(b.program)))
+        #: move type -> Zillions' number, the N of "partial N" (see .movetypes)
+        self.mtype_numbers = zillions_numbering(gdef)
         opt = gdef.options
         self.pass_turn = opt.get("pass turn", "false")
         self.pass_partial = opt.get("pass partial", "false") == "true"
         self.recycle = opt.get("recycle captures", "false") == "true"
         self.recycle_promotions = opt.get("recycle promotions", "false") == "true"
-        self.maximal = opt.get("maximal captures", "false") in ("true", "2")
+        maximal = opt.get("maximal captures", "false")
+        #: None, "true" or "2" (§2.6): see runtime.interpreter.wholeturns
+        self.maximal = maximal if maximal in ("true", "2") else None
         self.include_off = opt.get("include off-pieces", "false") == "true"
         self.priorities = {mt: i for i, mt in enumerate(gdef.move_priorities)}
         gc = GoalCompiler(t, report)
@@ -86,7 +103,6 @@ class ZrfGame(Game):
             players = [t.player_index[p] for p in (g.players or gdef.players) if p in t.player_index]
             f = gc.compile(g.condition)
             turn = is_turn_condition(g.condition)
-            from zrf.syntax import to_text
             text = to_text(g.condition)
             self.goals.append((g.kind, players, f, turn, f"{g.kind}-condition {text}"))
             if "repetition" in text:
@@ -98,7 +114,6 @@ class ZrfGame(Game):
         self._goal_positions: dict[int, frozenset] = {}
         entries = gdef.turn_order.entries
         if not entries:
-            from zrf.model import TurnEntry
             entries = [TurnEntry(p, p) for p in gdef.players]
         self.turn_entries = [(t.player_index[e.player], t.player_index[e.moves_as], e.move_type)
                              for e in entries]
@@ -111,6 +126,14 @@ class ZrfGame(Game):
         #: while the king-safety filter re-runs attackers for one candidate move
         self._incr = None
         self._zero_hands = tuple([0] * (len(t.players) * ntypes))
+        #: piece types some move turns a piece into (add T, change-type T)
+        self.promotion_targets = frozenset(
+            t.type_index[name] for name in _promotion_names(gdef) if name in t.type_index)
+        #: the "more valuable" types of "maximal captures" 2
+        self.promoted = promoted_types(self) if self.maximal == "2" else frozenset()
+        #: run-time limits met while playing (W601, W602), each reported once
+        self.notices: list[Diagnostic] = []
+        self._noticed: set = set()
 
     # ------------------------------------------------------------------ protocol
 
@@ -184,10 +207,47 @@ class ZrfGame(Game):
     def goal_positions(self, player: int) -> frozenset:
         return self._goal_positions.get(player, frozenset())
 
+    # ------------------------------------------------------------------ limits
+
+    def notice(self, code: str, message: str, span=None) -> None:
+        """Record a run-time limit once per (code, place): never silent, never repeated."""
+        key = (code, str(span))
+        if key in self._noticed:
+            return
+        self._noticed.add(key)
+        where = span if span is not None else self.gdef.span
+        self.notices.append(Diagnostic(code, message, where, WARNING))
+
+    def block_span(self, ptype: int, move_type: str | None):
+        """Where the move block of piece type ``ptype`` with ``move_type`` is written (else the piece)."""
+        piece = self.gdef.pieces.get(self.tables.types[ptype])
+        if piece is None:
+            return None
+        for b in piece.blocks:
+            if b.move_type == move_type:
+                return b.span
+        return piece.span
+
+    def chain_cut(self, part: Part, limit: int) -> None:
+        """W601: a chain of add-partial parts reached ``limit`` parts and ends there."""
+        ptype = part.moves[-1][2][1] if part.moves else (part.drop_type if part.drop_type >= 0 else 0)
+        self.notice("W601", f"a turn chained {limit} add-partial parts (continuing with "
+                    f"{part.partial!r}); it ends there", self.block_span(ptype, part.partial))
+
+    def list_cut(self, cap: int) -> None:
+        """W602: a position has more than ``cap`` whole turns; its move list holds the first ``cap``."""
+        self.notice("W602", f"a position has more than {cap:,} whole turns; the move list holds the "
+                    f"first {cap:,} (random moves and counts still see them all)")
+
     # ------------------------------------------------------------------ generation
 
     def gen_parts(self, board, mover, mfilter, last_from, last_to, hands, only=NO, only_mt=None):
-        """Every candidate part for ``mover`` (§5.1); duplicates merged."""
+        """Every candidate part for ``mover`` (§5.1).
+
+        Identical parts emitted by several blocks are merged into the first,
+        which keeps every move type that emitted it (``Part.mtypes``), so that
+        move priorities rank it by the best of them.
+        """
         out: list[Part] = []
         blocks = self.move_blocks
         if only != NO:
@@ -221,12 +281,15 @@ class ZrfGame(Game):
                                 fn(Context(self, board, mover, pos, piece, True, mt, last_from,
                                            last_to, out))
         if len(out) > 1:
-            seen = set()
+            first: dict = {}
             uniq = []
             for p in out:
-                if p.key not in seen:
-                    seen.add(p.key)
+                q = first.get(p.key)
+                if q is None:
+                    first[p.key] = p
                     uniq.append(p)
+                elif p.mtype not in q.mtypes:
+                    q.mtypes += (p.mtype,)
             out = uniq
         return out
 
@@ -292,8 +355,12 @@ class ZrfGame(Game):
 
     # ------------------------------------------------------------------ attacks
 
-    def attacked(self, board, pos, player, last_from=NO, last_to=NO, own=False) -> bool:
-        """Would some move of an opponent of ``player`` (own pieces if ``own``) capture at ``pos``?"""
+    def attacked(self, board, pos, player, last_from=NO, last_to=NO, own=False,
+                 spare=frozenset()) -> bool:
+        """Would some move of an opponent of ``player`` (own pieces if ``own``) capture at ``pos``?
+
+        ``spare``: see :meth:`piece_attacks`.
+        """
         neutral = self.tables.neutral
         for p, pc in enumerate(board):
             if pc is None:
@@ -304,15 +371,23 @@ class ZrfGame(Game):
                     continue
             elif o == player or neutral[o]:
                 continue
-            if self.piece_attacks(board, p, pc, pos, last_from, last_to):
+            if self.piece_attacks(board, p, pc, pos, last_from, last_to, spare=spare):
                 return True
         return False
 
-    def piece_attacks(self, board, p, pc, target, last_from, last_to, only_mt=None, depth=0) -> bool:
+    def piece_attacks(self, board, p, pc, target, last_from, last_to, only_mt=None,
+                      seen=frozenset(), spare=frozenset()) -> bool:
         """Would the piece ``pc`` on ``p`` capture at ``target`` in some whole turn?
 
-        Parts made by add-partial are followed (bounded by MAX_PARTS): a chain that captures
-        on its second or later part attacks too.
+        Parts made by add-partial are followed as whole turns are (§5.9): a chain that
+        captures on its second or later part attacks too.  ``seen`` holds the states the
+        chain passed through; a part that returns to one is not followed, and a chain of
+        MAX_PARTS parts stops with warning W601.
+
+        ``spare`` (the royal types, when the target holds a royal piece): a move that
+        lands on the target turning its piece into one of those types is not an attack.
+        Zillions counts a royal piece as attacked when a reply would leave fewer royal
+        pieces on the board; such a capture leaves as many (PassiveChess.zsg lines 33-34).
         """
         ctx = None
         partials: list[Part] = []
@@ -323,6 +398,7 @@ class ZrfGame(Game):
             if ctx is None:
                 ctx = Context(self, board, pc[0], p, pc, False, mt, last_from, last_to, partials,
                               target)
+                ctx.spare = spare
             else:
                 ctx.restart(p, pc)
             if speculate and not self._may_hit(fn, ctx, p, pc):
@@ -333,7 +409,10 @@ class ZrfGame(Game):
                 fn(ctx)
             except Hit:
                 return True
-        if partials and depth < MAX_PARTS:
+        if partials:
+            if len(seen) + 1 >= MAX_PARTS:
+                self.chain_cut(partials[0], MAX_PARTS)
+                return False
             reads = getattr(board, "reads", None)
             if reads is not None:
                 reads.add(-2)  # continuations read a board the tracker does not see
@@ -341,9 +420,12 @@ class ZrfGame(Game):
             zero = self._zero_hands
             for part in partials:
                 b, _, lf, lt, _ = self.apply_part(board, zero, part, pc[0])
-                if lt == NO or b[lt] is None:
+                b = tuple(b)
+                key = b
+                if lt == NO or b[lt] is None or key in seen:
                     continue
-                if self.piece_attacks(tuple(b), lt, b[lt], target, lf, lt, part.partial, depth + 1):
+                if self.piece_attacks(b, lt, b[lt], target, lf, lt, part.partial, seen | {key},
+                                      spare):
                     return True
         return False
 
@@ -375,7 +457,7 @@ class ZrfGame(Game):
         ctx.script = None
         return False
 
-    def attack_baseline(self, board, target, player, last_from, last_to) -> list:
+    def attack_baseline(self, board, target, player, last_from, last_to, spare=frozenset()) -> list:
         """Per opponent piece: (square, piece, hit?, squares read) for ``target``.
 
         The squares each piece's attack run reads are recorded (-2 stands for last-from and
@@ -392,11 +474,12 @@ class ZrfGame(Game):
             if o == player or neutral[o]:
                 continue
             tracking.reads = set()
-            hit = self.piece_attacks(tracking, p, pc, target, last_from, last_to)
+            hit = self.piece_attacks(tracking, p, pc, target, last_from, last_to, spare=spare)
             out.append((p, pc, hit, tracking.reads))
         return out
 
-    def attacked_after(self, base, changed, board, target, player, last_from, last_to) -> bool:
+    def attacked_after(self, base, changed, board, target, player, last_from, last_to,
+                       spare=frozenset()) -> bool:
         """``attacked`` on ``board`` (the baseline's board with the squares ``changed`` changed)."""
         for p, pc, hit, reads in base:
             if p in changed:
@@ -405,13 +488,13 @@ class ZrfGame(Game):
                 if hit:
                     return True
                 continue
-            if self.piece_attacks(board, p, pc, target, last_from, last_to):
+            if self.piece_attacks(board, p, pc, target, last_from, last_to, spare=spare):
                 return True
         neutral = self.tables.neutral
         for s in changed:
             pc = board[s]
             if pc is not None and pc[0] != player and not neutral[pc[0]]:
-                if self.piece_attacks(board, s, pc, target, last_from, last_to):
+                if self.piece_attacks(board, s, pc, target, last_from, last_to, spare=spare):
                     return True
         return False
 
@@ -511,36 +594,6 @@ class _Tracking(list):
         return list.__getitem__(self, i)
 
 
-def _changed_squares(parts) -> set:
-    """Every square a turn's parts may have changed, and -2: last-from/last-to always change."""
-    out = {-2}
-    for part in parts:
-        for f, to, pc, ty, copy in part.moves:
-            out.add(f)
-            out.add(to)
-        for pos, pc, is_drop in part.placements:
-            out.add(pos)
-        for e in part.effects:
-            out.add(e[1])
-    return out
-
-
-class _Turn:
-    """A whole-turn candidate: its parts, their notation, the resulting position."""
-
-    __slots__ = ("parts", "notes", "board", "hands", "lf", "lt", "removed", "rank", "ncapt")
-
-    def __init__(self, parts, notes, board, hands, lf, lt, removed, rank):
-        self.parts = parts
-        self.notes = notes
-        self.board = board
-        self.hands = hands
-        self.lf = lf
-        self.lt = lt
-        self.removed = removed
-        self.rank = rank
-
-
 class ZrfState(State):
     """An immutable ZRF position."""
 
@@ -585,8 +638,7 @@ class ZrfState(State):
     def apply(self, move: Move) -> "ZrfState":
         g = self.game
         data = move.data
-        if data is None or not isinstance(data, _Turn):
-            from runtime.notation import find_move
+        if data is None or not isinstance(data, Turn):
             data = find_move(self, move.notation).data
         if data == "pass":
             return ZrfState(g, self.cells, self.stores, self.turn + 1, self.last_from,
@@ -619,132 +671,82 @@ class ZrfState(State):
 
     # ------------------------------------------------------------------ turns
 
-    def raw_moves(self) -> list[Move]:
-        """Legal whole turns ignoring game end and passes (stalemated/checkmated look at these)."""
+    def raw_moves(self) -> MoveList:
+        """Legal whole turns ignoring game end and passes (stalemated/checkmated look at these).
+
+        A lazy sequence: ``not state.raw_moves()`` generates one turn, not all of them.
+        """
         if self._raw is None:
-            self._raw = self._generate()
+            self._raw = MoveList(TurnSource(self), MAX_LISTED)
         return self._raw
 
-    def _with_pass(self, moves):
+    def _pass_allowed(self, moves) -> bool:
+        """May the player pass, given its turns (a sequence or their count)?"""
         pt = self.game.pass_turn
-        if pt == "true" or ((pt in ("forced", "2")) and not moves):
-            return moves + [Move(("Pass",), "pass")]
-        return moves
+        return pt == "true" or (pt in ("forced", "2") and not moves)
 
-    def _generate(self) -> list[Move]:
+    def _with_pass(self, moves) -> list[Move]:
+        moves = list(moves)
+        return moves + [Move(("Pass",), "pass")] if self._pass_allowed(moves) else moves
+
+    def recorded_turn(self, lines: list[str], same) -> tuple[Move, int, list[str]] | None:
+        """The turn Zillions rebuilds when it loads ``lines``, the next lines of a saved game.
+
+        Each line is matched (``same(part notation, line)``) against the candidate parts;
+        a line recorded as ``partial N`` continues the turn with the move type numbered N
+        (:mod:`.movetypes`), whatever the file's add-partial names, and the turn ends when
+        that type gives the piece no part or the line is not partial.  The whole-turn
+        selection rules are not applied again: loading replays what was recorded.
+        Returns the move, the lines it used and one note per part whose N names another
+        move type than this file does; None when the first line matches no part.
+        """
         g = self.game
         player, mover, mfilter = g.entry(self.turn)
-        parts = g.gen_parts(self.cells, mover, mfilter, self.last_from, self.last_to, self.stores)
-        turns: list[_Turn] = []
-        nparts = [0]
-        prio = g.priorities
-        low = len(prio)
-        for part in parts:
-            rank = prio.get(part.mtype, low) if prio else 0
-            self._expand(part, self.cells, self.stores, self.last_from, self.last_to, (), (), [],
-                         rank, turns, nparts, 0)
-        if prio and turns:
-            best = min(tn.rank for tn in turns)
-            turns = [tn for tn in turns if tn.rank == best]
-        if g.maximal and turns:
-            most = max(len(tn.removed) for tn in turns)
-            turns = [tn for tn in turns if len(tn.removed) == most]
-        royal = g.royal.get(mover)
-        if royal and turns:
-            safe = []
-            baselines = {}
-            nested: dict = {}
-            cells = self.cells
-            g._nest += 1
-            try:
-                for tn in turns:
-                    ok = True
-                    changed = _changed_squares(tn.parts)
-                    g._incr = (cells, changed, tn.board, nested, self.last_from, self.last_to, {})
-                    for p, pc in enumerate(tn.board):
-                        if pc is not None and pc[0] == mover and pc[1] in royal:
-                            base = baselines.get(p)
-                            if base is None:
-                                g._incr = None
-                                base = baselines[p] = g.attack_baseline(cells, p, mover,
-                                                                        self.last_from, self.last_to)
-                                g._incr = (cells, changed, tn.board, nested, self.last_from,
-                                           self.last_to, {})
-                            if g.attacked_after(base, changed, tn.board, p, mover, tn.lf, tn.lt):
-                                ok = False
-                                break
-                    if ok:
-                        safe.append(tn)
-            finally:
-                g._nest -= 1
-                g._incr = None
-            turns = safe
-        moves = []
-        seen = set()
-        for tn in turns:
-            if tn.notes in seen:
-                # same notation, different effects: keep both, they differ in result
-                pass
-            seen.add(tn.notes)
-            moves.append(Move(tn.notes, tn))
-        return moves
+        by_number = {n: mt for mt, n in g.mtype_numbers.items()}
+        board, hands, lf, lt = self.cells, self.stores, self.last_from, self.last_to
+        candidates = g.gen_parts(board, mover, mfilter, lf, lt, hands)
+        parts, notes, removed, rank, notices = (), (), (), 0, []
+        while len(parts) < len(lines):
+            text = lines[len(parts)]
+            part = next((c for c in candidates if same(part_notation(g, c, board), text)), None)
+            if part is None:
+                break
+            note = part_notation(g, part, board)
+            b, hands, lf, lt, rem = g.apply_part(board, hands, part, mover)
+            board = tuple(b)
+            parts += (part,)
+            notes += (note,)
+            removed += tuple((pc[0], pc[1]) for pc in rem)
+            recorded = re.match(r"partial (\d+) ", text)
+            if recorded is None or part.partial is None or lt == NO:
+                break
+            number = int(recorded.group(1))
+            move_type = by_number.get(number)
+            if move_type != part.partial:
+                named = "no move type" if move_type is None else f"move type {move_type!r}"
+                notices.append(f"'partial {number}' names {named} where this file's add-partial "
+                               f"names {part.partial!r} (partial {g.mtype_numbers[part.partial]})")
+            candidates = (g.gen_parts(board, mover, None, lf, lt, hands, only=lt, only_mt=move_type)
+                          if move_type is not None else [])
+        if not parts:
+            return None
+        return Move(notes, Turn(parts, notes, board, hands, lf, lt, removed, rank)), len(parts), notices
 
-    def _expand(self, part, board, hands, lf, lt, parts, notes, removed, rank, out, counter, depth):
-        g = self.game
-        mover = g.entry(self.turn)[1]
-        note = self._notation(part, board, mover)
-        b, h, nlf, nlt, rem = g.apply_part(board, hands, part, mover)
-        b = tuple(b)
-        parts = parts + (part,)
-        notes = notes + (note,)
-        removed = removed + rem
-        if part.partial is None or depth >= MAX_PARTS or nlt == NO:
-            out.append(_Turn(parts, notes, b, h, nlf, nlt, tuple((pc[0], pc[1]) for pc in removed), rank))
-            return
-        conts = g.gen_parts(b, mover, None, nlf, nlt, h, only=nlt, only_mt=part.partial)
-        if not conts or g.pass_partial:
-            n2 = notes + ("Pass",) if conts else notes
-            out.append(_Turn(parts, n2, b, h, nlf, nlt, tuple((pc[0], pc[1]) for pc in removed), rank))
-        for c in conts:
-            counter[0] += 1
-            if counter[0] > MAX_SEQUENCES:
-                return
-            self._expand(c, b, h, nlf, nlt, parts, notes, removed, rank, out, counter, depth + 1)
+    def random_move(self, rng) -> Move:
+        """A uniformly random legal move, the same one ``rng.choice(self.legal_moves())`` picks.
 
-    def _notation(self, part: Part, board, mover) -> str:
-        """The ZSG line of one part (§7)."""
-        t = self.game.tables
-        P, T, L = t.positions, t.types, t.players
-        items = []
-        if part.partial is not None:
-            order = self.game.mtype_order
-            n = order.index(part.partial) + 1 if part.partial in order else 1
-            items.append(f"partial {n}")
-        for f, to, pc, ty, copy in part.moves:
-            if f == to and not copy:
-                # a type change in place, (add T) without moving: Zillions writes "= T on pos"
-                items.append(f"= {T[ty]} on {P[to]}")
-                continue
-            sep = "x" if board[to] is not None and to != f else "-"
-            s = f"{T[pc[1]]} {P[f]} {sep} {P[to]}"
-            if ty >= 0:
-                s += f" = {T[ty]}"
-            items.append(s)
-        for pos, pc, is_drop in part.placements:
-            items.append(f"{L[pc[0]]} {T[pc[1]]} {P[pos]}")
-        for e in part.effects:
-            k = e[0]
-            if k == "x":
-                items.append(f"x {P[e[1]]}")
-            elif k == "type":
-                items.append(f"= {T[e[2]]} on {P[e[1]]}")
-            elif k == "owner":
-                items.append(f"= {L[e[2]]} on {P[e[1]]}")
-            elif k == "flip":
-                items.append(f"flip {P[e[1]]}")
-            elif k == "attr":
-                items.append(f"@ {P[e[1]]} {e[2]} {e[3]}")
-        return " ".join(items) if items else "Pass"
+        Positions with more turns than a move list holds are counted and the
+        chosen turn regenerated, so memory stays bounded.
+        """
+        if self._legal is not None or self.outcome() is not None:
+            return super().random_move(rng)
+        raw = self.raw_moves()
+        n = raw.count()
+        extra = 1 if self._pass_allowed(n) else 0
+        if n + extra == 0:
+            raise ValueError("no legal moves")
+        k = rng.randrange(n + extra)
+        return Move(("Pass",), "pass") if k == n else raw.nth(k)
 
     # ------------------------------------------------------------------ goals
 
@@ -766,7 +768,8 @@ class ZrfState(State):
         try:
             for p, pc in enumerate(self.cells):
                 if pc is not None and pc[0] == player and pc[1] in types:
-                    if g.attacked(self.cells, p, player, self.last_from, self.last_to):
+                    if g.attacked(self.cells, p, player, self.last_from, self.last_to,
+                                  spare=frozenset(types)):
                         return True
         finally:
             g._nest -= 1
@@ -806,7 +809,7 @@ class ZrfState(State):
 
     def _compute_outcome(self) -> Outcome | None:
         out = self.goal_outcome()
-        if out is None and not self._with_pass(self.raw_moves()):
+        if out is None and not self.raw_moves() and not self._pass_allowed(()):
             return Outcome.drawn("no legal moves")
         return out
 

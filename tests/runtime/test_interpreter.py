@@ -117,3 +117,13 @@ def test_a_partial_chain_attacks_on_its_later_parts(tmp_path):
     g = load_zrf_game(str(p))
     assert "Pawn e1 - e2" not in moves(g)
     assert len(moves(g)) == 4
+
+
+def test_set_position_flag_toward_the_edge_does_nothing(tmp_path):
+    """(set-position-flag F true d) where d leads off the board sets nothing and the block
+    goes on (GuFuuShogi.zsg replays to its recorded end only so: its check test flags the
+    squares around every piece, edge squares included)."""
+    g = game(tmp_path, """
+      (piece (name P) (moves ((set-position-flag f true w) e (verify empty?) add)))
+      (board-setup (A (P a1)))""")
+    assert moves(g) == ["P a1 - b1"]

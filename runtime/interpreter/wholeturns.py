@@ -1,0 +1,357 @@
+"""Whole turns of a ZRF position, generated lazily (SEMANTICS §2.5, §2.6, §5.9, §5.11).
+
+A legal move is a whole turn: a first part and the parts its ``add-partial``
+chain continues with.  :class:`TurnSource` yields them one at a time, so a
+consumer that needs one move (a stalemate test), a count, or a random choice
+never holds the whole list, however large it is.  The selection rules apply
+in Zillions' order:
+
+1. **move priorities**: a turn ranks by the move types of its first part; a
+   part emitted identically by blocks of several move types ranks by the best
+   of them (a part is legal if any of its move types ranks);
+2. **maximal captures**: only turns with the most parts (partial moves) stay;
+   with ``"maximal captures" 2``, ties keep the turns that remove the most
+   pieces of promoted types (:func:`promoted_types`);
+3. the **king-safety filter** (when a ``checkmated`` goal names royal types).
+
+Two bounds keep a turn finite.  A part that brings the board and stores back
+to what they were earlier in the same turn (at its start or after an earlier
+part) is not a continuation: hopping back and forth would repeat forever and
+reaches no new position.  A chain that still reaches :data:`MAX_PARTS`
+parts ends there, and the game records the located warning W601.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from runtime.protocol import Move
+
+from .context import Part
+from .tables import NO
+
+MAX_PARTS = 64
+"""Parts one turn may chain through add-partial; a longer chain ends with warning W601."""
+
+
+class Turn:
+    """A whole-turn candidate: its parts, their notation, the resulting position."""
+
+    __slots__ = ("parts", "notes", "board", "hands", "lf", "lt", "removed", "rank")
+
+    def __init__(self, parts, notes, board, hands, lf, lt, removed, rank):
+        self.parts = parts
+        self.notes = notes
+        self.board = board
+        self.hands = hands
+        self.lf = lf
+        self.lt = lt
+        #: (owner, type) of every piece the turn removed, in order
+        self.removed = removed
+        self.rank = rank
+
+    @property
+    def size(self) -> int:
+        """What maximal captures counts: the parts (partial moves) of the turn."""
+        return len(self.parts)
+
+
+def part_rank(part: Part, priorities: dict[str, int]) -> int:
+    """The move-priorities rank of a first part: the best rank of any of its move types.
+
+    Move types not listed, and untyped moves, rank together after all listed types.
+    """
+    if not priorities:
+        return 0
+    low = len(priorities)
+    return min(priorities.get(mt, low) for mt in part.mtypes)
+
+
+def promoted_types(game) -> frozenset[int]:
+    """Piece types that no set-up holds and that some move turns a piece into.
+
+    These are the "more valuable" pieces of ``"maximal captures" 2`` (kings of
+    draughts): at equal counts, the turn that removes more of them is kept.
+    """
+    t = game.tables
+    start = {t.type_index[ty] for _, ty, _ in game.gdef.setup.placements if ty in t.type_index}
+    start |= {t.type_index[ty] for (_, ty), k in game.gdef.setup.off.items()
+              if k and ty in t.type_index}
+    return frozenset(game.promotion_targets - start)
+
+
+def part_notation(game, part: Part, board) -> str:
+    """The ZSG line of one part, written as Zillions writes it (§7).
+
+    The operations come in recorded order: movements, creates and drops, then
+    the effects; a promotion of the moving piece (``add T``) is a change of
+    type on its destination that comes last.  A change right after a movement
+    onto its square is written ``= T`` after that movement, and consecutive
+    changes to the same type or owner share one ``= T on p1 p2``
+    (KoShogi.zsg line 74: ``CL 17H - 17F = EV on 1F 19J = HV on 19N 1P = MA on 17F``;
+    ``Off a1 - a2 x Y = On on a2`` in Daldosa.zsg).
+    """
+    t = game.tables
+    P, T, L = t.positions, t.types, t.players
+    ops: list[tuple] = []  # ("text", s) | ("move", s, to) | ("change", value, pos)
+    promotion = None
+    for f, to, pc, ty, copy in part.moves:
+        if f == to and not copy:
+            # a type change in place, (add T) without moving: Zillions writes "= T on pos"
+            ops.append(("change", T[ty], to))
+            continue
+        sep = "x" if board[to] is not None and to != f else "-"
+        ops.append(("move", f"{T[pc[1]]} {P[f]} {sep} {P[to]}", to))
+        promotion = (T[ty], to) if ty >= 0 else None
+    for pos, pc, is_drop in part.placements:
+        ops.append(("text", f"{L[pc[0]]} {T[pc[1]]} {P[pos]}"))
+    for e in part.effects:
+        k = e[0]
+        if k == "x":
+            ops.append(("text", f"x {P[e[1]]}"))
+        elif k == "type":
+            ops.append(("change", T[e[2]], e[1]))
+        elif k == "owner":
+            ops.append(("change", L[e[2]], e[1]))
+        elif k == "flip":
+            ops.append(("text", f"flip {P[e[1]]}"))
+        elif k == "attr":
+            ops.append(("text", f"@ {P[e[1]]} {e[2]} {e[3]}"))
+    if promotion is not None:
+        ops.append(("change",) + promotion)
+    items: list[str] = []
+    if part.partial is not None:
+        items.append(f"partial {game.mtype_numbers.get(part.partial, 1)}")
+    previous = None
+    for op in ops:
+        if op[0] == "change":
+            value, pos = op[1], op[2]
+            if previous is not None and previous[0] == "move" and previous[2] == pos:
+                items[-1] += f" = {value}"
+                op = ("text", "")  # a short-form change is not grouped with the next one
+            elif previous is not None and previous[0] == "change" and previous[1] == value:
+                items[-1] += f" {P[pos]}"
+            else:
+                items.append(f"= {value} on {P[pos]}")
+        else:
+            items.append(op[1])
+        previous = op
+    return " ".join(items) if items else "Pass"
+
+
+def changed_squares(parts) -> set:
+    """Every square a turn's parts may have changed, and -2: last-from/last-to always change."""
+    out = {-2}
+    for part in parts:
+        for f, to, pc, ty, copy in part.moves:
+            out.add(f)
+            out.add(to)
+        for pos, pc, is_drop in part.placements:
+            out.add(pos)
+        for e in part.effects:
+            out.add(e[1])
+    return out
+
+
+class TurnSource:
+    """The whole turns of one position, generated on demand in a fixed order."""
+
+    def __init__(self, state):
+        self.state = state
+        g = self.game = state.game
+        self.player, self.mover, self.mfilter = g.entry(state.turn)
+        self._firsts: list[tuple[Part, int]] | None = None
+        self._best: tuple[int, int] | None = None
+        #: king-safety baselines per royal square (computed once, on first use)
+        self._baselines: dict = {}
+        self._nested: dict = {}
+
+    # ------------------------------------------------------------------ parts
+
+    def first_parts(self) -> list[tuple[Part, int]]:
+        """Candidate first parts with their rank, those of the best rank only (§2.5)."""
+        if self._firsts is None:
+            s, g = self.state, self.game
+            parts = g.gen_parts(s.cells, self.mover, self.mfilter, s.last_from, s.last_to, s.stores)
+            ranked = [(p, part_rank(p, g.priorities)) for p in parts]
+            if ranked and g.priorities:
+                best = min(r for _, r in ranked)
+                ranked = [(p, r) for p, r in ranked if r == best]
+            self._firsts = ranked
+        return self._firsts
+
+    def _chains(self, part, applied, board, parts, notes, removed, rank, seen) -> Iterator[Turn]:
+        """Every whole turn that starts with ``parts`` + ``part`` (depth first, stop before continuing).
+
+        ``applied`` is ``part`` applied to ``board``: (board, hands, last-from, last-to, removed).
+        """
+        g = self.game
+        mover = self.mover
+        note = part_notation(g, part, board)
+        b, h, nlf, nlt, rem = applied
+        parts = parts + (part,)
+        notes = notes + (note,)
+        if rem:
+            removed = removed + tuple((pc[0], pc[1]) for pc in rem)
+        if part.partial is None or nlt == NO:
+            yield Turn(parts, notes, b, h, nlf, nlt, removed, rank)
+            return
+        if len(parts) >= MAX_PARTS:
+            g.chain_cut(part, MAX_PARTS)
+            yield Turn(parts, notes, b, h, nlf, nlt, removed, rank)
+            return
+        seen = seen | {(b, h)}
+        conts = []
+        for c in g.gen_parts(b, mover, None, nlf, nlt, h, only=nlt, only_mt=part.partial):
+            cb, ch, clf, clt, crem = g.apply_part(b, h, c, mover)
+            cb = tuple(cb)
+            if (cb, ch) not in seen:
+                conts.append((c, (cb, ch, clf, clt, crem)))
+        if not conts or g.pass_partial:
+            yield Turn(parts, notes + ("Pass",) if conts else notes, b, h, nlf, nlt, removed, rank)
+        for c, capplied in conts:
+            yield from self._chains(c, capplied, b, parts, notes, removed, rank, seen)
+
+    def ranked(self) -> Iterator[Turn]:
+        """Every whole turn after move priorities (before maximal captures and king safety)."""
+        s, g = self.state, self.game
+        start = frozenset(((s.cells, s.stores),))
+        for part, rank in self.first_parts():
+            b, h, lf, lt, rem = g.apply_part(s.cells, s.stores, part, self.mover)
+            yield from self._chains(part, (tuple(b), h, lf, lt, rem), s.cells, (), (), (), rank,
+                                    start)
+
+    # ------------------------------------------------------------------ selection
+
+    def _measure(self, tn: Turn) -> tuple[int, int]:
+        promoted = self.game.promoted
+        valuable = sum(1 for _, ty in tn.removed if ty in promoted) if promoted else 0
+        return (tn.size, valuable)
+
+    def best_measure(self) -> tuple[int, int]:
+        """The largest (parts, promoted pieces removed) over the ranked turns (one pass, nothing kept)."""
+        if self._best is None:
+            best = (0, 0)
+            two = self.game.maximal == "2"
+            for tn in self.ranked():
+                m = self._measure(tn) if two else (tn.size, 0)
+                if m > best:
+                    best = m
+            self._best = best
+        return self._best
+
+    def candidates(self) -> Iterator[Turn]:
+        """Turns after move priorities and maximal captures."""
+        mode = self.game.maximal
+        if mode is None:
+            yield from self.ranked()
+            return
+        best = self.best_measure()
+        for tn in self.ranked():
+            if (self._measure(tn) if mode == "2" else (tn.size, 0)) == best:
+                yield tn
+
+    def legal(self) -> Iterator[Turn]:
+        """Turns after every selection rule, king safety included."""
+        royal = frozenset(self.game.royal.get(self.mover, ()))
+        for tn in self.candidates():
+            if not royal or self._safe(tn, royal):
+                yield tn
+
+    def moves(self) -> Iterator[Move]:
+        for tn in self.legal():
+            yield Move(tn.notes, tn)
+
+    def _safe(self, tn: Turn, royal) -> bool:
+        """Does no royal piece of the mover stand attacked after ``tn``? (§5.11)"""
+        g, s, mover = self.game, self.state, self.mover
+        cells = s.cells
+        changed = changed_squares(tn.parts)
+        baselines = self._baselines
+        g._nest += 1
+        try:
+            incr = (cells, changed, tn.board, self._nested, s.last_from, s.last_to, {})
+            for p, pc in enumerate(tn.board):
+                if pc is not None and pc[0] == mover and pc[1] in royal:
+                    base = baselines.get(p)
+                    if base is None:
+                        g._incr = None
+                        base = baselines[p] = g.attack_baseline(cells, p, mover, s.last_from,
+                                                                s.last_to, royal)
+                    g._incr = incr
+                    if g.attacked_after(base, changed, tn.board, p, mover, tn.lf, tn.lt, royal):
+                        return False
+            return True
+        finally:
+            g._nest -= 1
+            g._incr = None
+
+
+class MoveList(Sequence):
+    """The legal whole turns of a position, generated only as far as a caller looks.
+
+    ``bool()`` asks for one turn, indexing for as many as the index; ``len()``
+    and iteration to the end hold at most ``cap`` turns: a position with more
+    keeps the first ``cap`` and the game records warning W602.  :meth:`count`
+    and :meth:`nth` reach every turn with bounded memory (a random choice
+    among millions of turns needs neither the whole list nor the cap).
+    """
+
+    def __init__(self, source: TurnSource, cap: int):
+        self._source = source
+        self._it: Iterator[Move] | None = source.moves()
+        self._items: list[Move] = []
+        self.cap = cap
+
+    def _pull(self, n: int) -> None:
+        """Hold the first ``n`` turns (fewer if there are fewer, or ``cap`` at most)."""
+        items = self._items
+        while self._it is not None and len(items) < n:
+            if len(items) >= self.cap:
+                self._source.game.list_cut(self.cap)
+                return
+            try:
+                items.append(next(self._it))
+            except StopIteration:
+                self._it = None
+
+    def __bool__(self) -> bool:
+        self._pull(1)
+        return bool(self._items)
+
+    def __len__(self) -> int:
+        self._pull(self.cap + 1)
+        return len(self._items)
+
+    def __getitem__(self, i):
+        self._pull(self.cap + 1 if isinstance(i, slice) or i < 0 else i + 1)
+        return self._items[i]
+
+    def __iter__(self) -> Iterator[Move]:
+        i = 0
+        while True:
+            self._pull(i + 1)
+            if i >= len(self._items):
+                return
+            yield self._items[i]
+            i += 1
+
+    def count(self) -> int:
+        """How many legal turns there are, past the cap too (those are counted, not kept)."""
+        self._pull(self.cap)
+        n = len(self._items)
+        if self._it is not None:
+            n += sum(1 for _ in self._it)
+            self._it = None
+            self._source.game.list_cut(self.cap)
+        return n
+
+    def nth(self, k: int) -> Move:
+        """The ``k``-th legal turn (0-based), as the uncapped list would give it."""
+        self._pull(min(k + 1, self.cap))
+        if k < len(self._items):
+            return self._items[k]
+        for i, m in enumerate(self._source.moves()):
+            if i == k:
+                return m
+        raise IndexError(k)
