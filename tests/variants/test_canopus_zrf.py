@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from codegen.render import render
-from runtime.crosscheck import CrossChecker, CrossCheckResult, Disagreement
+from runtime.crosscheck import Disagreement
 from runtime.crosscheck_run import CrossCheckSpec, run
 from runtime.games import load_game
-from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state, named
+from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state, named, play
 from variants import registry
 from variants.canopus import data
 from variants.canopus.engine import canopus, super_star_canopus
@@ -41,20 +41,6 @@ def both(position, to_move=W, zrf_game=None):
     ref = canopus().state_from(position, to_move)
     game = zrf_game or load_game(ZRF, "Canopus")
     return ref, edited_zrf_state(game, data.SETUP, position, 0 if to_move == W else 1)
-
-
-def play(ref, cand, notations):
-    """Apply reference moves (by notation) to both sides, pairing successors by position."""
-    checker = CrossChecker(ref.game, cand.game)
-    for text in notations:
-        pairs = checker.compare(ref, cand, [], CrossCheckResult())
-        for move, r, c in pairs:
-            if move.notation == text:
-                ref, cand = r, c
-                break
-        else:
-            raise AssertionError(f"{text!r} is not a move both sides have")
-    return ref, cand
 
 
 def explained_by(name):
@@ -120,6 +106,45 @@ SHUFFLE = ["King h1 - g1", "King a8 - b8", "King g1 - h1", "King b8 - a8"] * 2
 TWO_POSITION = {"i1": (W, "King"), "c3": (W, "Star"), "d3": (W, "Soldier"),
                 "a8": (B, "King"), "f3": (B, "Soldier"), "a6": (B, "Soldier")}
 TWO_MOVE = "Star c3 - e3 x d3 Star e3 - g3 x f3"
+
+
+def _position(text: str) -> dict:
+    """``"e1:Black:King, e5:Black:Pusher"`` -> ``{"e1": ("Black", "King"), ...}``."""
+    out = {}
+    for item in text.split(","):
+        cell, player, ptype = item.strip().split(":")
+        out[cell] = (player, ptype)
+    return out
+
+
+# Issue 21: pushes that would push the Pusher's own King off the board give no check
+# (the engine's counts are derived by hand in test_canopus.py).
+BARRED_PUSHES = {
+    "issue position (White 10 moves)": ("a2:White:Soldier, b2:White:Soldier, e1:Black:King, "
+                                        "e2:White:Soldier, e3:White:King, e5:Black:Pusher, "
+                                        "h7:Black:Soldier, i7:Black:Soldier", W, 10),
+    "rank 4 (Black 10 moves)": ("a4:White:King, b4:Black:Soldier, c4:Black:King, "
+                                "e4:White:Pusher, i2:White:Soldier, h7:Black:Soldier, "
+                                "i7:Black:Soldier", B, 10),
+    "stalemate, not checkmate": ("a3:White:King, a2:White:Soldier, i8:White:Soldier, "
+                                 "a1:Black:King, a5:Black:Pusher, b3:Black:Reducer, "
+                                 "c5:Black:Soldier, c4:Black:Soldier, b2:Black:Soldier, "
+                                 "h8:Black:Soldier", W, 0),
+}
+
+
+@pytest.mark.parametrize("label", sorted(BARRED_PUSHES))
+def test_barred_push_gives_no_check_in_the_zrf(label, zrf_game):
+    """The ZRF's push-line walks the whole line before it "takes" the enemy King, so a push
+    that would put the Pusher's own King over the edge is no check there either: same
+    moves and same outcome as the engine."""
+    text, to_move, count = BARRED_PUSHES[label]
+    ref, cand = both(_position(text), to_move, zrf_game=zrf_game)
+    assert len(ref.legal_moves()) == count
+    assert len(cand.legal_moves()) == count
+    assert compare(ref, cand).disagreements == []
+    if count == 0:
+        assert cand.outcome().draw
 
 
 def _others_reject(name, ref, cand, d):

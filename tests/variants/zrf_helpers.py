@@ -46,6 +46,20 @@ def compare(ref, cand, known=()) -> CrossCheckResult:
     return result
 
 
+def play(ref, cand, notations):
+    """Apply reference moves (by notation) to both sides, pairing successors by position."""
+    checker = CrossChecker(ref.game, cand.game)
+    for text in notations:
+        pairs = checker.compare(ref, cand, [], CrossCheckResult())
+        for move, r, c in pairs:
+            if move.notation == text:
+                ref, cand = r, c
+                break
+        else:
+            raise AssertionError(f"{text!r} is not a move both sides have")
+    return ref, cand
+
+
 def named(known, name: str):
     """The known difference called ``name`` in ``known``."""
     return next(k for k in known if k.name == name)
