@@ -5,8 +5,9 @@ Usage: python benchmarks/zrf_positions.py GAME [--zrf PATH] [--plies N] [--seed 
 Plays one seeded random game of GAME with the native engine for ``--plies`` turns
 and sets each position up in the ZRF (``--zrf``, default: the committed generated
 file) with ``--position``'s set-up (runtime.setup_text).  For every position it
-times the ZRF's legal whole turns (consecutive turns of one player merged, as the
-cross-check does, when the registry says so) and the native engine's legal moves,
+times the ZRF's legal whole turns (consecutive turns of one player merged, so that a
+file whose turn order splits a turn in parts is timed per whole turn too) and the
+native engine's legal moves,
 and prints the mean seconds per position of each and their ratio.  Both run in the
 same process one after the other, so the ratio is the figure to compare between
 runs on a shared machine.  Give ``--zrf`` an older copy of the file to measure a
@@ -62,9 +63,7 @@ def main() -> None:
     zrf_time = native_time = 0.0
     for st in states:
         setup = SetupText(st.current_player, tuple((c, p, t) for c, (p, t) in sorted(st.board().items())))
-        cand = set_up(zrf, setup.text())
-        if entry.merge_turns:
-            cand = MergedState(MergedTurns(zrf), cand)
+        cand = MergedState(MergedTurns(zrf), set_up(zrf, setup.text()))
         t0 = time.perf_counter()
         cand.legal_moves()
         zrf_time += time.perf_counter() - t0

@@ -64,8 +64,7 @@ BUILTIN_GAMES: dict[str, BuiltinGame] = {g.name: g for g in [
                 "star_pool/star_pool_chess.zrf", "Star Pool Chess", _kd("star_pool")),
     BuiltinGame("alpha-centauri", "variants.alpha_centauri.engine:alpha_centauri",
                 "Alpha Centauri (Lavieri): 9x9, two-part turns, Rotor, Centaur, Encounter Zone",
-                "alpha_centauri/alpha_centauri.zrf", "Alpha Centauri", _kd("alpha_centauri"),
-                merge_turns=True),
+                "alpha_centauri/alpha_centauri.zrf", "Alpha Centauri"),
 ]}
 
 
