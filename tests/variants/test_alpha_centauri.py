@@ -770,13 +770,15 @@ def test_no_legal_part_leaves_a_new_attack():
     caches: dict = {0: {}, 1: {}}
     rules = GAME.rules
     parts_seen = 0
-    for _ in range(scaled(100_000)):
+    checked = 0
+    while checked < scaled(100_000):
         position, to_move = random_position(rng)
         st = GAME.state_from(position, to_move)
         me = st.to_move
         b = st.board_codes
         if royals_meet(b, 0, rules) or royals_meet(b, 1, rules):
-            continue
+            continue  # the game is over: no part to make
+        checked += 1
         cons = reductions(b, me)
         before = {(a[0], a[0], a[2]) for a in attacks(b, me, rules)}
         for part in (1, 2):
