@@ -43,10 +43,10 @@ def _kd(folder: str) -> str:
 BUILTIN_GAMES: dict[str, BuiltinGame] = {g.name: g for g in [
     BuiltinGame("canopus", "variants.canopus.engine:canopus",
                 "Canopus (Lavieri): 9x8, Reducer, Pusher, Star, P32, Mage-Apprentice",
-                "canopus/canopus.zrf", "Canopus", _kd("canopus")),
+                "canopus/canopus.zrf", "Canopus"),
     BuiltinGame("super-star-canopus", "variants.canopus.engine:super_star_canopus",
                 "Super-Star Canopus: Canopus with Super-Stars jumping in all directions",
-                "canopus/canopus.zrf", "Super-Star Canopus", _kd("canopus")),
+                "canopus/canopus.zrf", "Super-Star Canopus"),
     BuiltinGame("epsilon-eridani", "variants.epsilon_eridani.engine:epsilon_eridani",
                 "Epsilon Eridani (Lavieri): 44 cells, three colours, CH and H moves, Reducer",
                 "epsilon_eridani/epsilon_eridani.zrf", "Epsilon Eridani", _kd("epsilon_eridani")),
