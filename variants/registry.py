@@ -8,6 +8,7 @@ asked for, so a broken or slow engine never slows the others down.
 from __future__ import annotations
 
 import importlib
+import json
 import os
 from dataclasses import dataclass
 
@@ -29,6 +30,9 @@ class BuiltinGame:
     known_differences: str | None = None
     #: the ZRF splits one native turn into several turn-order entries of the same player
     merge_turns: bool = False
+    #: "module:attr" giving the cross-check's name map for the generated ZRF (a dict in the
+    #: --names format, e.g. cells it keeps for bookkeeping under "ignore"), if it needs one
+    names: str | None = None
 
     def load(self) -> Game:
         module_name, _, attr = self.factory.partition(":")
@@ -49,7 +53,8 @@ BUILTIN_GAMES: dict[str, BuiltinGame] = {g.name: g for g in [
                 "canopus/canopus.zrf", "Super-Star Canopus"),
     BuiltinGame("epsilon-eridani", "variants.epsilon_eridani.engine:epsilon_eridani",
                 "Epsilon Eridani (Lavieri): 44 cells, three colours, CH and H moves, Reducer",
-                "epsilon_eridani/epsilon_eridani.zrf", "Epsilon Eridani", _kd("epsilon_eridani")),
+                "epsilon_eridani/epsilon_eridani.zrf", "Epsilon Eridani",
+                names="variants.epsilon_eridani.zrf_context:NAME_MAP"),
     BuiltinGame("canonical-chess", "variants.canonical.engine:canonical_chess",
                 "Canonical Chess (Paletta): 81 points, oblique lines, fortresses",
                 "canonical/canonical.zrf", "Canonical Chess", _kd("canonical")),
@@ -66,6 +71,14 @@ BUILTIN_GAMES: dict[str, BuiltinGame] = {g.name: g for g in [
                 "Alpha Centauri (Lavieri): 9x9, two-part turns, Rotor, Centaur, Encounter Zone",
                 "alpha_centauri/alpha_centauri.zrf", "Alpha Centauri"),
 ]}
+
+
+def name_map_json(entry: BuiltinGame | None) -> str:
+    """The name map of ``entry``'s generated ZRF as JSON text (``"{}"`` when it has none)."""
+    if entry is None or not entry.names:
+        return "{}"
+    module_name, _, attr = entry.names.partition(":")
+    return json.dumps(getattr(importlib.import_module(module_name), attr), sort_keys=True)
 
 
 def generated_zrf_path(entry: BuiltinGame) -> str | None:

@@ -39,10 +39,11 @@ def with_turn(state: ZrfState, cells=None, turn: int = 0) -> ZrfState:
                     state.stores, turn, NO, NO, (), None)
 
 
-def compare(ref, cand, known=()) -> CrossCheckResult:
-    """Compare one position (engine ``ref``, ZRF ``cand``) and its successors."""
+def compare(ref, cand, known=(), names=None) -> CrossCheckResult:
+    """Compare one position (engine ``ref``, ZRF ``cand``) and its successors (``names``: the
+    cross-check's name map, e.g. the bookkeeping cells a generated file keeps)."""
     result = CrossCheckResult()
-    CrossChecker(ref.game, cand.game, known=known).compare(ref, cand, [], result)
+    CrossChecker(ref.game, cand.game, names, known=known).compare(ref, cand, [], result)
     return result
 
 
