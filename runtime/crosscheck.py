@@ -31,25 +31,34 @@ from .protocol import Game, Move, Outcome, Signature, State
 
 @dataclass(frozen=True)
 class NameMap:
-    """Renames the candidate's cells, pieces and players into the reference's names."""
+    """Renames the candidate's cells, pieces and players into the reference's names.
+
+    ``ignore`` lists cells the candidate keeps for bookkeeping only (a ZRF's
+    dummy cells counting moves, for example): whatever stands there is left
+    out of the candidate's positions before they are compared.
+    """
 
     cells: Mapping[str, str] = field(default_factory=dict)
     pieces: Mapping[str, str] = field(default_factory=dict)
     players: Mapping[str, str] = field(default_factory=dict)
+    ignore: frozenset = frozenset()
 
     def signature(self, sig: Signature) -> Signature:
+        if self.ignore:
+            sig = Signature(sig.to_move, frozenset(x for x in sig.board if x[0] not in self.ignore),
+                            sig.hands, sig.extra)
         if not (self.cells or self.pieces or self.players):
             return sig
         return sig.translated(self.cells, self.pieces, self.players)
 
     @classmethod
     def from_json(cls, data: Mapping) -> "NameMap":
-        """``{"cells": {...}, "pieces": {...}, "players": {...}}``, all optional."""
-        unknown = set(data) - {"cells", "pieces", "players"}
+        """``{"cells": {...}, "pieces": {...}, "players": {...}, "ignore": [...]}``, all optional."""
+        unknown = set(data) - {"cells", "pieces", "players", "ignore"}
         if unknown:
             raise ValueError(f"unknown name-map sections: {', '.join(sorted(unknown))}")
         return cls(dict(data.get("cells", {})), dict(data.get("pieces", {})),
-                   dict(data.get("players", {})))
+                   dict(data.get("players", {})), frozenset(data.get("ignore", ())))
 
 
 @dataclass

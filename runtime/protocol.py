@@ -174,6 +174,17 @@ class Game(ABC):
     def initial_state(self) -> "State":
         """The position before the first move."""
 
+    def state_from(self, position: Mapping[str, tuple[str, str]], to_move: str) -> "State":
+        """A hand-made position: ``{cell: (player, piece type)}`` with ``to_move`` to play.
+
+        Used by ``--position`` (see :mod:`runtime.setup_text`).  Rule state the
+        board does not show (unmoved flags, counters, repetition history) takes
+        the engine's documented default for a set-up position.  The names are
+        checked by the caller.  The default raises NotImplementedError: the game
+        cannot set up positions.
+        """
+        raise NotImplementedError(f"{self.name} cannot set up positions")
+
     def layout(self) -> dict[str, tuple[float, float, float, float]] | None:
         """Screen rectangle ``(x, y, width, height)`` of each drawn cell, y growing downwards.
 

@@ -138,3 +138,12 @@ def test_position_count_is_the_same_for_any_number_of_workers_and_runs():
     assert one.positions == again.positions == two.positions
     # at least the root and its 37 distinct successors, at most the whole perft(2) tree
     assert 1 + 37 < one.positions <= 1 + 37 + 1337
+
+
+def test_name_map_ignores_bookkeeping_cells():
+    """A name map's "ignore" cells are left out of the candidate's positions."""
+    from runtime.crosscheck import NameMap
+    from runtime.protocol import make_signature
+    names = NameMap.from_json({"ignore": ["clock-1"], "pieces": {"Tower": "Rook"}})
+    sig = make_signature("White", [("a1", "White", "Tower"), ("clock-1", "White", "Clock")])
+    assert names.signature(sig).board == frozenset({("a1", "White", "Rook")})

@@ -69,3 +69,15 @@ def test_an_authors_file_with_other_names_is_checked_through_a_name_map(tmp_path
     mapped = CliRunner().invoke(crosscheck, args + ["--names", str(names)])
     assert mapped.exit_code == 0, mapped.output
     assert json.loads(mapped.output)["positions"] == 1 + 37  # the start and its 37 successors
+
+
+def test_bookkeeping_cells_of_a_generated_file_are_left_out():
+    """Epsilon Eridani's generated ZRF counts quiet plies with Clock pieces on dummy cells;
+    the registry's name map leaves those cells out, so after three quiet moves (the clock
+    at 3: Clock pieces on clock-1 and clock-2) the positions still agree."""
+    result = CliRunner().invoke(crosscheck, [
+        "epsilon-eridani", "--moves", "Grand-Horse b1 - a4,Soldier a7 - a6,Reducer a1 - b1",
+        "--depth", "1", "--games", "0", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["agree"] and report["unexplained"] == 0 and report["positions"] == 1

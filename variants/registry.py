@@ -8,6 +8,7 @@ asked for, so a broken or slow engine never slows the others down.
 from __future__ import annotations
 
 import importlib
+import json
 import os
 from dataclasses import dataclass
 
@@ -29,6 +30,9 @@ class BuiltinGame:
     known_differences: str | None = None
     #: the ZRF splits one native turn into several turn-order entries of the same player
     merge_turns: bool = False
+    #: "module:attr" giving the cross-check's name map for the generated ZRF (a dict in the
+    #: --names format, e.g. cells it keeps for bookkeeping under "ignore"), if it needs one
+    names: str | None = None
 
     def load(self) -> Game:
         module_name, _, attr = self.factory.partition(":")
@@ -43,13 +47,14 @@ def _kd(folder: str) -> str:
 BUILTIN_GAMES: dict[str, BuiltinGame] = {g.name: g for g in [
     BuiltinGame("canopus", "variants.canopus.engine:canopus",
                 "Canopus (Lavieri): 9x8, Reducer, Pusher, Star, P32, Mage-Apprentice",
-                "canopus/canopus.zrf", "Canopus", _kd("canopus")),
+                "canopus/canopus.zrf", "Canopus"),
     BuiltinGame("super-star-canopus", "variants.canopus.engine:super_star_canopus",
                 "Super-Star Canopus: Canopus with Super-Stars jumping in all directions",
-                "canopus/canopus.zrf", "Super-Star Canopus", _kd("canopus")),
+                "canopus/canopus.zrf", "Super-Star Canopus"),
     BuiltinGame("epsilon-eridani", "variants.epsilon_eridani.engine:epsilon_eridani",
                 "Epsilon Eridani (Lavieri): 44 cells, three colours, CH and H moves, Reducer",
-                "epsilon_eridani/epsilon_eridani.zrf", "Epsilon Eridani", _kd("epsilon_eridani")),
+                "epsilon_eridani/epsilon_eridani.zrf", "Epsilon Eridani",
+                names="variants.epsilon_eridani.zrf_context:NAME_MAP"),
     BuiltinGame("canonical-chess", "variants.canonical.engine:canonical_chess",
                 "Canonical Chess (Paletta): 81 points, oblique lines, fortresses",
                 "canonical/canonical.zrf", "Canonical Chess", _kd("canonical")),
@@ -64,9 +69,16 @@ BUILTIN_GAMES: dict[str, BuiltinGame] = {g.name: g for g in [
                 "star_pool/star_pool_chess.zrf", "Star Pool Chess", _kd("star_pool")),
     BuiltinGame("alpha-centauri", "variants.alpha_centauri.engine:alpha_centauri",
                 "Alpha Centauri (Lavieri): 9x9, two-part turns, Rotor, Centaur, Encounter Zone",
-                "alpha_centauri/alpha_centauri.zrf", "Alpha Centauri", _kd("alpha_centauri"),
-                merge_turns=True),
+                "alpha_centauri/alpha_centauri.zrf", "Alpha Centauri"),
 ]}
+
+
+def name_map_json(entry: BuiltinGame | None) -> str:
+    """The name map of ``entry``'s generated ZRF as JSON text (``"{}"`` when it has none)."""
+    if entry is None or not entry.names:
+        return "{}"
+    module_name, _, attr = entry.names.partition(":")
+    return json.dumps(getattr(importlib.import_module(module_name), attr), sort_keys=True)
 
 
 def generated_zrf_path(entry: BuiltinGame) -> str | None:

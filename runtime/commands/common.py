@@ -17,6 +17,7 @@ from runtime.interpreter import EngineRequired
 from runtime.interpreter import game_from_file
 from runtime.notation import MoveMatchError, play_moves, split_move_list
 from runtime.protocol import Game, State
+from runtime.setup_text import SetupError, set_up
 
 game_argument = click.argument("game", metavar="GAME")
 variant_option = click.option("--variant", "variant", default=None, metavar="NAME",
@@ -25,6 +26,9 @@ moves_option = click.option("--moves", "moves", default="", metavar="LIST",
                             help="Comma-separated moves to play first: saved-game notation "
                                  "or 'from - to [= Type]'.")
 json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+position_option = click.option("--position", "position", default=None, metavar="TEXT",
+                               help="Start from this position instead of the game's: "
+                                    "'SIDE | cell:player:type, ...' (every other cell empty).")
 
 
 def open_game(spec: str, variant: str | None, warn_lint: bool = False,
@@ -69,9 +73,20 @@ def fail_to_load(exc: ZrfError) -> NoReturn:
     sys.exit(2)
 
 
-def position_after(game: Game, moves: str) -> State:
-    """The initial state with the --moves list played; illegal moves exit 2 with candidates."""
-    state = game.initial_state()
+def position_after(game: Game, moves: str, position: str | None = None) -> State:
+    """The initial state, or the --position set-up, with the --moves list played.
+
+    A faulty set-up text or an illegal move exits 2 with the reason (and, for a
+    move, the candidates).
+    """
+    if position is None:
+        state = game.initial_state()
+    else:
+        try:
+            state = set_up(game, position)
+        except SetupError as exc:
+            click.echo(f"error: --position: {exc}", err=True)
+            sys.exit(2)
     try:
         return play_moves(state, split_move_list(moves))
     except MoveMatchError as exc:

@@ -29,6 +29,17 @@ def _default_zrf(game: str) -> tuple[str, str | None, str | None, bool]:
     return path, entry.zrf_variant, entry.known_differences, entry.merge_turns
 
 
+def _generated_name_map(game: str, zrf_path: str) -> str:
+    """The registry's name map when ``zrf_path`` is ``game``'s generated ZRF, else none."""
+    from variants.registry import builtin, generated_zrf_path, name_map_json
+
+    entry = builtin(game)
+    generated = generated_zrf_path(entry) if entry is not None else None
+    if generated and os.path.abspath(zrf_path) == os.path.abspath(generated):
+        return name_map_json(entry)
+    return "{}"
+
+
 @click.command()
 @click.argument("game", metavar="GAME")
 @click.option("--zrf", "zrf_path", type=click.Path(exists=True, dir_okay=False), default=None,
@@ -36,7 +47,9 @@ def _default_zrf(game: str) -> tuple[str, str | None, str | None, bool]:
 @click.option("--variant", default=None, metavar="NAME", help="Game or variant title inside the ZRF.")
 @click.option("--names", "names_path", type=click.Path(exists=True, dir_okay=False), default=None,
               metavar="MAP", help='JSON map from the ZRF\'s names to the engine\'s: '
-                                  '{"cells": {...}, "pieces": {...}, "players": {...}}.')
+                                  '{"cells": {...}, "pieces": {...}, "players": {...}, '
+                                  '"ignore": [bookkeeping cells]} (default for a generated '
+                                  'ZRF: its registry map).')
 @click.option("--depth", "-d", type=click.IntRange(0, 8), default=2, show_default=True,
               help="Compare every position of the move tree to this depth.")
 @click.option("--games", "-n", type=click.IntRange(0), default=20, show_default=True,
@@ -76,6 +89,8 @@ def crosscheck(game: str, zrf_path: str | None, variant: str | None, names_path:
         names = load_name_map(names_path)
     except (OSError, ValueError) as exc:
         raise click.UsageError(f"--names: {exc}") from None
+    if names_path is None:
+        names = _generated_name_map(game, zrf_path)
     spec = CrossCheckSpec(game, zrf_path, variant, names, tuple(split_move_list(moves)), known, merge)
     try:
         if progress_enabled() and not as_json:

@@ -6,28 +6,31 @@ import json
 
 import click
 
-from .common import game_argument, json_option, moves_option, open_game, position_after, variant_option
+from .common import (game_argument, json_option, moves_option, open_game, position_after,
+                     position_option, variant_option)
 
 
 @click.command()
 @game_argument
 @variant_option
 @moves_option
+@position_option
 @json_option
-def moves(game: str, variant: str | None, moves: str, as_json: bool) -> None:
-    """List the legal moves of GAME's start position (after --moves, if given).
+def moves(game: str, variant: str | None, moves: str, position: str | None, as_json: bool) -> None:
+    """List the legal moves of GAME's start position or --position (after --moves, if given).
 
     Each move is printed in Zillions saved-game notation, one per line; the
     parts of a multi-part turn are joined by '; '.
     """
     g = open_game(game, variant, warn_lint=True)
-    state = position_after(g, moves)
+    state = position_after(g, moves, position)
     legal = state.legal_moves()
     outcome = state.outcome()
     if as_json:
         click.echo(json.dumps({
             "game": g.name,
             "to_move": state.current_player,
+            "count": len(legal),
             "moves": [m.notation for m in legal],
             "outcome": None if outcome is None else {
                 "winners": list(outcome.winners), "losers": list(outcome.losers),

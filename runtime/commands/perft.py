@@ -9,24 +9,25 @@ import click
 from runtime.perft import divide, perft_report
 
 from .common import (game_argument, json_option, moves_option, open_game, position_after,
-                     progress_enabled, variant_option)
+                     position_option, progress_enabled, variant_option)
 
 
 @click.command()
 @game_argument
 @variant_option
 @moves_option
+@position_option
 @click.option("--depth", "-d", type=click.IntRange(0, 12), required=True, help="Plies to search.")
 @click.option("--divide", "show_divide", is_flag=True, help="Also print the count below each root move.")
 @json_option
-def perft(game: str, variant: str | None, moves: str, depth: int, show_divide: bool,
-          as_json: bool) -> None:
+def perft(game: str, variant: str | None, moves: str, position: str | None, depth: int,
+          show_divide: bool, as_json: bool) -> None:
     """Count the legal move sequences of each length up to --depth.
 
     Prints one line per depth, then nodes (the sum) and nodes per second.
     """
     g = open_game(game, variant, warn_lint=True)
-    state = position_after(g, moves)
+    state = position_after(g, moves, position)
     if progress_enabled() and not as_json:
         with click.progressbar(length=1, label=f"perft {depth}", file=click.get_text_stream("stderr")) as bar:
             def tick(done: int, total: int) -> None:

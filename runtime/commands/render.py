@@ -15,13 +15,15 @@ from runtime.render import scene_svg
 from runtime.scene import build_scene
 from runtime.still import load_still
 
-from .common import game_argument, json_option, moves_option, open_game, position_after, variant_option
+from .common import (game_argument, json_option, moves_option, open_game, position_after, position_option,
+                     variant_option)
 
 
 @click.command()
 @game_argument
 @variant_option
 @moves_option
+@position_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
               help="The file to write: FILE.png for a PNG, anything else SVG ('-': SVG on standard output).")
 @click.option("--piece-set", type=click.IntRange(min=1), default=1, show_default=True,
@@ -32,9 +34,9 @@ from .common import game_argument, json_option, moves_option, open_game, positio
 @click.option("--scale", type=click.FloatRange(min=0.05, max=10), default=1.0, show_default=True,
               help="PNG only: pixels per board pixel.")
 @json_option
-def render(game: str, variant: str | None, moves: str, output: str, piece_set: int, board_image: int,
+def render(game: str, variant: str | None, moves: str, position: str | None, output: str, piece_set: int, board_image: int,
            no_images: bool, scale: float, as_json: bool) -> None:
-    """Draw GAME's start position (after --moves) as SVG or PNG.
+    """Draw GAME's start position or --position (after --moves) as SVG or PNG.
 
     A ZRF game is drawn with its own bitmaps, found relative to the rules file
     as Zillions finds them (case-insensitive, piece bitmaps' pure green
@@ -57,7 +59,7 @@ def render(game: str, variant: str | None, moves: str, output: str, piece_set: i
             g = load_still(game, variant)
         except GameLoadError as exc2:
             raise click.UsageError(str(exc2)) from None
-    state = position_after(g, moves)
+    state = position_after(g, moves, position)
     graphics = None
     if not no_images:
         try:

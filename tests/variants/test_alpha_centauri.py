@@ -19,7 +19,10 @@ from runtime.perft import perft
 from runtime.playout import random_playout
 from tests.conftest import scaled
 from variants.alpha_centauri import data
+from variants.alpha_centauri.board import INDEX, NAMES, TYPE_OF_NAME, code
 from variants.alpha_centauri.engine import NO_TURN_RULE, WIN_RULE, AlphaCentauri
+from variants.alpha_centauri.moves import (allowed_candidates, attacks, part_moves, reductions,
+                                           royals_meet)
 
 W, B = "White", "Black"
 GAME = AlphaCentauri()
@@ -469,6 +472,52 @@ def test_rotation_may_not_create_attack():
     assert rot == {f"Rotor e5 rotate {k}" for k in (2, 3, 4, 5, 6, 7)}
 
 
+def test_attack_identity_follows_the_piece_through_a_rotation():
+    """Issue 21, A7: an existing attack is "the same attacker on the same cell against the
+    same royal on the same cell".  White | Rotor e4, Hoppers e5 f3, King a1, Dame b1;
+    Black Dame e6, King i9, Pawn a9.  The Hopper e5 attacks the Dame e6 (landing e7 empty),
+    an attack Black created.  ``Rotor e4 rotate 5`` moves e5 -> d3 and f3 -> e5: another
+    Hopper now attacks from e5, a new attack, so that rotation is illegal.  The rules give
+    1,025 turns; counting the same-type arrival as the old attack gave 1,059 (34 turns with
+    that rotation as part 1)."""
+    st = state({"e4": (W, "Rotor"), "e5": (W, "Hopper"), "f3": (W, "Hopper"), "e6": (B, "Dame"),
+                "a1": (W, "King"), "b1": (W, "Dame"), "i9": (B, "King"), "a9": (B, "Pawn")})
+    turns = st.legal_moves()
+    assert len(turns) == 1025
+    assert not any(m.parts[0].startswith("Rotor e4 rotate 5") for m in turns)
+    assert "Rotor e4 rotate 5 Hopper e5 - d3 Hopper f3 - e5" not in opts(st, "e4", part=1)
+
+
+def test_attack_identity_guards_rotated_onto_each_others_cells():
+    """Two White Guards d5 and f5 both attack the Black Dame e6 (attacks Black created).  The
+    Rotor e4's ring, clockwise from e5: e5 f5 f4 f3 e3 d3 d4 d5 - Guards at places 1 and 7.
+    Rotating by k puts them at 1+k and 7+k: k=1 {e5, f4}, k=7 {e5, d4} attack from e5, new;
+    k=2 puts the d5 Guard on f5 and k=6 the f5 Guard on d5 - the same cells as before but
+    other pieces, so new attacks too; k=3 {f4, e3}, k=4 {f3, d3}, k=5 {d4, e3} attack
+    nothing.  Legal rotations: k = 3, 4, 5."""
+    st = state({"e4": (W, "Rotor"), "d5": (W, "Guard"), "f5": (W, "Guard"), "e6": (B, "Dame"),
+                "a1": (W, "King"), "b1": (W, "Dame"), "i9": (B, "King")})
+    rot = {m.split(" Guard")[0] for m in opts(st, "e4", part=1) if "rotate" in m}
+    assert rot == {"Rotor e4 rotate 3", "Rotor e4 rotate 4", "Rotor e4 rotate 5"}
+
+
+def test_attack_identity_follows_the_piece_through_a_sacrifice():
+    """A Hopper landing on a friendly Hopper (sacrifice) is another piece on that cell.
+    White Hoppers d3 and d5, King a1, Dame b1; Black Dame e5, Pawn d4, King i9.  The Hopper
+    d5 attacks e5 (landing f5 empty).  The Hopper d3's options, by hand: row 3 a3 b3 c3 e3
+    f3 g3 h3 i3 (8), d2 (1), CH to row 6 (9), the jump over d4 onto d5 sacrificing the
+    Hopper there (1) = 19 candidates.  Refused: CH d6 and e6 (new attacks on e5: landing
+    f4 / e4 empty), and the jump - the Hopper now on d5 attacks e5, a new attack though the
+    old one had the same cell, type and owner.  f6 stays legal: its landing d4 holds a
+    Black Pawn.  19 - 3 = 16."""
+    st = state({"a1": (W, "King"), "b1": (W, "Dame"), "d3": (W, "Hopper"), "d5": (W, "Hopper"),
+                "e5": (B, "Dame"), "i9": (B, "King"), "d4": (B, "Pawn")})
+    got = opts(st, "d3")
+    assert got == ({f"Hopper d3 - {f}3" for f in "abcefghi"} | {"Hopper d3 - d2"}
+                   | ch_moves("Hopper", "d3", (6,), skip=("d6", "e6")))
+    assert len(got) == 16
+
+
 def test_reduced_attacker_option():
     """Decision D3: a reduced piece attacks only along its Reducer line (it could only capture
     there); ``reduction_limits_attacks=False`` counts its diagonal reach too."""
@@ -623,3 +672,123 @@ def test_random_playouts():
     # the shared playout helper agrees with the loop above on the first seed
     result = random_playout(GAME.initial_state(), 0, max_plies=PLY_LIMIT)
     assert result.reason in rules | {"ply limit"}
+
+
+# ------------------------------------------------------------------ random positions
+
+UNCAPTURABLE = frozenset(TYPE_OF_NAME[t] for t in data.UNCAPTURABLE)
+CAPTURABLE_TYPES = ("Pawn", "Guard", "Hopper", "Centaur", "Advancer", "Withdrawer", "Reducer")
+NEAR = {c: frozenset(d for d in data.CELLS
+                     if abs(ord(d[0]) - ord(c[0])) <= 2 and abs(int(d[1:]) - int(c[1:])) <= 3)
+        for c in data.CELLS}
+"""Cells within two files and three rows of each cell (Hopper column jumps reach three)."""
+
+
+def random_position(rng) -> tuple[dict, str]:
+    """A random position and side to move: each side's King, Dame, at most one Rotor and
+    3..14 capturable pieces, half of them drawn near the royals (so that attacks, rotations
+    and sacrifices next to royals are frequent)."""
+    free = list(data.CELLS)
+    rng.shuffle(free)
+    out = {}
+    for player in (W, B):
+        for ptype in ("King", "Dame") + (("Rotor",) if rng.random() < 0.7 else ()):
+            out[free.pop()] = (player, ptype)
+    around = frozenset().union(*(NEAR[c] for c, (_, t) in out.items() if t in data.ROYAL))
+    for player in (W, B):
+        for _ in range(rng.randint(3, 14)):
+            near = [c for c in free if c in around]
+            cell = rng.choice(near if near and rng.random() < 0.5 else free)
+            free.remove(cell)
+            out[cell] = (player, rng.choice(CAPTURABLE_TYPES))
+    return out, rng.choice((W, B))
+
+
+def _movements(notation: str) -> tuple[list, list]:
+    """The ``(from, to)`` movements and the removed cells a part's notation states.
+
+    Written from the notation grammar alone (``Type a - b``, ``Type a x b``, trailing
+    ``x c`` captures, ``Rotor s rotate k`` followed by every rotated piece's ``Type a - b``),
+    independently of the engine's change lists.
+    """
+    words = notation.split()
+    if len(words) > 3 and words[2] == "rotate":
+        rest = words[4:]
+        return [(rest[i + 1], rest[i + 3]) for i in range(0, len(rest), 4)], []
+    removed = [words[3]] if words[2] == "x" else []
+    removed += [words[i + 1] for i in range(4, len(words), 2) if words[i] == "x"]
+    return [(words[1], words[3])], removed
+
+
+def _apply_by_notation(board: dict, notation: str) -> tuple[dict, dict]:
+    """``(board after, identity after)``: the identity of a piece is the cell it stood on
+    before the part, carried along its movement; a piece landing by replacement or on a
+    sacrificed friend removes the one that stood there."""
+    moved, removed = _movements(notation)
+    ident = {c: c for c in board}
+    after = dict(board)
+    new_ident = dict(ident)
+    for src, _ in moved:
+        del after[src]
+        del new_ident[src]
+    for c in removed:
+        after.pop(c, None)
+        new_ident.pop(c, None)
+    for src, dst in moved:
+        after[dst] = board[src]
+        new_ident[dst] = ident[src]
+    return after, new_ident
+
+
+def _codes(board: dict) -> list:
+    out = [0] * 81
+    for cell, (player, ptype) in board.items():
+        out[INDEX[cell]] = code(data.PLAYERS.index(player), TYPE_OF_NAME[ptype])
+    return out
+
+
+def _lawful(before: set, board: dict, me: int, notation: str) -> bool:
+    """Does the part leave only attacks that existed before it (``before``: ``(identity,
+    attacker cell, royal cell)`` triples), the same piece on the same cell against the same
+    royal on the same cell?"""
+    after_board, ident = _apply_by_notation(board, notation)
+    after = {(INDEX[ident[NAMES[a[0]]]], a[0], a[2])
+             for a in attacks(_codes(after_board), me, GAME.rules)}
+    return after <= before
+
+
+@pytest.mark.slow
+def test_no_legal_part_leaves_a_new_attack():
+    """Issue 21 property, over random positions (not only positions reached from the start;
+    N = 100,000 scaled): for both parts, the engine's legal part moves are exactly the
+    candidates (piece moves the Reducer allows, and rotations) after which every attack on
+    an enemy royal is one that existed before - the same piece, followed through its
+    movement as the notation states it (rotations, sacrifices), on the same cell, against
+    the same royal on the same cell.  Part 2 is also generated through the engine's attack
+    cache, shared by all positions, as turns do."""
+    rng = random.Random(21)
+    caches: dict = {0: {}, 1: {}}
+    rules = GAME.rules
+    parts_seen = 0
+    checked = 0
+    while checked < scaled(100_000):
+        position, to_move = random_position(rng)
+        st = GAME.state_from(position, to_move)
+        me = st.to_move
+        b = st.board_codes
+        if royals_meet(b, 0, rules) or royals_meet(b, 1, rules):
+            continue  # the game is over: no part to make
+        checked += 1
+        cons = reductions(b, me)
+        before = {(a[0], a[0], a[2]) for a in attacks(b, me, rules)}
+        for part in (1, 2):
+            mine = [s for s in range(81) if b[s] and b[s] >> 4 == me
+                    and ((b[s] & 15) in UNCAPTURABLE) == (part == 1)]
+            candidates = {m[0] for s in mine for m in allowed_candidates(b, s, me, rules, cons)}
+            lawful = {n for n in candidates if _lawful(before, position, me, n)}
+            assert {n for n, _ in part_moves(b, me, part, rules)} == lawful, (to_move, position)
+            if part == 2:
+                cached = part_moves(b, me, part, rules, cache=caches[me])
+                assert {n for n, _ in cached} == lawful
+            parts_seen += len(lawful)
+    assert parts_seen > scaled(100_000)

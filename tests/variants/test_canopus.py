@@ -10,6 +10,8 @@ M Mage-Apprentice, P P32.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from runtime.notation import play_moves
@@ -18,6 +20,7 @@ from runtime.playout import random_playout
 from tests.conftest import scaled
 from variants.canopus import data
 from variants.canopus.engine import canopus, super_star_canopus
+from variants.canopus.moves import KING, STAR, SUPER_STAR, generate, piece
 
 LETTERS = {"K": "King", "R": "Reducer", "H": "Pusher", "S": "Soldier", "T": "Star",
            "X": "Super-Star", "M": "Mage-Apprentice", "P": "P32"}
@@ -357,6 +360,62 @@ def test_push_check_and_its_cascade():
     assert "Soldier d6 - c6" in moves_from(st, "d6")
 
 
+def test_push_check_only_by_a_push_the_pusher_may_make():
+    """Issue 21, A12: a push that would push the Pusher's own King off the board is no push,
+    so it is no check.  White | a2 b2 e2 Soldiers, King e3; Black King e1, Pusher e5,
+    Soldiers h7 i7.  The 2-cell push e5 -> e3 would move e3, e2, e1 with Black's own King
+    going off, so White is not in check.  White's moves, by hand: Soldier a2 - a3, a4, b3
+    (3); Soldier b2 - b3, b4, c2, a3, c3 (5); Soldier e2 none (each leaves e3 alone in the
+    line: e5 pushes the King onto e2); King e3 - d3, f3 (d4, e4, f4 are pushed by e5;
+    d2, f2 touch the Black King) = 10, in Canopus and in Super-Star Canopus alike."""
+    text = "Sa2 Sb2 ke1 Se2 Ke3 he5 sh7 si7"
+    for game in (canopus(), super_star_canopus()):
+        st = state(text, game=game)
+        assert not st.in_check()
+        assert {m.notation for m in st.legal_moves()} == {
+            "Soldier a2 - a3", "Soldier a2 - a4", "Soldier a2 - b3",
+            "Soldier b2 - b3", "Soldier b2 - b4", "Soldier b2 - c2", "Soldier b2 - a3",
+            "Soldier b2 - c3", "King e3 - d3", "King e3 - f3"}
+
+
+def test_push_check_barred_along_a_rank():
+    """The same rule on rank 4, Black to move: White King a4 on the edge, Black Soldier b4,
+    Black King c4, White Pusher e4 (2-cell push over d4).  The push e4 -> c4 would move
+    c4, b4, a4 with White's own King going off: no check.  Black's moves, by hand: King c4 -
+    c3, c5 (b3, b5 touch the White King; d3, d4, d5 are pushed from e4) (2); Soldier b4 none
+    (without it the push moves c4 and a4 stays put: check); Soldier h7 - h6, h5, g7, g6, i6
+    (5); Soldier i7 - i6, i5, h6 (3) = 10."""
+    st = state("Ka4 sb4 kc4 He4 Si2 sh7 si7", "Black")
+    assert not st.in_check()
+    assert {m.notation for m in st.legal_moves()} == {
+        "King c4 - c3", "King c4 - c5", "Soldier h7 - h6", "Soldier h7 - h5", "Soldier h7 - g7",
+        "Soldier h7 - g6", "Soldier h7 - i6", "Soldier i7 - i6", "Soldier i7 - i5",
+        "Soldier i7 - h6"}
+
+
+def test_barred_push_is_no_checkmate():
+    """The rule decides games: White King a3, Soldiers a2 and i8; Black King a1, Pusher a5,
+    Reducer b3, Soldiers b2, c4, c5, h8.  The push a5 -> a3 would move a3, a2 and Black's
+    own King a1 off the board, so White is not in check.  White has no move, by hand: King
+    a4 (pushed from a5), b4 (Soldier c5 takes it), x b3 (Soldier c4), x b2 (Black King);
+    Soldier a2: a3 own King, b2 occupied, b3 a Reducer; Soldier i8: h8 occupied, nothing
+    ahead.  No move and no check is stalemate, a draw (it was once scored checkmate)."""
+    st = state("Ka3 Sa2 Si8 ka1 ha5 rb3 sc5 sc4 sb2 sh8")
+    assert not st.in_check()
+    assert st.legal_moves() == []
+    out = st.outcome()
+    assert out.draw and out.rule == "stalemate"
+
+
+def test_push_check_with_push_own_king_option():
+    """D1: the Pusher may shift its own King inside the board, so the push f4 -> d4 moving
+    d4, c4 and White's King b4 one cell west (b4 -> a4, still on the board) is check; with
+    ``push_own_king=False`` that push is not allowed, so it is no check."""
+    text = "Kb4 sc4 kd4 Hf4 Si2 Sh2 sh7 si7"
+    assert state(text, "Black").in_check()
+    assert not state(text, "Black", push_own_king=False).in_check()
+
+
 # --------------------------------------------------------------------- specials
 
 def test_mage_apprentice_moves():
@@ -673,3 +732,86 @@ def _check_consistent(st) -> None:
         if nxt.in_check(mover):
             assert any(board.get(a, ("",))[0] == mover and board.get(b, ("",))[0] == mover
                        for a, b in enemy_goal)
+
+
+# --------------------------------------------------------------------- random positions
+
+RANDOM_TYPES = ("Soldier", "Star", "Pusher", "Mage-Apprentice", "P32", "Reducer")
+
+
+NEAR = {k: frozenset(c for c in data.CELLS
+                     if abs(ord(c[0]) - ord(k[0])) <= 2 and abs(int(c[1:]) - int(k[1:])) <= 3)
+        for k in data.CELLS}
+"""Cells within two files and three ranks of each cell."""
+
+
+def random_position(rng, super_star: bool) -> tuple[dict, str]:
+    """A random position and side to move: both Kings and 2..14 other pieces a side.
+
+    Half of the pieces are drawn near the Kings, so that checks, pushes and lines
+    ending on the edge are frequent.  Not every such position is legal: see
+    :func:`random_legal_states`.
+    """
+    free = list(data.CELLS)
+    rng.shuffle(free)
+    kings = [free.pop(), free.pop()]
+    out = {kings[0]: ("White", "King"), kings[1]: ("Black", "King")}
+    around = NEAR[kings[0]] | NEAR[kings[1]]
+    for player in ("White", "Black"):
+        for _ in range(rng.randint(2, 14)):
+            near = [c for c in free if c in around]
+            cell = rng.choice(near if near and rng.random() < 0.5 else free)
+            free.remove(cell)
+            ptype = rng.choice(RANDOM_TYPES)
+            if ptype == "Star" and super_star:
+                ptype = "Super-Star"
+            out[cell] = (player, ptype)
+    return out, rng.choice(("White", "Black"))
+
+
+def random_legal_states(game, n: int, seed: int):
+    """``n`` random legal positions of ``game`` (the side that just moved is not in check)."""
+    rng = random.Random(seed)
+    made = 0
+    while made < n:
+        position, to_move = random_position(rng, game.super_star)
+        st = game.state_from(position, to_move)
+        if st.in_check("White" if to_move == "Black" else "Black"):
+            continue
+        made += 1
+        yield st
+
+
+def enemy_reaches_king(st) -> bool:
+    """Could the opponent of the side to move capture or push its King, by a move its move
+    generator makes?
+
+    The generator never captures or pushes a King, so the King is replaced by a stand-in
+    of the same owner that every enemy piece may capture, jump and push: the star type
+    this game does not use (a Super-Star in Canopus, a Star in Super-Star Canopus), so no
+    other piece can be mistaken for it.  A move reaches the King when the stand-in is no
+    longer on its cell afterwards (captured, jumped or pushed).
+    """
+    me = st.to_move
+    king_cell = st.cells.index(piece(KING, me))
+    stand_in = piece(STAR if st.game.super_star else SUPER_STAR, me)
+    board = bytearray(st.cells)
+    board[king_cell] = stand_in
+    return any(nb[king_cell] != stand_in for _, nb, _ in generate(bytes(board), 1 - me, st.game.rules))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("factory", [canopus, super_star_canopus])
+def test_check_means_an_enemy_move_reaches_the_king(factory):
+    """Issue 21 property, over random legal positions (not only positions reached from the
+    start; N = 100,000 scaled): the side to move is declared in check exactly when some
+    enemy capture, Star chain or push, as the move generator makes them, reaches its King.
+    The check test and the generator are separate code (reverse tables, ``_star_hits``,
+    ``_pusher_hits``); the Pusher's own-King restriction once differed between them."""
+    game = factory()
+    checks = 0
+    for st in random_legal_states(game, scaled(100_000), seed=21):
+        declared = st.in_check()
+        assert declared == enemy_reaches_king(st), st.signature().pretty()
+        checks += declared
+    assert checks > scaled(100_000) // 20

@@ -1,32 +1,45 @@
 """The generated Epsilon Eridani ZRF: it reads back cleanly, its board is the engine's
 board, and the ZRF interpreter running it agrees with the native engine
-(variants/epsilon_eridani/engine.py) position by position, apart from the documented
-35-move draw (known_differences.py, docs/variants/epsilon_eridani-zrf.md)."""
+(variants/epsilon_eridani/engine.py) position by position, the 35-move draw included
+(the file's move clock, docs/variants/epsilon_eridani-zrf.md).  Positions are compared
+without the clock's dummy cells (the registry's name map)."""
 
 from __future__ import annotations
 
 
 import pytest
 
-from runtime.crosscheck import CrossChecker, CrossCheckResult, Disagreement
+import json
+
+from runtime.crosscheck import CrossChecker, CrossCheckResult, NameMap
 from runtime.crosscheck_run import CrossCheckSpec, run
 from runtime.games import load_game
-from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state
+from tests.variants import zrf_helpers
+from tests.variants.zrf_helpers import crosscheck_full_size, edited_zrf_state
 from variants import registry
 from variants.epsilon_eridani import board, data
 from variants.epsilon_eridani.engine import epsilon_eridani
-from variants.epsilon_eridani.known_differences import known_differences
-from variants.epsilon_eridani.zrf_context import (ALFIL, DABBABA, KING_DIRECTIONS, KNIGHT,
-                                                   TRIPLE_DIAGONAL)
+from variants.epsilon_eridani.zrf_context import (ALFIL, CLOCK_CELLS, DABBABA, KING_DIRECTIONS,
+                                                   KNIGHT, TRIPLE_DIAGONAL, clock_cells_for)
 
 NAME = "epsilon-eridani"
-ZRF = registry.generated_zrf_path(registry.builtin(NAME))
-KNOWN = registry.builtin(NAME).known_differences
+ENTRY = registry.builtin(NAME)
+ZRF = registry.generated_zrf_path(ENTRY)
+NAMES = NameMap.from_json(json.loads(registry.name_map_json(ENTRY)))
 W, B = "White", "Black"
 
 
 def spec() -> CrossCheckSpec:
-    return CrossCheckSpec(game=NAME, zrf=ZRF, known=KNOWN)
+    return CrossCheckSpec(game=NAME, zrf=ZRF, names=registry.name_map_json(ENTRY))
+
+
+def compare(ref, cand):
+    """Compare one position and its successors, the clock cells left out."""
+    return zrf_helpers.compare(ref, cand, names=NAMES)
+
+
+def checker(ref, cand):
+    return CrossChecker(ref.game, cand.game, NAMES)
 
 
 @pytest.fixture(scope="module")
@@ -35,21 +48,24 @@ def zrf_game():
 
 
 def both(position, to_move=W, halfmove=0, zrf_game=None, **options):
-    """The same hand-made position in the engine and in the ZRF (set-up edits)."""
+    """The same hand-made position in the engine and in the ZRF (set-up edits), the ZRF's
+    move clock set to ``halfmove`` (Clock pieces on its binary digits)."""
     eng = epsilon_eridani(**options)
     game = zrf_game or load_game(ZRF)
-    cand = edited_zrf_state(game, data.SETUP, position, 0 if to_move == W else 1)
+    clock = {c: (W, "Clock") for c in clock_cells_for(halfmove)}
+    cand = edited_zrf_state(game, data.SETUP, dict(position, **clock), 0 if to_move == W else 1)
     return eng.state_from(position, to_move, halfmove), cand
 
 
 # ---------------------------------------------------------------- (a) the file itself
 
 def test_cells_pieces_and_players_match_the_engine(zrf_game):
+    """The engine's cells and pieces, plus the move clock's dummy cells and Clock piece."""
     eng = epsilon_eridani()
-    assert list(zrf_game.positions) == list(eng.positions) or \
-        set(zrf_game.positions) == set(eng.positions)
+    assert set(zrf_game.positions) == set(eng.positions) | set(CLOCK_CELLS)
+    assert all(zrf_game.gdef.board.positions[c].dummy for c in CLOCK_CELLS)
     assert data.HOLE not in zrf_game.positions
-    assert set(zrf_game.piece_types) == set(eng.piece_types)
+    assert set(zrf_game.piece_types) == set(eng.piece_types) | {"Clock"}
     assert tuple(zrf_game.players) == tuple(eng.players)
     assert zrf_game.name == "Epsilon Eridani"
 
@@ -156,8 +172,7 @@ def test_reduce_to_two_and_checkmate_outcomes_agree(zrf_game):
            "e5": (B, "Overtaker"), "b2": (W, "Soldier")}
     ref, cand = both(pos, zrf_game=zrf_game)
     result = CrossCheckResult()
-    checker = CrossChecker(ref.game, cand.game)
-    checker.tree(ref, cand, 2, [], result)
+    checker(ref, cand).tree(ref, cand, 2, [], result)
     assert result.failures == [], "\n".join(d.describe() for d in result.failures)
     outcomes = {r.outcome().rule for m in ref.legal_moves()
                 for r in [ref.apply(m)] if r.outcome() is not None}
@@ -171,9 +186,8 @@ def test_reduce_to_two_and_checkmate_outcomes_agree(zrf_game):
     assert result.failures == []
     after = [ref.apply(m) for m in ref.legal_moves()]
     assert any(s.outcome() is not None and s.outcome().rule == "checkmate" for s in after)
-    checker = CrossChecker(ref.game, cand.game)
     result = CrossCheckResult()
-    checker.tree(ref, cand, 2, [], result)
+    checker(ref, cand).tree(ref, cand, 2, [], result)
     assert result.failures == [], "\n".join(d.describe() for d in result.failures)
 
 
@@ -183,67 +197,72 @@ def test_crosscheck_full_size():
     crosscheck_full_size(spec())
 
 
-# ---------------------------------------------------------------- (c) known difference
+# ---------------------------------------------------------------- (c) the 35-move draw
 
-# A quiet position: 70 plies without capture or promotion have been played, so the
-# engine has drawn; the ZRF, which cannot count, plays on with the same moves.
+# A quiet position: the Grand-Rook and the Grand-Bishop can shuffle without capturing.
 QUIET = {"c1": (W, "King"), "c9": (B, "King"), "a2": (W, "Grand-Rook"), "e3": (W, "Soldier"),
          "a8": (B, "Grand-Bishop"), "e8": (B, "Overtaker")}
+SHUFFLE = ["Grand-Rook a2 - b2", "Grand-Bishop a8 - b9", "Grand-Rook b2 - a2",
+           "Grand-Bishop b9 - a8"]
 
 
-def test_no_progress_draw_is_recognised(zrf_game):
+def test_no_progress_draw_agrees(zrf_game):
+    """A11: 70 plies without capture or promotion draw; the ZRF's clock holds 70 (Clock
+    pieces on clock-2, clock-4, clock-64) and its goal draws too (once the known difference
+    no-progress-draw).  One ply earlier both play on, and the next quiet move draws."""
     ref, cand = both(QUIET, W, halfmove=70, zrf_game=zrf_game)
     assert ref.outcome().draw and ref.outcome().rule == "35 moves without capture or promotion"
-    assert cand.outcome() is None and cand.legal_moves()
-    result = compare(ref, cand, known_differences())
-    assert len(result.disagreements) == 1
-    d = result.disagreements[0]
-    assert d.kind == "outcome"
-    assert d.known == "no-progress-draw"
-    assert result.failures == []
-    # one ply earlier the two agree completely
+    assert cand.outcome() is not None and cand.outcome().draw
+    assert compare(ref, cand).disagreements == []
     ref69, cand69 = both(QUIET, W, halfmove=69, zrf_game=zrf_game)
-    assert compare(ref69, cand69).disagreements == []
+    assert ref69.outcome() is None and cand69.outcome() is None
+    result = compare(ref69, cand69)
+    assert result.disagreements == [], "\n".join(d.describe() for d in result.disagreements)
 
 
 def test_no_progress_draw_is_reached_by_play(zrf_game):
-    """70 quiet plies really played from a position: the counter gets there by itself."""
+    """70 quiet plies really played: both clocks get there by themselves and both draw."""
     ref, cand = both(QUIET, W, zrf_game=zrf_game)
-    shuffle = ["Grand-Rook a2 - b2", "Grand-Bishop a8 - b9", "Grand-Rook b2 - a2",
-               "Grand-Bishop b9 - a8"]
     for i in range(70):
-        text = shuffle[i % 4]
-        move = next(m for m in ref.legal_moves() if m.notation == text)
-        target = ref.apply(move).signature().core()
+        move = next(m for m in ref.legal_moves() if m.notation == SHUFFLE[i % 4])
+        target = NAMES.signature(ref.apply(move).signature()).core()
         cand = next(c for c in (cand.apply(m) for m in cand.legal_moves())
-                    if c.signature().core() == target)
+                    if NAMES.signature(c.signature()).core() == target)
         ref = ref.apply(move)
-    assert ref.halfmove == 70
-    result = compare(ref, cand, known_differences())
-    assert [d.known for d in result.disagreements] == ["no-progress-draw"]
+    assert ref.halfmove == 70 and ref.outcome().draw
+    assert cand.outcome() is not None and cand.outcome().draw
+    assert {c for c, _, _ in cand.signature().board} & set(CLOCK_CELLS) == {
+        "clock-2", "clock-4", "clock-64"}
+    assert compare(ref, cand).disagreements == []
 
 
-def test_no_progress_draw_explains_nothing_else(zrf_game):
-    (kd,) = known_differences()
-    assert kd.doc.startswith("docs/variants/epsilon_eridani-zrf.md")
-    ref, cand = both(QUIET, W, halfmove=70, zrf_game=zrf_game)
-    # the same position: a successors or position disagreement is not this difference
-    assert not kd.explains(ref, cand, Disagreement("successors", [], ["King c1 - d1"], []))
-    assert not kd.explains(ref, cand, Disagreement("position", []))
-    # below the limit the engine has not drawn: an outcome disagreement there is not it
-    ref69, cand69 = both(QUIET, W, halfmove=69, zrf_game=zrf_game)
-    assert not kd.explains(ref69, cand69, Disagreement("outcome", []))
-    # the rule switched off in the engine: nothing to explain
-    ref_off, cand_off = both(QUIET, W, halfmove=70, zrf_game=zrf_game, no_progress_moves=None)
-    assert not kd.explains(ref_off, cand_off, Disagreement("outcome", []))
-    # the ZRF going on with different moves (an extra White piece) is not this difference
-    other = dict(QUIET, e1=(W, "Grand-Horse"))
-    _, cand2 = both(other, W, zrf_game=zrf_game)
-    assert not kd.explains(ref, cand2, Disagreement("outcome", []))
-    # a checkmate with the counter at the limit: the engine's outcome is checkmate, a
-    # win, so an outcome disagreement there is not the draw rule
+def test_capture_and_promotion_reset_the_clock(zrf_game):
+    """A capture (of a friend too) or an accepted promotion sets the clock back to 0; a
+    declined promotion does not.  After each move of the position, the engine's counter
+    and the ZRF's clock (read from its Clock pieces) are equal."""
+    position = {"a1": (W, "King"), "e1": (B, "King"), "b8": (W, "Soldier"), "c9": (B, "Soldier"),
+                "a5": (W, "Grand-Rook"), "a6": (B, "Overtaker"), "d4": (W, "Soldier")}
+    ref, cand = both(position, W, halfmove=20, zrf_game=zrf_game)
+    values = dict(zip(CLOCK_CELLS, (1, 2, 4, 8, 16, 32, 64)))
+    seen = set()
+    for move in cand.legal_moves():
+        after = cand.apply(move)
+        clock = sum(values[c] for c, _, _ in after.signature().board if c in values)
+        target = NAMES.signature(after.signature()).core()
+        engine = next(r for r in (ref.apply(m) for m in ref.legal_moves())
+                      if r.signature().core() == target)
+        assert clock == engine.halfmove, move.notation
+        seen.add(clock)
+    assert seen == {0, 21}
+    assert compare(ref, cand).disagreements == []
+
+
+def test_checkmate_before_the_draw(zrf_game):
+    """With the clock past the limit, a checkmated player still loses (checkmate is tested
+    before the 35-move draw, in the rules and in the file's goal order)."""
     mate = {"a1": (W, "King"), "e9": (B, "King"), "a9": (W, "Grand-Rook"),
             "b8": (W, "Grand-Rook"), "a5": (B, "Soldier"), "b5": (B, "Soldier")}
-    ref_m, cand_m = both(mate, B, halfmove=80, zrf_game=zrf_game)
-    assert ref_m.outcome() is not None and ref_m.outcome().rule == "checkmate"
-    assert not kd.explains(ref_m, cand_m, Disagreement("outcome", []))
+    ref, cand = both(mate, B, halfmove=70, zrf_game=zrf_game)
+    assert ref.outcome().rule == "checkmate"
+    assert cand.outcome() is not None and cand.outcome().winners == (W,)
+    assert compare(ref, cand).disagreements == []

@@ -163,6 +163,21 @@ def test_king_no_leap_when_in_check():
     assert moves_from(s, "e1") == notations("King", "e1", ["d1", "f1", "d2", "f2"])
 
 
+def test_unmoved_king_in_check_threatens_nothing_by_leaping():
+    """RULES.md A8 (settled): "an unmoved King that is itself in check has no leap, so it
+    threatens no square by leaping".  White's King e7 has moved; Black's King e9 has not,
+    and its leaps reach d7 and f7 (e9-e8, then diagonally outward).  The King e7's steps:
+    d8 e8 f8 touch the Black King; d6 e6 f6 d7 f7 remain.  With the White Rook on e1, every
+    step but e6 opens the e-file across the pool and puts the Black King in check, so its
+    leap threatens nothing: d7 and f7 are legal (5 moves).  With the Rook on a1 instead,
+    d7 and f7 are threatened by the leap (3 moves)."""
+    rook_e1 = state({"e7": W("King"), "e1": W("Rook"), "e9": B("King")})
+    assert rook_e1.unmoved == (False, True)
+    assert moves_from(rook_e1, "e7") == notations("King", "e7", ["d6", "e6", "f6", "d7", "f7"])
+    rook_a1 = state({"e7": W("King"), "a1": W("Rook"), "e9": B("King")})
+    assert moves_from(rook_a1, "e7") == notations("King", "e7", ["d6", "e6", "f6"])
+
+
 def test_king_leap_lost_after_first_move():
     """A8: the leap exists only while the King has never moved; the signature
     carries the unmoved flag."""
@@ -426,8 +441,8 @@ def test_swap_adjacency_not_across_pool():
 
 def test_swap_with_king_must_not_leave_check_and_keeps_leap():
     """A6: "The swap may involve the King but may not leave the mover in check."
-    Decision D3: being swapped is not the King's "first move", so it keeps the
-    leap (option swap_counts_as_king_move flips this)."""
+    A8 (settled) and decision D3: being swapped is not the King's "first move", so it keeps
+    the leap (option swap_counts_as_king_move flips this)."""
     pos = {"e1": W("King"), "d2": W("Wizard"), "d8": B("Rook"), "i9": B("King")}
     s = state(pos)
     assert not any("King e1 - d2" in n for n in moves_from(s, "d2"))

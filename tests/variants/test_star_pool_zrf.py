@@ -11,7 +11,7 @@ import pytest
 from runtime.crosscheck import Disagreement
 from runtime.crosscheck_run import CrossCheckSpec, run
 from runtime.games import load_game
-from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state, with_turn
+from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state, play, with_turn
 from variants import registry
 from variants.star_pool import data
 from variants.star_pool.engine import star_pool_chess
@@ -105,6 +105,48 @@ def test_rare_rules_agree(label, zrf_game):
 def test_crosscheck_full_size():
     """The issue's size: perft(3) tree and 500 playouts of up to 100 plies."""
     crosscheck_full_size(spec())
+
+
+# ---------------------------------------------------------------- RULES.md A8 (settled)
+
+def _moved_king(cand, cell: str):
+    """``cand`` with the King on ``cell`` marked as moved (never-moved? false)."""
+    t = cand.game.tables
+    bit = 1 << t.attr_index["never-moved?"]
+    cells = list(cand.cells)
+    king = cells[t.pos_index[cell]]
+    cells[t.pos_index[cell]] = (king[0], king[1], king[2] & ~bit)
+    return with_turn(cand, cells, cand.turn)
+
+
+def test_swapped_king_keeps_its_leap_in_the_zrf(zrf_game):
+    """A8: a King swapped by a Wizard keeps its first-move leap.  The swap is the Wizard's
+    move (the King's never-moved? is only cleared by the King's own moves), so after
+    Wizard d2 x e1 King e1 - d2 and a Black reply the King on d2 still leaps, as in the
+    engine."""
+    position = {"e1": (W, "King"), "d2": (W, "Wizard"), "a9": (B, "King"), "i7": (B, "Pawn")}
+    ref, cand = both(position, zrf_game=zrf_game)
+    ref, cand = play(ref, cand, ["Wizard d2 x e1 King e1 - d2", "Pawn i7 - i6"])
+    king = {m.notation for m in ref.legal_moves() if m.notation.startswith("King d2")}
+    assert "King d2 - c4" in king and "King d2 - e4" in king  # leaps d2-d3-c4 / e4
+    result = compare(ref, cand)
+    assert result.disagreements == [], "\n".join(d.describe() for d in result.disagreements)
+
+
+@pytest.mark.parametrize("rook", ["e1", "a1"])
+def test_unmoved_king_in_check_threatens_nothing_in_the_zrf(rook, zrf_game):
+    """A8: an unmoved King in check threatens nothing by leaping.  The ZRF's leap starts
+    with (verify not-attacked?), so the interpreter's attacked? test leaves the leap out
+    while the Black King e9 is in check: with the Rook on e1 the White King e7 may go to
+    d7 / f7 (5 King moves), with the Rook on a1 not (3) - as in the engine
+    (test_star_pool.py counts them by hand)."""
+    position = {"e7": (W, "King"), rook: (W, "Rook"), "e9": (B, "King")}
+    ref, cand = both(position, unmoved={"White": False}, zrf_game=zrf_game)
+    cand = _moved_king(cand, "e7")
+    king = {m.notation for m in cand.legal_moves() if m.notation.startswith("King e7")}
+    assert len(king) == (5 if rook == "e1" else 3)
+    result = compare(ref, cand)
+    assert result.disagreements == [], "\n".join(d.describe() for d in result.disagreements)
 
 
 # ---------------------------------------------------------------- (c) known difference

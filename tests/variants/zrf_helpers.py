@@ -39,11 +39,26 @@ def with_turn(state: ZrfState, cells=None, turn: int = 0) -> ZrfState:
                     state.stores, turn, NO, NO, (), None)
 
 
-def compare(ref, cand, known=()) -> CrossCheckResult:
-    """Compare one position (engine ``ref``, ZRF ``cand``) and its successors."""
+def compare(ref, cand, known=(), names=None) -> CrossCheckResult:
+    """Compare one position (engine ``ref``, ZRF ``cand``) and its successors (``names``: the
+    cross-check's name map, e.g. the bookkeeping cells a generated file keeps)."""
     result = CrossCheckResult()
-    CrossChecker(ref.game, cand.game, known=known).compare(ref, cand, [], result)
+    CrossChecker(ref.game, cand.game, names, known=known).compare(ref, cand, [], result)
     return result
+
+
+def play(ref, cand, notations):
+    """Apply reference moves (by notation) to both sides, pairing successors by position."""
+    checker = CrossChecker(ref.game, cand.game)
+    for text in notations:
+        pairs = checker.compare(ref, cand, [], CrossCheckResult())
+        for move, r, c in pairs:
+            if move.notation == text:
+                ref, cand = r, c
+                break
+        else:
+            raise AssertionError(f"{text!r} is not a move both sides have")
+    return ref, cand
 
 
 def named(known, name: str):

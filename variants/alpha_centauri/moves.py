@@ -345,7 +345,8 @@ def rotations(b: list, s: int) -> list:
     Not on an edge, no other Rotor/King/Dame among the eight neighbours; the
     neighbour contents turn k = 1..7 places clockwise.  A rotation that leaves
     the ring unchanged is no move; two amounts giving the same ring are one
-    move, written with the smaller amount.
+    move, written with the smaller amount.  The changes list every ring cell
+    a piece arrives on, also where a piece of the same code left it.
     """
     if EDGE[s]:
         return []
@@ -365,7 +366,9 @@ def rotations(b: list, s: int) -> list:
         seen.add(new)
         moved = "".join(f" {TYPE_NAMES[vals[i] & 15]} {NAMES[ring[i]]} - {NAMES[ring[(i + k) % 8]]}"
                         for i in range(8) if vals[i])
-        changes = tuple((ring[i], new[i]) for i in range(8) if new[i] != vals[i])
+        # every piece moves, so every occupied cell of the new ring gets a new piece,
+        # even where it has the same code as before (see part_moves: piece identity)
+        changes = tuple((ring[i], new[i]) for i in range(8) if new[i] or vals[i])
         out.append((f"Rotor {NAMES[s]} rotate {k}{moved}", changes, None, ()))
     return out
 
@@ -490,16 +493,45 @@ def _hopper_jumps(b: list, s: int, x: int, me: int, rules: Rules) -> list:
     return out
 
 
+def arrivals(changes: tuple) -> frozenset:
+    """Cells on which a part puts a piece that did not stand there before.
+
+    Every part lists a cell in its changes exactly when its occupant is
+    replaced (a moving piece's landing cell, a Hopper's sacrifice cell, every
+    occupied cell of a rotated ring); a non-empty new value is an arrival.
+    """
+    return frozenset(c for c, v in changes if v)
+
+
+def new_attacks(after, before: frozenset, changes: tuple) -> bool:
+    """Does ``after`` hold an attack that did not exist before the part with ``changes``?
+
+    An attack existed before only if the same piece stood on the same cell
+    against the same royal on the same cell: an attack whose attacker cell
+    received a new piece (:func:`arrivals`) is new even when the new piece has
+    the same type and owner (a Rotor bringing another Hopper round, a Hopper
+    landing on a friend of its own type).  Enemy royals never move during the
+    mover's part, so equal royal cells mean the same royal.
+    """
+    landed = arrivals(changes)
+    for a in after:
+        if a[0] in landed or a not in before:
+            return True
+    return False
+
+
 def part_moves(b: list, me: int, part: int, rules: Rules, only: int | None = None,
                cache: dict | None = None) -> list:
     """Legal moves of one part for ``me``: ``(notation, changes)`` pairs, in a stable order.
 
     ``part`` 1 moves an uncapturable piece (Rotor move or rotation, King or
     Dame step), part 2 a capturable piece.  ``only`` restricts to the piece on
-    that cell (used by tests).  The Reducer and no-attack filters are applied;
-    equal notations are merged.  ``cache`` (a dict shared by calls for the same
-    player and rules) memoises raw attacks after a move, keyed by the royal's
-    cell, the contents of every cell they can depend on, and the move.
+    that cell (used by tests).  The Reducer and no-attack filters are applied
+    (an attack is new unless the same piece made it before, see
+    :func:`new_attacks`); equal notations are merged.  ``cache`` (a dict
+    shared by calls for the same player and rules) memoises raw attacks after
+    a move, keyed by the royal's cell, the contents of every cell they can
+    depend on, and the move.
     """
     cons = reductions(b, me)
     before = attacks(b, me, rules)
@@ -546,14 +578,14 @@ def part_moves(b: list, me: int, part: int, rules: Rules, only: int | None = Non
                         break
                 else:
                     raw_after.extend(qraw)
-            if raw_after and (strict or not before.issuperset(raw_after)):
+            if raw_after and (strict or new_attacks(raw_after, before, changes)):
                 # the Reducer limit may still remove the new attacks
                 if nb is None:
                     nb = b[:]
                     for c2, v2 in changes:
                         nb[c2] = v2
                 after = _limit(nb, me, raw_after, rules)
-                if after and (strict or not after <= before):
+                if after and (strict or new_attacks(after, before, changes)):
                     continue
             out[text] = changes
     return list(out.items())

@@ -76,6 +76,17 @@ def _zone_pairs(diagonal: bool) -> list[tuple[str, str]]:
     return pairs
 
 
+ATTACKERS = ("Pawn", "Guard", "Hopper", "Advancer", "Withdrawer")
+"""The pieces that can attack a royal (``moves.royal_attacks``): Centaurs, Rotors, Reducers
+and royals never do."""
+
+AXIS = {"n": "col", "s": "col", "e": "row", "w": "row",
+        "ne": "diag", "se": "diag", "sw": "diag", "nw": "diag"}
+"""The line an attack one step in each direction runs along, for the Reducer's limit: a piece
+reduced along a column attacks only along that column, along a row only along that row, and
+a diagonal attack never survives a reduction."""
+
+
 def context() -> dict:
     """Everything ``alpha_centauri.zrf.j2`` reads."""
     rotations = []
@@ -83,7 +94,9 @@ def context() -> dict:
         cycles = _cycles(k)
         # the ring is unchanged by k when every cell holds what the cell k places on holds
         pairs = [(RING[i], RING[(i + k) % 8]) for i in range(8)]
-        rotations.append({"k": k, "cycles": cycles, "same_pairs": pairs})
+        # after the rotation ring[i] holds what stood on ring[i - k]
+        sources = [(RING[i], RING[(i - k) % 8]) for i in range(8)]
+        rotations.append({"k": k, "cycles": cycles, "same_pairs": pairs, "sources": sources})
     return {
         "title": "Alpha Centauri",
         "players": list(data.PLAYERS),
@@ -107,6 +120,11 @@ def context() -> dict:
         "uncapturable": sorted(data.UNCAPTURABLE, key=data.PIECE_TYPES.index),
         "capturable": [t for t in data.PIECE_TYPES if t not in data.UNCAPTURABLE],
         "royal": sorted(data.ROYAL, key=data.PIECE_TYPES.index),
+        "attackers": list(ATTACKERS),
+        "after_types": list(ATTACKERS),
+        # the board scan starts in White's lower-left corner and goes along the ranks (e), up (n)
+        "corner": data.CELLS[0],
+        "axis": AXIS,
         "piece_types": list(data.PIECE_TYPES),
         "setup": setup_rows(data.PLAYERS, data.PIECE_TYPES, data.CELLS, data.SETUP),
     }

@@ -185,8 +185,38 @@ def _star_hits(board, start: int, owner: int, target: int, super_star: bool, rul
     return rec(start)
 
 
-def _pusher_hits(board, p: int, target: int, reduced: bool) -> bool:
-    """Does some push of the Pusher on ``p`` move the piece on ``target`` (push-check)?"""
+def _push_chain(board, ray: tuple, k: int) -> list[int]:
+    """The cells a push onto ``ray[k]`` moves: the unbroken run of pieces from there on."""
+    chain = []
+    for x in ray[k:]:
+        if board[x] == EMPTY:
+            break
+        chain.append(x)
+    return chain
+
+
+def _own_king_barred(board, chain: list[int], off: bool, own_king: int, rules: Rules) -> bool:
+    """Does the push of ``chain`` break the rule that protects the Pusher's own King?
+
+    A12: no piece may push its own King off the board (``off``: the last
+    piece of the chain leaves the board); with ``rules.push_own_king`` False
+    the own King may not be moved by a push at all.  The move generator and
+    the push-check test both ask this, so a push the Pusher may not make
+    never gives check.
+    """
+    if off and board[chain[-1]] == own_king:
+        return True
+    return not rules.push_own_king and any(board[x] == own_king for x in chain)
+
+
+def _pusher_hits(board, p: int, target: int, reduced: bool, owner: int, rules: Rules) -> bool:
+    """Does some push the Pusher on ``p`` (of ``owner``) may make move the piece on ``target``?
+
+    Push-check: a 1-square push (2-square with the first cell empty when not
+    reduced) whose moved chain contains ``target``, and which does not break
+    :func:`_own_king_barred`.
+    """
+    own_king = piece(KING, owner)
     for d in range(8):
         ray = RAYS[p][d]
         if not ray:
@@ -197,10 +227,10 @@ def _pusher_hits(board, p: int, target: int, reduced: bool) -> bool:
             start = 1
         else:
             continue
-        for c in ray[start:]:
-            if board[c] == EMPTY:
-                break
-            if c == target:
+        chain = _push_chain(board, ray, start)
+        if target in chain:
+            off = STEP[chain[-1]][d] < 0
+            if not _own_king_barred(board, chain, off, own_king, rules):
                 return True
     return False
 
@@ -260,7 +290,7 @@ def attacked(board, target: int, attacker: int, rules: Rules) -> bool:
                 if all(board[e] == EMPTY for e in empties) and not is_reduced(board, src):
                     return True
     for i in _find_all(board, PUSHER | shift):
-        if _pusher_hits(board, i, target, is_reduced(board, i)):
+        if _pusher_hits(board, i, target, is_reduced(board, i), attacker, rules):
             return True
     for t in (STAR, SUPER_STAR):
         for i in _find_all(board, t | shift):
@@ -427,18 +457,12 @@ def _pusher(board, sq, me, reduced, rules: Rules, out) -> None:
                 _simple(board, sq, c, "Pusher", board[sq], out)
                 continue
             if k < push_reach:
-                chain = []
-                for x in ray[k:]:
-                    if board[x] == EMPTY:
-                        break
-                    chain.append(x)
+                chain = _push_chain(board, ray, k)
                 last = chain[-1]
                 off = STEP[last][d] < 0
                 if any(board[x] & 15 == KING and board[x] != own_king for x in chain):
                     break  # would push the enemy King: it is check, never played
-                if off and board[last] == own_king:
-                    break  # may not push its own King off the board
-                if not rules.push_own_king and own_king in [board[x] for x in chain]:
+                if _own_king_barred(board, chain, off, own_king, rules):
                     break
                 nb = bytearray(board)
                 parts = [f"Pusher {NAME[sq]} x {NAME[c]}"]

@@ -12,8 +12,9 @@ generated ZRF and the native engine cannot drift apart:
 * Black's directions are White's mirrored top to bottom (``n``<->``s``,
   ``ne``<->``se``, ``nw``<->``sw``): only the Soldier's "forward" depends on
   it, every other piece uses symmetric direction sets;
-* zones: ``last-rank`` (Soldier promotion) and ``double-rank`` (double step),
-  per player, from ``PROMOTION_RANK`` and ``double_step_rank``;
+* zones: ``last-rank`` (Soldier promotion), ``double-rank`` (double step) and
+  ``own-goal`` (the cells where the enemy wins), per player, from ``PROMOTION_RANK``,
+  ``double_step_rank`` and ``GOALS``;
 * goal pairs: per player, the adjacent pairs of the *enemy* goal that win
   (``GOAL_PAIRS`` of the opponent, decision A15).
 """
@@ -89,6 +90,7 @@ def context() -> dict:
     zones = [
         ("last-rank", {p: rank_cells(data.PROMOTION_RANK[p]) for p in data.PLAYERS}),
         ("double-rank", {p: rank_cells(data.double_step_rank(p)) for p in data.PLAYERS}),
+        ("own-goal", {p: list(data.GOALS[p]) for p in data.PLAYERS}),
     ]
     goal_pairs = {p: [list(pair) for pair in data.GOAL_PAIRS[opponent[p]]] for p in data.PLAYERS}
     return {
@@ -109,6 +111,8 @@ def context() -> dict:
         "forward_diagonal": ["ne", "nw"],
         "zones": zones,
         "goal_pairs": goal_pairs,
+        # each side's own goal (where the enemy wins): its adjacent pairs
+        "own_goal_pairs": {p: [list(pair) for pair in data.GOAL_PAIRS[p]] for p in data.PLAYERS},
         "goal_cells": {p: list(data.GOALS[p]) for p in data.PLAYERS},
         "promotion_types": list(data.PROMOTION_TYPES),
         "change_types": list(data.STAR_CHANGE_TYPES),

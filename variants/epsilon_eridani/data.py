@@ -81,3 +81,6 @@ def _build_setup() -> dict[str, tuple[str, str]]:
 
 SETUP: dict[str, tuple[str, str]] = _build_setup()
 """Initial position, ``cell -> (player, piece type)``, 15 pieces a side."""
+
+NO_PROGRESS_MOVES = 35
+"""Moves by each side without a capture or a promotion that draw the game (RULES.md 6, A11)."""

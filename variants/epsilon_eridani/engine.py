@@ -68,7 +68,8 @@ class EpsilonEridani(Game):
 
     def __init__(self, *, double_step: str = "start-rank", promotion_optional: bool = True,
                  compensation_optional: bool = True, reduced_sideways_step: bool = True,
-                 no_progress_moves: int | None = 35, reduce_to_two: str = "at-most",
+                 no_progress_moves: int | None = data.NO_PROGRESS_MOVES,
+                 reduce_to_two: str = "at-most",
                  stalemate: str = "draw",
                  setup: Mapping[str, tuple[str, str]] | None = None) -> None:
         if double_step not in DOUBLE_STEP_READINGS:

@@ -62,6 +62,19 @@ def pictures() -> GamePictures:
                          texts=coordinates(data.FILES, ranks, CELL, MARGIN, MARGIN, MARGIN, INK))
     return GamePictures(PACKAGE, (board,), tuple(data.PLAYERS), tuple(data.PIECE_TYPES), CELL - 4)
 
+CLOCK_BITS = (1, 2, 4, 8, 16, 32, 64)
+"""Values of the move clock's binary digits (plies without capture or promotion, A11)."""
+CLOCK_CELLS = tuple(f"clock-{v}" for v in CLOCK_BITS)
+"""The dummy cells that hold the move clock: a Clock piece on a cell is a 1 digit."""
+NAME_MAP = {"ignore": list(CLOCK_CELLS)}
+"""The cross-check's name map for the generated file: the clock cells are bookkeeping."""
+
+
+def clock_cells_for(count: int) -> list[str]:
+    """The clock cells holding a Clock piece when the count is ``count``."""
+    return [c for v, c in zip(CLOCK_BITS, CLOCK_CELLS) if count & v]
+
+
 #: ZRF name of each of the engine's eight king directions (board.DIRS order: N S E W NE NW SE SW).
 KING_DIRECTIONS = ("n", "s", "e", "w", "ne", "nw", "se", "sw")
 
@@ -113,6 +126,9 @@ def context() -> dict:
         ch.append((r, targets))
     return {
         "title": "Epsilon Eridani",
+        "clock_cells": list(CLOCK_CELLS),
+        "clock_draw_cells": clock_cells_for(2 * data.NO_PROGRESS_MOVES),
+        "no_progress_plies": 2 * data.NO_PROGRESS_MOVES,
         "players": list(data.PLAYERS),
         "piece_types": list(data.PIECE_TYPES),
         "files": list(data.FILES),
