@@ -28,6 +28,23 @@ def _leftovers(folder) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
 
 
+def test_terminal_save_on_a_full_disk_keeps_the_old_saved_game(tmp_path):
+    """``save`` in ``zrf play`` used to truncate first: a full disk left a cut file."""
+    path = tmp_path / "game.zsg"
+    path.write_bytes(OLD)
+    child = run_limited(f"""
+        from click.testing import CliRunner
+        from runtime.commands.play import play
+        keys = "e2 - e4\\nsave {path}\\nquit\\n"
+        result = CliRunner().invoke(play, ["canopus", "--black", "random"], input=keys)
+        print(result.output)
+    """, file_size=60)
+    assert child.returncode == 0, child.stderr
+    assert "cannot save" in child.stdout and "nothing was written" in child.stdout
+    assert path.read_bytes() == OLD
+    assert _leftovers(tmp_path) == []
+
+
 def test_fmt_on_a_full_disk_keeps_the_old_file(tmp_path):
     path = tmp_path / "a.zrf"
     original = b'(game (title "T")     (players A B)\n\n\n   (turn-order A B))\n' + b"; pad\n" * 20

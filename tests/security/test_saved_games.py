@@ -1,0 +1,91 @@
+"""Saved games keep every name and every line, and ``zrf replay`` opens only regular files.
+
+Issue 20 found names outside Latin-1 saved as ``?`` (the game could not be
+replayed), game text able to add lines to a ``.zsg``, and ``zrf replay``
+following ``RulesFile=`` into ``/dev/zero`` (memory filled) or a FIFO
+(blocked for good).  The Greek game below is written for these tests:
+its title, players and piece are outside cp1252.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from click.testing import CliRunner
+
+from runtime.commands.play import play
+from runtime.commands.replay import replay
+from runtime.games import load_game
+from runtime.savegames import save
+from zrf.zsg import parse_zsg, read_zsg, zsg_bytes
+
+
+GREEK = """(game (title "Πύργοι")
+  (players Λευκά Μαύρα) (turn-order Λευκά Μαύρα)
+  (board (grid (start-rectangle 0 0 10 10)
+               (dimensions ("a/b/c/d" (10 0)) ("2/1" (0 10)))
+               (directions (e 1 0) (w -1 0) (n 0 -1) (s 0 1))))
+  (piece (name Πύργος) (moves (e add) (w add) (n add) (s add)))
+  (board-setup (Λευκά (Πύργος a1)) (Μαύρα (Πύργος d2))))
+"""
+
+GERMAN = GREEK.replace("Πύργοι", "Türme").replace("Λευκά", "Weiß").replace("Μαύρα", "Schwarz") \
+              .replace("Πύργος", "Königin")
+
+
+def _write_game(tmp_path, text: str, name: str = "game.zrf") -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_a_greek_game_saved_in_the_terminal_replays(tmp_path):
+    rules = _write_game(tmp_path, GREEK)
+    saved = tmp_path / "greek.zsg"
+    keys = f"a1 - b1\nsave {saved}\nquit\n"
+    result = CliRunner().invoke(play, [rules, "--black", "random", "--seed", "2"], input=keys)
+    assert result.exit_code == 0, result.output
+    data = saved.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf")  # UTF-8 with a byte-order mark: cp1252 cannot hold the names
+    assert "VariantName=Πύργοι".encode() in data and "1. Πύργος a1 - b1".encode() in data
+    out = CliRunner().invoke(replay, [str(saved), "--json"])
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.output)
+    assert report["ok"] and report["turns"] == 2 and report["lines"] == 2
+
+
+def test_a_latin_name_is_saved_as_zillions_does(tmp_path):
+    """Names that fit cp1252 are written in cp1252, byte for byte what Zillions writes."""
+    rules = _write_game(tmp_path, GERMAN)
+    game = load_game(rules)
+    move = next(m for m in game.initial_state().legal_moves() if m.notation == "Königin a1 - b1")
+    path = tmp_path / "t.zsg"
+    save(str(path), game, rules, [move], "HC")
+    data = path.read_bytes()
+    assert data == (b"Zillions Save Game File Version 0.02 HC\r\nRulesFile=game.zrf\r\n"
+                    b"VariantName=T\xfcrme\r\n1. K\xf6nigin a1 - b1\r\n")
+    out = CliRunner().invoke(replay, [str(path), "--json"])
+    assert out.exit_code == 0 and json.loads(out.output)["ok"], out.output
+
+
+def test_a_saved_game_read_and_written_keeps_its_encoding(tmp_path):
+    path = tmp_path / "u.zsg"
+    original = "\ufeffZillions Save Game File Version 0.02 HH\r\nRulesFile=x.zrf\r\nVariantName=Πύργοι\r\n"
+    path.write_bytes(original.encode("utf-8"))
+    again = read_zsg(str(path))
+    assert again.variant == "Πύργοι" and zsg_bytes(again) == path.read_bytes()
+
+
+def test_game_text_cannot_add_lines_to_a_saved_game(tmp_path):
+    """A title with line breaks used to write a second RulesFile= and a fake move into the file."""
+    title = "Trap\r\nRulesFile=/dev/zero\r\n1. Πύργος d2 - d1"
+    rules = _write_game(tmp_path, GREEK.replace("Πύργοι", title))
+    game = load_game(rules)
+    assert "\n" in game.name
+    path = tmp_path / "t.zsg"
+    save(str(path), game, rules, [])
+    text = path.read_bytes().decode("utf-8-sig")
+    assert text.count("\r\n") == 3  # header, RulesFile=, VariantName=: no move and no second RulesFile
+    parsed = parse_zsg(text)
+    assert parsed.rules_file == "game.zrf" and parsed.moves == []
