@@ -20,6 +20,7 @@ from runtime.games import load_game
 from runtime.savegames import save
 from zrf.zsg import parse_zsg, read_zsg, zsg_bytes
 
+from .conftest import run_limited
 
 GREEK = """(game (title "Πύργοι")
   (players Λευκά Μαύρα) (turn-order Λευκά Μαύρα)
@@ -89,3 +90,35 @@ def test_game_text_cannot_add_lines_to_a_saved_game(tmp_path):
     assert text.count("\r\n") == 3  # header, RulesFile=, VariantName=: no move and no second RulesFile
     parsed = parse_zsg(text)
     assert parsed.rules_file == "game.zrf" and parsed.moves == []
+
+
+def _saved_game_naming(tmp_path, rules: str):
+    path = tmp_path / "evil.zsg"
+    path.write_bytes(f"Zillions Save Game File Version 0.02 HH\r\nRulesFile={rules}\r\nVariantName=x\r\n"
+                     "1. Pawn e2 - e4\r\n".encode())
+    return path
+
+
+def _replay_in_child(path) -> str:
+    child = run_limited(f"""
+        from click.testing import CliRunner
+        from runtime.commands.replay import replay
+        result = CliRunner().invoke(replay, ["{path}"])
+        print(result.exit_code, result.output)
+    """, timeout=60)
+    assert child.returncode == 0, child.stderr[-2000:]
+    return child.stdout
+
+
+def test_replay_refuses_a_rules_file_that_is_a_device(tmp_path):
+    """RulesFile=/dev/zero filled memory (the child's 1 GB limit turns that into a failure)."""
+    out = _replay_in_child(_saved_game_naming(tmp_path, "/dev/zero"))
+    assert out.startswith("2 ") and "not a regular file" in out
+
+
+def test_replay_refuses_a_rules_file_that_is_a_fifo(tmp_path):
+    """A FIFO blocked the replay for good (the child's timeout turns that into a failure)."""
+    fifo = tmp_path / "rules.zrf"
+    os.mkfifo(fifo)
+    out = _replay_in_child(_saved_game_naming(tmp_path, "rules.zrf"))
+    assert out.startswith("2 ") and "not a regular file" in out
