@@ -58,5 +58,8 @@ def serve(games: tuple[str, ...], port: int, host: str, max_games: int, idle_min
                    "open games and upload files (there is no login)", err=True)
     try:
         server.run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn re-raises Ctrl-C after its orderly shutdown
+        pass
     finally:
         sock.close()
+    click.echo("stopped; uploads deleted", err=True)

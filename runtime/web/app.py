@@ -324,7 +324,7 @@ def make_app(catalog: Catalog, limits: ServerLimits | None = None) -> Starlette:
     """The application; its lifespan closes idle sessions and deletes every upload at shutdown."""
     limits = limits or ServerLimits()
     store = SessionStore(limits)
-    ctx = ServeContext(catalog, limits, store, PathHider(store.upload_root, catalog.roots()),
+    ctx = ServeContext(catalog, limits, store, PathHider(store.upload_root, catalog.bases()),
                        secrets.token_urlsafe(24), anyio.CapacityLimiter(limits.workers))
 
     @asynccontextmanager

@@ -39,6 +39,8 @@ class CatalogEntry:
     spec: str
     #: the folder a file's includes must stay inside; None for a built-in game
     root: str | None = None
+    #: the folder the file's name is relative to (its diagnostics show paths from there)
+    base: str | None = None
 
     @property
     def is_file(self) -> bool:
@@ -101,8 +103,9 @@ class Catalog:
                 names = ", ".join(sorted(BUILTIN_GAMES))
                 raise CatalogError(f"{arg}: no such file or folder and no built-in game of that name "
                                    f"(built-in: {names})")
-        entries = [CatalogEntry(name, f"{p.name} from the command line", str(p), str(root))
-                   for name, (p, root, _) in zip(_names(files), files)]
+        entries = [CatalogEntry(name, f"{p.name} from the command line", str(p), str(root),
+                                str(root.parent if in_folder else root))
+                   for name, (p, root, in_folder) in zip(_names(files), files)]
         first = entries[0].name if entries and arguments and not builtin(arguments[0]) else None
         if first is None and builtins:
             first = builtins[0]
@@ -112,9 +115,9 @@ class Catalog:
     def get(self, name: str) -> CatalogEntry | None:
         return self._entries.get(name)
 
-    def roots(self) -> list[str]:
-        """Every folder a listed file lives under (their paths are never shown to the page)."""
-        return sorted({e.root for e in self._entries.values() if e.root})
+    def bases(self) -> list[str]:
+        """The folders the listed files' names start from: cut from every path shown to the page."""
+        return sorted({e.base for e in self._entries.values() if e.base})
 
     def listing(self) -> dict:
         """What ``GET /api/games`` answers: names and summaries, never paths."""
