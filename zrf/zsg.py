@@ -36,6 +36,8 @@ from .reader import decode
 from .syntax import Span
 
 HEADER = "Zillions Save Game File Version"
+#: longest move number read (Python refuses to convert numbers over 4,300 digits)
+MAX_MOVE_DIGITS = 9
 
 _MOVE = re.compile(r"^\s*(\d+)\.\s*(.*?)\s*$")
 _EDIT = re.compile(r"^\s*\((.*)\)\s*$")
@@ -132,6 +134,8 @@ def parse_zsg(text: str, path: str = "<string>") -> SavedGame:
                 raise _error(path, number, f"set-up edit not understood: {line!r}")
         elif _MOVE.match(line):
             m = _MOVE.match(line)
+            if len(m.group(1)) > MAX_MOVE_DIGITS:
+                raise _error(path, number, f"move number longer than {MAX_MOVE_DIGITS} digits")
             game.moves.append(MoveLine(int(m.group(1)), m.group(2), number))
         else:
             raise _error(path, number, f"line not understood: {line[:60]!r}")

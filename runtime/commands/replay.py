@@ -59,7 +59,11 @@ def replay(saved_game: str, zrf_path: str | None, as_json: bool) -> None:
     except (ZrfError, GameLoadError) as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
-    result = run_replay(saved, game)
+    try:
+        result = run_replay(saved, game)
+    except ZrfError as exc:  # a set-up edit the game cannot apply
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
     if as_json:
         click.echo(json.dumps(result.as_json(), indent=2))
     else:

@@ -20,7 +20,7 @@ from runtime.games import load_game
 from runtime.savegames import save
 from zrf.zsg import parse_zsg, read_zsg, zsg_bytes
 
-from .conftest import run_limited
+from .conftest import ROOT, run_limited
 
 GREEK = """(game (title "Πύργοι")
   (players Λευκά Μαύρα) (turn-order Λευκά Μαύρα)
@@ -122,3 +122,27 @@ def test_replay_refuses_a_rules_file_that_is_a_fifo(tmp_path):
     os.mkfifo(fifo)
     out = _replay_in_child(_saved_game_naming(tmp_path, "rules.zrf"))
     assert out.startswith("2 ") and "not a regular file" in out
+
+
+def _replay_cli(tmp_path, text: str):
+    (tmp_path / "chess.zrf").write_bytes((ROOT / "tests" / "games" / "chess.zrf").read_bytes())
+    path = tmp_path / "t.zsg"
+    path.write_bytes(text.encode("cp1252"))
+    return CliRunner().invoke(replay, [str(path)])
+
+
+HEAD = "Zillions Save Game File Version 0.02 HH\r\nRulesFile=chess.zrf\r\nVariantName=Chess\r\n"
+
+
+def test_a_set_up_edit_on_no_cell_is_a_located_error(tmp_path):
+    """Found by the byte fuzzer: an edit naming an unknown cell gave a KeyError traceback."""
+    out = _replay_cli(tmp_path, HEAD + "(White King e1)\r\n(White King z9)\r\n1. Pawn e2 - e4\r\n")
+    assert out.exit_code == 2
+    assert out.output.strip().endswith("t.zsg:5:1: Z001 set-up edit names unknown position 'z9'")
+
+
+def test_a_move_number_of_5000_digits_is_a_located_error(tmp_path):
+    """Issue 20: integers over 4,300 digits gave ValueError tracebacks in replay and play --load."""
+    out = _replay_cli(tmp_path, HEAD + "9" * 5000 + ". Pawn e2 - e4\r\n")
+    assert out.exit_code == 2
+    assert out.output.strip().endswith("t.zsg:4:1: Z001 move number longer than 9 digits")
