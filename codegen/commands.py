@@ -27,7 +27,7 @@ def _write(path: str, text: str, errors: int) -> bool:
     try:
         write_bytes_atomically(path, text.encode("utf-8"))
     except OSError as exc:
-        click.echo(f"{path}:1:1: E002 cannot write file: {exc.strerror}", err=True)
+        click.echo(f"{path}:1:1: E004 cannot write file: {exc.strerror}", err=True)
         return False
     return True
 

@@ -24,8 +24,9 @@ from zrf.diagnostics import Diagnostic, ZrfError
 from zrf.reader import read_file
 from zrf.syntax import List, String
 
-#: Code of the refusal (an error: the server does not load the game).
-CODE = "E213"
+#: Code of the refusal (an error: the server does not load the game); the language layer
+#: reports the same refusal with the same code when a caller confines includes.
+CODE = "E214"
 #: Deepest include chain walked (the reader's own limit is the same).
 MAX_DEPTH = 16
 

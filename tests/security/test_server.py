@@ -87,7 +87,7 @@ def test_include_of_the_environment_is_refused_without_showing_it(child):
         res = _new(child, {"upload": {"name": "leak.zrf", "data": base64.b64encode(text).decode()}})
         assert res.status_code == 400
         assert "environment-secret-4711" not in res.text
-        assert res.json()["diagnostics"][0].startswith("leak.zrf:1:1: E213 include")
+        assert res.json()["diagnostics"][0].startswith("leak.zrf:1:1: E214 include")
 
 
 @pytest.mark.xfail(strict=True, reason="macro expansion limits are the language layer's (branch lang); "
@@ -169,7 +169,7 @@ def test_an_upload_cannot_include_outside_its_folder(client, tmp_path):
         res = client.upload("main.zrf", f'(include "{name}")\n'.encode() + small())
         assert res.status_code == 400, name
         diag = res.json()["diagnostics"][0]
-        assert diag.startswith("main.zrf:1:1: E213 include") and client.live.store.upload_root not in diag
+        assert diag.startswith("main.zrf:1:1: E214 include") and client.live.store.upload_root not in diag
 
 
 def test_a_command_line_folder_confines_its_games(tmp_path):
@@ -185,7 +185,7 @@ def test_a_command_line_folder_confines_its_games(tmp_path):
         c = PageClient(live)
         res = c.new(game="games/bad.zrf")
         assert res.status_code == 400
-        assert res.json()["diagnostics"][0].startswith("games/bad.zrf:1:1: E213 include 'link/x.inc' "
+        assert res.json()["diagnostics"][0].startswith("games/bad.zrf:1:1: E214 include 'link/x.inc' "
                                                        "refused: it leaves the game's folder")
         assert str(tmp_path) not in res.text
         c.close()

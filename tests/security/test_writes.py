@@ -56,7 +56,7 @@ def test_fmt_on_a_full_disk_keeps_the_old_file(tmp_path):
         print(result.exit_code, result.output)
     """, file_size=30)
     assert child.stdout.startswith("2 "), child.stdout + child.stderr
-    assert "E002 cannot write file" in child.stdout
+    assert "E004 cannot write file" in child.stdout
     assert path.read_bytes() == original
     assert _leftovers(tmp_path) == []
 

@@ -10,7 +10,7 @@ line break style.  ``-`` reads standard input and writes standard output.
 Exit status (black conventions): 0 done (or, with ``--check``, nothing
 would change); 1 with ``--check`` when some file would be reformatted;
 2 for a usage error or a file that cannot be read, parsed or written (its
-diagnostic is printed and the file is left untouched; ``E002`` when the
+diagnostic is printed and the file is left untouched; ``E004`` when the
 write fails or the target is a device, FIFO or folder).
 """
 
@@ -69,7 +69,7 @@ def _write(path: str, data: bytes) -> int:
     try:
         write_bytes_atomically(path, data)
     except OSError as exc:
-        click.echo(f"{path}:1:1: E002 cannot write file: {exc.strerror}", err=True)
+        click.echo(f"{path}:1:1: E004 cannot write file: {exc.strerror}", err=True)
         return 2
     return 0
 
