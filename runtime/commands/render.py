@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from runtime.render import render_svg
+from zrf.atomic_write import write_bytes_atomically
 
 from .common import game_argument, moves_option, open_game, position_after, variant_option
 
@@ -28,6 +29,8 @@ def render(game: str, variant: str | None, moves: str, output: str) -> None:
     if output == "-":
         click.echo(svg, nl=False)
     else:
-        with open(output, "w", encoding="utf-8") as fh:
-            fh.write(svg)
+        try:
+            write_bytes_atomically(output, svg.encode("utf-8"))
+        except OSError as exc:
+            raise click.UsageError(f"cannot write {output}: {exc.strerror}") from None
         click.echo(f"wrote {output}", err=True)

@@ -132,3 +132,17 @@ def test_gen_all_into_a_folder_writes_one_file_per_game(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(expected)
     for name, text in expected.items():
         assert (tmp_path / name).read_text(encoding="utf-8") == text
+
+
+def test_render_writes_atomically_and_never_over_a_fifo(tmp_path):
+    from runtime.commands.render import render
+
+    out = tmp_path / "board.svg"
+    out.write_bytes(OLD)
+    result = CliRunner().invoke(render, ["canopus", "-o", str(out)])
+    assert result.exit_code == 0 and out.read_bytes().startswith(b"<svg")
+    fifo = tmp_path / "pipe.svg"
+    os.mkfifo(fifo)
+    result = CliRunner().invoke(render, ["canopus", "-o", str(fifo)])
+    assert result.exit_code == 2 and "not a regular file" in result.output
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode) and _leftovers(tmp_path) == []
