@@ -13,7 +13,6 @@ folder), which is checked before loading (:mod:`runtime.web.includes`).
 
 from __future__ import annotations
 
-import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
