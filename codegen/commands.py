@@ -9,6 +9,7 @@ needs a folder and writes one file per generated ZRF into it.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 
@@ -41,7 +42,11 @@ def _write(path: str, text: str, errors: int) -> bool:
 @click.option("--check", is_flag=True,
               help="Exit 1 if the committed file differs from a fresh render (or GAME's render has diagnostics).")
 @click.option("--all", "all_games", is_flag=True, help="Apply to every game that has a template.")
-def gen(game: str | None, output: str | None, write: bool, check: bool, all_games: bool) -> None:
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object: each game, its diagnostics and whether its file differs "
+                   "(with --check, --write or -o FILE).")
+def gen(game: str | None, output: str | None, write: bool, check: bool, all_games: bool,
+        as_json: bool) -> None:
     """Generate the ZRF of built-in GAME (see `zrf variants`).
 
     The template is variants/<folder>/<file>.zrf.j2, rendered with the same
@@ -57,6 +62,9 @@ def gen(game: str | None, output: str | None, write: bool, check: bool, all_game
             raise click.UsageError(f"--all writes one file per game: -o must be an existing folder, "
                                    f"not {output!r}")
         folder = output
+    if as_json and not (check or write or (output and output != "-")):
+        raise click.UsageError("--json prints the report on standard output: use it with --check, --write or -o FILE or FOLDER")
+    report: list[dict] = []
     names = [e.name for e in generatable()] if all_games else [game]
     status = 0
     seen_outputs: set[str] = set()
@@ -68,7 +76,9 @@ def gen(game: str | None, output: str | None, write: bool, check: bool, all_game
         from variants.registry import builtin
         target = target_for(builtin(name))
         diags = validate(text, target.output if target else name)
-        for d in diags:
+        report.append({"game": name, "file": target.output, "diagnostics": [d.as_json() for d in diags],
+                       "differs": committed(name) != text})
+        for d in diags if not as_json else ():
             click.echo(d.format(), err=True)
         if diags:
             status = 1
@@ -96,4 +106,6 @@ def gen(game: str | None, output: str | None, write: bool, check: bool, all_game
                 status = max(status, 1 if errors else 2)
         else:
             sys.stdout.write(text)
+    if as_json:
+        click.echo(json.dumps(report, indent=2))
     sys.exit(status)

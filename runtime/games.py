@@ -5,11 +5,25 @@ from __future__ import annotations
 import importlib
 import os
 
+from zrf.diagnostics import ZrfError
+
 from .protocol import Game
 
 
-class GameLoadError(Exception):
-    """The GAME argument names nothing playable; the message says why."""
+class GameLoadError(ZrfError):
+    """The GAME argument names nothing playable; the message says why.
+
+    When the cause is in a ZRF file, ``diagnostics`` holds the located
+    :class:`zrf.diagnostics.Diagnostic` objects (a server answers with them);
+    it is empty for a name that is neither a file nor a built-in game.
+    """
+
+    def __init__(self, message: str, diagnostics=()):
+        Exception.__init__(self, message)
+        self.diagnostics = list(diagnostics)
+
+    def __reduce__(self):
+        return (type(self), (str(self), self.diagnostics))
 
 
 def load_game(spec: str, variant: str | None = None) -> Game:

@@ -7,14 +7,22 @@ the ``zrf`` package itself never imports ``runtime`` at module level.
 
 Exit codes follow the ruff/black conventions: 0 success, 1 a finding (errors
 in a file, a disagreement, a ``--check`` that would reformat), 2 a usage or
-input error.
+input error.  Errors are printed one way only: a problem in a ZRF or saved
+game file as ``path:line:col: CODE message`` lines, anything else as one
+``zrf: error: ...`` line; never a Python traceback (``ZRF_DEBUG=1`` shows
+one for an internal error).
 """
 
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 
 import click
+
+from . import limits
+from .diagnostics import ZrfError
 
 #: name -> ("module:attribute", one-line help shown in ``zrf --help``)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -34,7 +42,50 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 
 class LazyGroup(click.Group):
-    """A click group whose subcommands are imported on first use."""
+    """A click group whose subcommands are imported on first use, and which prints every error
+    in the one style of this tool (see the module docstring)."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.exceptions.Exit as exc:
+            sys.exit(exc.exit_code)
+        except click.exceptions.NoArgsIsHelpError as exc:
+            click.echo(exc.format_message(), err=True)
+            sys.exit(2)
+        except click.UsageError as exc:
+            where = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
+            click.echo(f"zrf: error: {exc.format_message()}{where}", err=True)
+            sys.exit(2)
+        except click.ClickException as exc:
+            click.echo(f"zrf: error: {exc.format_message()}", err=True)
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            click.echo("zrf: aborted", err=True)
+            sys.exit(1)
+        except ZrfError as exc:
+            # a located problem in an input file that the command did not handle itself
+            # (a runaway loop met while generating moves, a game that cannot be loaded)
+            text = "\n".join(d.format() for d in exc.diagnostics)
+            if text:
+                click.echo(text, err=True)
+            if str(exc) != text:
+                click.echo(f"zrf: error: {exc}", err=True)
+            sys.exit(2)
+        except KeyboardInterrupt:
+            click.echo("zrf: interrupted", err=True)
+            sys.exit(130)
+        except (SystemExit, GeneratorExit):
+            raise
+        except BaseException as exc:  # a bug: one line, the traceback only on request
+            if os.environ.get("ZRF_DEBUG"):
+                raise
+            click.echo(f"zrf: error: internal error {type(exc).__name__}: {str(exc)[:200]} "
+                       "(please report it; ZRF_DEBUG=1 shows the traceback)", err=True)
+            sys.exit(2)
+        sys.exit(0)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
@@ -67,8 +118,20 @@ def _unavailable(name: str, short_help: str) -> click.Command:
     return stub
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+def _apply_limits(ctx: click.Context, param: click.Parameter, settings: tuple[str, ...]) -> None:
+    """``--limit NAME=VALUE``: raise or lower a resource limit for this run (docs/limits.md)."""
+    try:
+        limits.apply_settings(settings)
+    except limits.LimitError as exc:
+        raise click.BadParameter(str(exc), ctx, param) from None
+
+
+@click.group(name="zrf", cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="zrf-toolkit", prog_name="zrf")
+@click.option("--limit", "limit_settings", multiple=True, metavar="NAME=VALUE", expose_value=False,
+              callback=_apply_limits, is_eager=True,
+              help="Change a resource limit for this run, e.g. --limit board_cells=500000 "
+                   "(repeatable; see docs/limits.md; also $ZRF_LIMITS).")
 def main() -> None:
     """Read, write, check, run, generate and cross-check Zillions of Games rules files.
 

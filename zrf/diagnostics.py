@@ -9,9 +9,10 @@ legal code, ``A001`` a file that needs an Axiom engine plug-in.  See
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable
 
+from . import limits
 from .syntax import NO_SPAN, Span
 
 ERROR = "error"
@@ -35,8 +36,15 @@ class Diagnostic:
         if self.span.via is not None:
             chain = self.span.call_chain()
             lines.append(f"{chain[0]}: note: in macro body")
-            for call in chain[1:-1]:
-                lines.append(f"{call}: note: expanded from here")
+            calls = [str(call) for call in chain[1:-1]]
+            i = 0
+            while i < len(calls):  # a recursive macro repeats one call site: say it once, with a count
+                j = i
+                while j < len(calls) and calls[j] == calls[i]:
+                    j += 1
+                times = f" ({j - i} times)" if j - i > 1 else ""
+                lines.append(f"{calls[i]}: note: expanded from here{times}")
+                i = j
         return "\n".join(lines)
 
     def as_json(self) -> dict:
@@ -60,15 +68,64 @@ class ZrfError(Exception):
         self.diagnostics = list(diagnostics)
         super().__init__("\n".join(d.format() for d in self.diagnostics))
 
+    def __reduce__(self):
+        # rebuilt from its diagnostics, not its message (worker processes send it back pickled)
+        return (type(self), (self.diagnostics,))
 
-@dataclass
+
+#: Characters of a message kept; longer ones (a quoted name from a hostile file) are cut.
+MESSAGE_WIDTH = 240
+
+
 class Report:
-    """Diagnostics collected while processing one file."""
+    """Diagnostics collected while processing one file.
 
-    diagnostics: list[Diagnostic] = field(default_factory=list)
+    The same finding at the same place (code, message and call chain) is
+    kept once: variants repeat their game's forms.  At most the
+    ``diagnostics`` limit (:mod:`zrf.limits`) are kept; the rest are counted
+    and :meth:`summary` turns the count into one E090, so a file built to
+    produce millions of findings cannot flood the output.
+    """
+
+    def __init__(self, diagnostics: Iterable[Diagnostic] = ()):
+        self.diagnostics: list[Diagnostic] = []
+        #: findings not kept because of the cap, and whether one of them was an error
+        self.dropped = 0
+        self.dropped_error = False
+        self._seen: set = set()
+        self._cap = limits.current().diagnostics
+        for d in diagnostics:
+            self.append(d)
+
+    def __repr__(self) -> str:
+        return f"Report({self.diagnostics!r}, dropped={self.dropped})"
+
+    def append(self, d: Diagnostic) -> None:
+        """Keep ``d`` unless the same finding is already kept or the cap is reached."""
+        key = (d.code, d.message, tuple((s.file, s.line, s.col) for s in d.span.call_chain()))
+        if key in self._seen:
+            return
+        if len(self.diagnostics) >= self._cap:
+            self.dropped += 1
+            self.dropped_error = self.dropped_error or d.is_error
+            return
+        self._seen.add(key)
+        self.diagnostics.append(d)
+
+    def extend(self, diagnostics: Iterable[Diagnostic]) -> None:
+        for d in diagnostics:
+            self.append(d)
+
+    def merge(self, other: "Report") -> None:
+        """Take ``other``'s diagnostics and its count of dropped ones."""
+        self.extend(other.diagnostics)
+        self.dropped += other.dropped
+        self.dropped_error = self.dropped_error or other.dropped_error
 
     def add(self, code: str, message: str, span: Span = NO_SPAN, severity: str = ERROR) -> None:
-        self.diagnostics.append(Diagnostic(code, message, span, severity))
+        if len(message) > MESSAGE_WIDTH:
+            message = message[:MESSAGE_WIDTH - 3] + "..."
+        self.append(Diagnostic(code, message, span, severity))
 
     def error(self, code: str, message: str, span: Span = NO_SPAN) -> None:
         self.add(code, message, span, ERROR)
@@ -76,6 +133,14 @@ class Report:
     def warning(self, code: str, message: str, span: Span = NO_SPAN) -> None:
         self.add(code, message, span, WARNING)
 
+    def summary(self, path: str) -> Diagnostic | None:
+        """E090 (a warning when none of them was an error) for the diagnostics not kept, or None."""
+        if not self.dropped:
+            return None
+        return Diagnostic("E090", f"{self.dropped} more diagnostics not shown "
+                          f"({limits.hint('diagnostics')})", Span(path, 1, 1),
+                          ERROR if self.dropped_error else WARNING)
+
     @property
     def has_errors(self) -> bool:
-        return any(d.is_error for d in self.diagnostics)
+        return self.dropped_error or any(d.is_error for d in self.diagnostics)

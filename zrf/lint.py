@@ -2,7 +2,9 @@
 
 :func:`lint_file` reads, expands and models a file (reader ``E1xx``, macro
 ``E2xx`` and model ``E30x..E35x`` diagnostics come from those stages), then
-walks every game and variant with the keyword tables below:
+walks every game and variant, checking every form against its use in the
+keyword table (:mod:`zrf.keywords`: arity, argument kinds, and the named
+``check_*`` method of a keyword that needs more):
 
 * **structure**: unknown keywords and wrong arity in game/variant, board,
   grid, zone and piece forms (``E305``, ``E380``);
@@ -19,7 +21,8 @@ suggestion.  Files with ``(engine ...)`` get ``A001`` (they need an Axiom
 plug-in) and their move-less helper pieces are not flagged.
 
 Variants inherit most forms of their game, so the same finding would repeat
-per menu entry: diagnostics are deduplicated by (code, place, message).
+per menu entry: :class:`zrf.diagnostics.Report` keeps each (code, place,
+message) once.
 """
 
 from __future__ import annotations
@@ -28,109 +31,15 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from . import keywords as kw
+from . import limits
 from .diagnostics import ERROR, INFO, Diagnostic, Report, ZrfError
-from .model import OLD_OPTIONS, GameDef, ZrfFile, build_model
+from .keywords import (ALL_KEYWORDS, BOARD, CONDITION, GAME, GO_TARGETS, GOAL, GRID, OCCUPIER, PIECE, STATEMENT,
+                       ZONE, Use)
+from .model import GameDef, ZrfFile, build_model
 from .macros import expand_document
 from .reader import read_file
-from .syntax import Atom, List, Node, Span, String, to_text
-
-#: Unbounded maximum arity.
-MANY = None
-
-# --------------------------------------------------------------------------- keyword tables
-# Each table maps a keyword to (minimum, maximum) argument count (MANY = no maximum).
-
-#: Top-level forms (SEMANTICS §2).
-TOP_LEVEL = {"game": (0, MANY), "variant": (0, MANY), "define": (1, MANY),
-             "include": (1, 1), "version": (1, 1)}
-
-#: Presentation-only keywords: kept by the model, never interpreted (SEMANTICS §2.2).
-PRESENTATION = {
-    "title": (1, MANY), "description": (0, MANY), "history": (0, MANY), "strategy": (0, MANY),
-    "help": (0, MANY), "notation": (0, MANY), "open": (0, MANY), "solution": (0, MANY),
-    "translate": (0, MANY), "image": (0, MANY), "music": (0, MANY),
-    "move-sound": (0, MANY), "release-sound": (0, MANY), "capture-sound": (0, MANY),
-    "drop-sound": (0, MANY), "click-sound": (0, MANY), "change-sound": (0, MANY),
-    "draw-sound": (0, MANY), "win-sound": (0, MANY), "loss-sound": (0, MANY),
-    "opening-sound": (0, MANY),
-}
-
-#: Forms allowed directly inside ``(game ...)`` or ``(variant ...)``.
-GAME_LEVEL = {
-    **PRESENTATION,
-    "players": (1, MANY), "turn-order": (1, MANY), "move-priorities": (1, MANY),
-    "board": (0, MANY), "board-setup": (0, MANY), "piece": (1, MANY),
-    "option": (2, 2), "default": (0, 0), "engine": (1, 1),
-    "win-condition": (1, MANY), "loss-condition": (1, MANY),
-    "draw-condition": (1, MANY), "count-condition": (1, MANY),
-    **{old: (1, 1) for old in OLD_OPTIONS}, "allow-flipping": (1, 1),
-    "version": (1, 1),
-}
-
-#: Forms inside ``(board ...)`` (SEMANTICS §3).
-BOARD_LEVEL = {
-    "image": (0, MANY), "grid": (1, MANY), "positions": (0, MANY), "links": (1, MANY),
-    "unlink": (0, MANY), "kill-positions": (0, MANY), "dummy": (0, MANY),
-    "symmetry": (1, MANY), "zone": (1, MANY),
-}
-GRID_LEVEL = {"start-rectangle": (4, 4), "dimensions": (1, MANY), "directions": (0, MANY)}
-ZONE_LEVEL = {"name": (1, 1), "players": (0, MANY), "positions": (0, MANY)}
-
-#: Forms inside ``(piece ...)`` (SEMANTICS §4.1).
-PIECE_LEVEL = {
-    "name": (1, 1), "help": (0, MANY), "description": (0, MANY), "notation": (0, MANY),
-    "image": (0, MANY), "attribute": (2, 2), "moves": (0, MANY), "drops": (0, MANY),
-    "dummy": (0, 0), "open": (0, MANY), "history": (0, MANY), "strategy": (0, MANY),
-}
-
-#: Bare atoms that are statements in a move program (SEMANTICS §5.3-§5.7).
-STATEMENT_ATOMS = frozenset({
-    "mark", "back", "from", "to", "add", "add-copy", "add-partial", "add-copy-partial",
-    "cascade", "capture", "flip", "change-owner", "create",
-})
-#: Statements written as lists: keyword -> arity.
-STATEMENT_LISTS = {
-    "verify": (1, 1), "if": (1, MANY), "while": (1, MANY),
-    "add": (0, MANY), "add-copy": (0, MANY), "add-partial": (1, MANY), "add-copy-partial": (1, MANY),
-    "capture": (0, 1), "flip": (0, 1), "change-owner": (0, 1), "change-type": (1, 2),
-    "create": (0, 3), "set-attribute": (2, 3), "set-flag": (2, 2), "set-position-flag": (2, 3),
-    "go": (1, 1), "opposite": (1, 1), "mark": (0, 1), "back": (0, 0), "from": (0, 1),
-    "to": (0, 1), "cascade": (0, 0),
-}
-GO_TARGETS = frozenset({"from", "to", "mark", "last-from", "last-to"})
-
-#: Predicates that take only an optional direction or position (SEMANTICS §5.4).
-SIMPLE_PREDICATES = frozenset({
-    "empty?", "friend?", "enemy?", "neutral?", "marked?", "last-from?", "last-to?",
-    "attacked?", "defended?", "adjacent-to-enemy?", "goal-position?",
-})
-#: Every predicate (with its ``not-`` form) and its arity.
-PREDICATES: dict[str, tuple[int, int | None]] = {}
-for _p in SIMPLE_PREDICATES:
-    PREDICATES[_p] = PREDICATES["not-" + _p] = (0, 1)
-for _p, _arity in {"piece?": (1, 2), "in-zone?": (1, 2), "on-board?": (0, 1), "position?": (1, 1),
-                   "flag?": (1, 1), "position-flag?": (1, 2)}.items():
-    PREDICATES[_p] = PREDICATES["not-" + _p] = _arity
-CONDITION_LISTS = {"and": (1, MANY), "or": (1, MANY), "not": (1, 1)}
-
-#: Goal conditions (SEMANTICS §6.1).
-GOAL_ATOMS = frozenset({"stalemated", "repetition", "true", "false"})
-GOAL_LISTS = {
-    "and": (1, MANY), "or": (1, MANY), "not": (1, 1),
-    "pieces-remaining": (1, 2), "total-piece-count": (1, 2), "absolute-config": (2, MANY),
-    "relative-config": (1, MANY), "checkmated": (0, MANY), "captured": (0, MANY),
-    "stalemated": (0, 0), "repetition": (0, 0),
-}
-OCCUPIER_LISTS = {"opponent": (1, 1), "any-owner": (1, 1), "not": (1, 1)}
-
-#: Every keyword of the language, for "did you mean" suggestions and for docs.
-ALL_KEYWORDS = frozenset(
-    list(TOP_LEVEL) + list(GAME_LEVEL) + list(BOARD_LEVEL) + list(GRID_LEVEL) + list(ZONE_LEVEL)
-    + list(PIECE_LEVEL) + list(STATEMENT_ATOMS) + list(STATEMENT_LISTS) + list(PREDICATES)
-    + list(CONDITION_LISTS) + list(GOAL_ATOMS) + list(GOAL_LISTS) + list(OCCUPIER_LISTS)
-    + ["else", "true", "false", "move-type", "repeat", "off"]
-)
-
+from .syntax import Atom, List, Node, Span, String, excerpt
 
 # --------------------------------------------------------------------------- entry points
 
@@ -155,7 +64,7 @@ def lint_file(path: str, variant: str | None = None) -> LintResult:
     try:
         doc = read_file(path)
     except ZrfError as exc:
-        unreadable = any(d.code == "E001" for d in exc.diagnostics)
+        unreadable = any(d.code in ("E001", "E002", "E003") for d in exc.diagnostics)
         return LintResult(path, list(exc.diagnostics), None, unreadable)
     expanded = expand_document(doc)
     zf = build_model(expanded, path, doc.encoding)
@@ -167,7 +76,8 @@ def lint_model(zf: ZrfFile, variant: str | None = None) -> list[Diagnostic]:
 
     ``variant`` restricts the per-game checks to that menu entry (KeyError if unknown).
     """
-    report = Report(list(zf.report.diagnostics))
+    report = Report()
+    report.merge(zf.report)
     entries = [g for g in zf.games if g.playable]
     if variant is not None:
         entries = [zf.entry(variant)]
@@ -180,43 +90,46 @@ def lint_model(zf: ZrfFile, variant: str | None = None) -> list[Diagnostic]:
     _check_structure(zf, report)
     shared: dict = {}
     for g in entries:
-        _GameLinter(g, report, zf, shared).run()
-    return _dedupe(report.diagnostics)
+        try:
+            _GameLinter(g, report, zf, shared).run()
+        except RecursionError:
+            report.error("E222", f"the forms of {g.title!r} nest too deeply to check (raised "
+                         f"{limits.hint('expanded_nesting')}?)", g.span)
+    return _sorted(report, zf.path)
 
 
-def _dedupe(diags: Iterable[Diagnostic]) -> list[Diagnostic]:
-    seen: set = set()
-    out: list[Diagnostic] = []
-    for d in diags:
-        key = (d.code, d.message, d.span.call_chain() and tuple(
-            (s.file, s.line, s.col) for s in d.span.call_chain()))
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append(d)
-    out.sort(key=lambda d: (d.span.root().file, d.span.root().line, d.span.root().col, d.code))
-    return out
+def _sorted(report: Report, path: str) -> list[Diagnostic]:
+    """The report's diagnostics in file order (the Report already merged repeats), then E090 if any were dropped."""
+    out = sorted(report.diagnostics,
+                 key=lambda d: (d.span.root().file, d.span.root().line, d.span.root().col, d.code))
+    summary = report.summary(path)
+    return out + [summary] if summary is not None else out
 
 
 # --------------------------------------------------------------------------- structure
 
 
-def _arity(form: List, table: dict, where: str, report: Report) -> None:
-    lo, hi = table[form.head]
+def _arity(form: List, use: Use, report: Report) -> bool:
+    """E380 unless ``form`` has an argument count its keyword takes here; True when it does."""
     n = len(form.items) - 1
-    if n < lo or (hi is not None and n > hi):
-        want = (f"{lo}" if lo == hi else f"at least {lo}" if hi is None else f"{lo} to {hi}")
-        report.error("E380", f"{form.head!r} takes {want} argument{'s' if want != '1' else ''}, got {n}",
-                     form.span)
+    if use.accepts(n):
+        return True
+    if use.arity is None:
+        report.error("E380", f"{form.head!r} takes no arguments and is written alone, not as a list", form.span)
+        return False
+    want = use.arity_text()
+    report.error("E380", f"{form.head!r} takes {want} argument{'s' if want != '1' else ''}, got {n}",
+                 form.span)
+    return False
 
 
-def _unknown_head(form: List, table: dict, where: str, report: Report) -> None:
+def _unknown_head(form: List, context: str, where: str, report: Report) -> None:
     """Report a list whose head is not valid here: unknown keyword (close to one) or undefined macro."""
     head = form.head
     if head is None:
-        report.error("E304", f"unexpected {to_text(form)[:40]!r} in {where}", form.span)
+        report.error("E304", f"unexpected {excerpt(form)!r} in {where}", form.span)
         return
-    close = difflib.get_close_matches(head, list(table), n=1, cutoff=0.8)
+    close = difflib.get_close_matches(head, list(kw.table(context)), n=1, cutoff=0.8)
     if close:
         report.error("E305", f"unknown keyword {head!r} in {where} (did you mean {close[0]!r}?)", form.span)
     elif head in ALL_KEYWORDS:
@@ -225,24 +138,26 @@ def _unknown_head(form: List, table: dict, where: str, report: Report) -> None:
         report.error("E230", f"undefined macro {head!r} (not a keyword allowed in {where})", form.span)
 
 
-def _check_forms(items: Iterable[Node], table: dict, where: str, report: Report,
+def _check_forms(items: Iterable[Node], context: str, where: str, report: Report,
                  non_lists: bool = True) -> list[List]:
-    """Check every list in ``items`` against ``table``; returns the known ones.
+    """Check every list in ``items`` against the keywords of ``context``; returns the known ones.
 
     ``non_lists=False`` leaves stray atoms to the model builder, which reports them
     with its own code (E320 in a board, E331 in a piece).
     """
     known = []
+    table = kw.table(context)
     for item in items:
         if not isinstance(item, List):
             if non_lists:
-                report.error("E304", f"unexpected {to_text(item)[:40]!r} in {where}", item.span)
+                report.error("E304", f"unexpected {excerpt(item)!r} in {where}", item.span)
             continue
-        if item.head in table:
-            _arity(item, table, where, report)
+        use = table.get(item.head) if item.head is not None else None
+        if use is not None and use.arity is not None:
+            _arity(item, use, report)
             known.append(item)
         else:
-            _unknown_head(item, table, where, report)
+            _unknown_head(item, context, where, report)
     return known
 
 
@@ -251,15 +166,15 @@ def _check_structure(zf: ZrfFile, report: Report) -> None:
     for top in zf.expanded.forms:
         if not isinstance(top, List) or top.head not in ("game", "variant"):
             continue
-        for form in _check_forms(top.args, GAME_LEVEL, top.head, report):
+        for form in _check_forms(top.args, GAME, top.head, report):
             if form.head == "board":
-                for b in _check_forms(form.args, BOARD_LEVEL, "board", report, non_lists=False):
+                for b in _check_forms(form.args, BOARD, "board", report, non_lists=False):
                     if b.head == "grid":
-                        _check_forms(b.args, GRID_LEVEL, "grid", report)
+                        _check_forms(b.args, GRID, "grid", report)
                     elif b.head == "zone":
-                        _check_forms(b.args, ZONE_LEVEL, "zone", report)
+                        _check_forms(b.args, ZONE, "zone", report)
             elif form.head == "piece":
-                _check_forms(form.args, PIECE_LEVEL, "piece", report, non_lists=False)
+                _check_forms(form.args, PIECE, "piece", report, non_lists=False)
 
 
 # --------------------------------------------------------------------------- per game
@@ -337,42 +252,49 @@ class _GameLinter:
         self.report.warning(code, msg, span)
 
     def run(self) -> None:
-        self.check_players()
-        self.check_board()
-        self.check_pieces()
-        self.check_setup()
-        self.check_goals()
+        self.lint_board()
+        self.lint_pieces()
+        self.lint_goals()
+        for name, use in kw.table(GAME).items():
+            if use.check is not None and name in self.g.forms:
+                getattr(self, "check_" + use.check)(self.g.forms[name])
 
-    # -- players, turn order, priorities
+    # -- game-level keyword checks (the ``check`` names of zrf.keywords)
 
-    def check_players(self) -> None:
+    def check_turn_order(self, forms: list[List]) -> None:
         g = self.g
-        to_forms = g.forms.get("turn-order", [])
-        if to_forms:
-            for item in to_forms[-1].args:
-                atoms = [item] if isinstance(item, Atom) else [i for i in item.items if isinstance(i, Atom)] \
-                    if isinstance(item, List) else []
-                if isinstance(item, Atom) and item.text == "repeat":
-                    continue
-                for k, a in enumerate(atoms[:2]):
-                    if a.text not in self.n.players:
-                        if k == 1 and len(atoms) == 2:
-                            continue  # (P mt): checked as a move type below
-                        self.err("E374", f"turn-order names unknown player {a.text!r}", a.span)
-            for e, item in zip(g.turn_order.entries, [i for i in to_forms[-1].args
-                                                      if not (isinstance(i, Atom) and i.text == "repeat")]):
-                if e.move_type and e.move_type not in self.n.move_types:
-                    self.warn("W377", f"turn-order move type {e.move_type!r} is not declared by any piece"
-                              " (that turn has no moves)", item.span)
-        for form in g.forms.get("move-priorities", [])[-1:]:
-            for a in form.args:
-                if isinstance(a, Atom) and a.text not in self.n.move_types:
-                    self.warn("W311", f"move-priorities names move type {a.text!r} that no piece declares",
-                              a.span)
+        for item in forms[-1].args:
+            atoms = [item] if isinstance(item, Atom) else [i for i in item.items if isinstance(i, Atom)] \
+                if isinstance(item, List) else []
+            if isinstance(item, Atom) and item.text == "repeat":
+                continue
+            for k, a in enumerate(atoms[:2]):
+                if a.text not in self.n.players:
+                    if k == 1 and len(atoms) == 2:
+                        continue  # (P mt): checked as a move type below
+                    self.err("E374", f"turn-order names unknown player {a.text!r}", a.span)
+        for e, item in zip(g.turn_order.entries, [i for i in forms[-1].args
+                                                  if not (isinstance(i, Atom) and i.text == "repeat")]):
+            if e.move_type and e.move_type not in self.n.move_types:
+                self.warn("W377", f"turn-order move type {e.move_type!r} is not declared by any piece"
+                          " (that turn has no moves)", item.span)
+
+    def check_move_priorities(self, forms: list[List]) -> None:
+        for a in forms[-1].args:
+            if isinstance(a, Atom) and a.text not in self.n.move_types:
+                self.warn("W311", f"move-priorities names move type {a.text!r} that no piece declares", a.span)
+
+    def check_option(self, forms: list[List]) -> None:
+        """W312 for an option name neither Zillions nor Dagaz knows (it is ignored, SEMANTICS §2.6)."""
+        for form in forms:
+            if form.head == "option" and len(form.items) == 3 and isinstance(form.items[1], String):
+                if not kw.known_option(form.items[1].text):
+                    self.warn("W312", f"unknown option {excerpt(form.items[1])}: it is ignored",
+                              form.items[1].span)
 
     # -- board
 
-    def check_board(self) -> None:
+    def lint_board(self) -> None:
         b = self.g.board
         for z in b.zones:
             for p in z.players:
@@ -391,7 +313,7 @@ class _GameLinter:
 
     # -- pieces and programs
 
-    def check_pieces(self) -> None:
+    def lint_pieces(self) -> None:
         for piece in self.g.pieces.values():
             if not piece.blocks and not piece.dummy and not self.axiom:
                 self.warn("W330", f"piece {piece.name!r} has no moves or drops and is not a (dummy)",
@@ -411,11 +333,8 @@ class _GameLinter:
 
     # -- setup
 
-    def check_setup(self) -> None:
-        form = (self.g.forms.get("board-setup") or [None])[-1]
-        if form is None:
-            return
-        for pl in form.args:
+    def check_setup(self, forms: list[List]) -> None:
+        for pl in forms[-1].args:
             if not isinstance(pl, List) or not pl.items or not isinstance(pl.items[0], Atom):
                 continue
             if pl.items[0].text not in self.n.players:
@@ -434,19 +353,11 @@ class _GameLinter:
                         skip = True
                         continue
                     if isinstance(a, Atom):
-                        self.position_ref(a, "board-setup", setup=True)
-
-    def position_ref(self, a: Atom, where: str, setup: bool = False) -> None:
-        if a.text in self.n.positions:
-            return
-        if a.text in self.n.killed:
-            self.warn("W341", f"{where} uses killed position {a.text!r}", a.span)
-        else:
-            self.err("E373", f"{where} names unknown position {a.text!r}", a.span)
+                        self.position_ref(a, "board-setup")
 
     # -- goals
 
-    def check_goals(self) -> None:
+    def lint_goals(self) -> None:
         for goal in self.g.goals:
             for p in goal.players:
                 if p not in self.n.players:
@@ -455,69 +366,133 @@ class _GameLinter:
 
     def goal_condition(self, node: Node) -> None:
         if isinstance(node, Atom):
-            if node.text not in GOAL_ATOMS:
+            use = kw.lookup(node.text, GOAL)
+            if use is None or not use.atom:
                 self.err("E350", f"unknown goal condition {node.text!r}", node.span)
             return
-        if not isinstance(node, List):
-            self.err("E350", f"unexpected {to_text(node)[:40]!r} in a goal", node.span)
+        head = node.head if isinstance(node, List) else None
+        if head is None:
+            self.err("E350", f"unexpected {excerpt(node)!r} in a goal", node.span)
             return
-        head = node.head
-        if head not in GOAL_LISTS:
-            if head is None:
-                self.err("E350", f"unexpected {to_text(node)[:40]!r} in a goal", node.span)
-            else:
-                _unknown_head(node, GOAL_LISTS, "a goal", self.report)
+        use = kw.lookup(head, GOAL)
+        if use is None:
+            _unknown_head(node, GOAL, "a goal", self.report)
             return
-        _arity(node, GOAL_LISTS, "goal", self.report)
-        args = node.args
-        if head in ("and", "or", "not"):
-            for a in args:
-                self.goal_condition(a)
-        elif head in ("pieces-remaining", "total-piece-count"):
-            if args and not (isinstance(args[0], Atom) and args[0].is_number):
-                self.err("E351", f"{head} needs a number first, got {to_text(args[0])!r}", args[0].span)
-            for a in args[1:]:
-                self.piece_ref(a, head)
-        elif head in ("checkmated", "captured"):
-            for a in args:
-                self.piece_ref(a, head)
-        elif head == "absolute-config":
-            for occ in args[:-1]:
-                self.occupier(occ)
-            last = args[-1]
-            for p in (last.items if isinstance(last, List) else [last]):
-                if isinstance(p, Atom) and p.text not in self.n.zones:
-                    self.position_ref(p, "absolute-config")
-        elif head == "relative-config":
-            for k, a in enumerate(args):
-                if k % 2 == 0:
-                    self.occupier(a)
-                elif isinstance(a, Atom):
-                    self.direction_ref(a, "relative-config")
+        if _arity(node, use, self.report):
+            self.arguments(use, head, node.args, None, node)
 
     def occupier(self, node: Node) -> None:
+        """``T``, ``(opponent T)``, ``(any-owner T)``, ``(not occ)``, or a list of alternatives."""
         if isinstance(node, Atom):
             self.piece_ref(node, "absolute-config")
-        elif isinstance(node, List) and node.head in OCCUPIER_LISTS:
-            _arity(node, OCCUPIER_LISTS, "occupier", self.report)
-            for a in node.args:
+            return
+        if not isinstance(node, List):
+            self.err("E370", f"an occupier is a piece name or list, got {excerpt(node)!r}", node.span)
+            return
+        use = kw.lookup(node.head, OCCUPIER) if node.head is not None else None
+        if use is None:
+            for a in node.items:  # a list of alternative occupiers
                 self.occupier(a)
-        elif isinstance(node, List):
-            # a list of alternative occupiers
-            for a in node.items:
+        elif _arity(node, use, self.report):
+            self.arguments(use, node.head, node.args, None, node)
+
+    def check_absolute_config(self, head: str, args: list[Node], kinds: list[str], node: Node) -> None:
+        """``(absolute-config occ... where)``: ``where`` is a position, a zone, or a list of them."""
+        for occ in args[:-1]:
+            self.occupier(occ)
+        last = args[-1]
+        for p in (last.items if isinstance(last, List) else [last]):
+            if isinstance(p, Atom) and p.text not in self.n.zones:
+                self.position_ref(p, "absolute-config")
+            elif not isinstance(p, Atom):
+                self.err("E362", f"absolute-config expects positions or zones, got {excerpt(p)!r}", p.span)
+
+    def check_relative_config(self, head: str, args: list[Node], kinds: list[str], node: Node) -> None:
+        """``(relative-config occ d occ d occ...)``: occupiers and directions alternate."""
+        for k, a in enumerate(args):
+            if k % 2 == 0:
                 self.occupier(a)
+            elif isinstance(a, Atom):
+                self.direction_ref(a, "relative-config")
+            else:
+                self.err("E362", f"relative-config expects a direction, got {excerpt(a)!r}", a.span)
+
+    # -- arguments, by kind (zrf.keywords)
+
+    def arguments(self, use: Use, head: str, args: list[Node], checker: "_ProgramChecker | None" = None,
+                  node: Node | None = None) -> None:
+        """Check ``args`` of keyword ``head`` (written as ``node``): its use's ``check_*`` method
+        (of the program checker when it has one, else of this class) when it has one, else by kind."""
+        kinds = use.kinds_for(len(args))
+        if use.check is not None:
+            owner = checker if checker is not None and hasattr(checker, "check_" + use.check) else self
+            getattr(owner, "check_" + use.check)(head, args, kinds, node)
+            return
+        for a, kind in zip(args, kinds):
+            self.argument(a, kind, head, checker)
+
+    def argument(self, a: Node, kind: str, where: str, checker: "_ProgramChecker | None" = None) -> None:
+        """One argument of keyword ``where`` that should be of ``kind``."""
+        if kind in kw.ATOM_KINDS and not isinstance(a, Atom):
+            what = {"go-target": "a go target", "number": "a number"}.get(kind, f"a {kind.replace('-', ' ')}")
+            if kind == "number":
+                self.err("E351", f"{where} needs a number first, got {excerpt(a)!r}", a.span)
+            elif kind == "piece":
+                self.piece_ref(a, where)
+            else:
+                self.err("E362", f"{where} expects {what}, got {excerpt(a)!r}", a.span)
+            return
+        if kind == "place":
+            self.place_ref(a, where)
+        elif kind == "piece":
+            self.piece_ref(a, where)
+        elif kind == "direction":
+            self.direction_ref(a, where)
+        elif kind == "position":
+            self.position_ref(a, where)
+        elif kind == "zone":
+            if a.text not in self.n.zones:
+                self.err("E372", f"{where} names unknown zone {excerpt(a)!r}", a.span)
+        elif kind == "attribute":
+            if a.text not in self.n.attributes:
+                self.err("E375", f"{where} names undeclared attribute {excerpt(a)!r}", a.span)
+        elif kind == "go-target":
+            if a.text not in GO_TARGETS:
+                self.err("E362", f"go expects one of {', '.join(GO_TARGETS)}, got {excerpt(a)!r}",
+                         a.span)
+        elif kind == "number":
+            if not a.is_number:
+                self.err("E351", f"{where} needs a number first, got {excerpt(a)!r}", a.span)
+        elif kind == "condition" and checker is not None:
+            checker.condition(a)
+        elif kind == "statement" and checker is not None:
+            checker.statement(a, False)
+        elif kind == "goal":
+            self.goal_condition(a)
+        elif kind == "occupier":
+            self.occupier(a)
 
     # -- name references
+
+    def position_ref(self, a: Atom, where: str) -> None:
+        if a.text in self.n.positions:
+            return
+        if a.text in self.n.killed:
+            self.warn("W341", f"{where} uses killed position {a.text!r}", a.span)
+        else:
+            self.err("E373", f"{where} names unknown position {a.text!r}", a.span)
 
     def piece_ref(self, a: Node, where: str) -> None:
         if isinstance(a, Atom):
             if a.text not in self.n.pieces:
                 self.err("E370", f"{where} names unknown piece {a.text!r}", a.span)
         else:
-            self.err("E370", f"{where} expects a piece name, got {to_text(a)[:40]!r}", a.span)
+            self.err("E370", f"{where} expects a piece name, got {excerpt(a)!r}", a.span)
 
-    def direction_ref(self, a: Atom, where: str) -> None:
-        if a.text not in self.n.directions:
+    def direction_ref(self, a: Node, where: str) -> None:
+        if not isinstance(a, Atom):
+            self.err("E362", f"{where} expects a direction, got {excerpt(a)!r}", a.span)
+        elif a.text not in self.n.directions:
             self.err("E371", f"{where} names unknown direction {a.text!r}", a.span)
 
     def place_ref(self, a: Node, where: str) -> None:
@@ -526,7 +501,7 @@ class _GameLinter:
             self.direction_ref(a.items[1], "opposite")
             return
         if not isinstance(a, Atom):
-            self.err("E362", f"{where} expects a direction or position, got {to_text(a)[:40]!r}", a.span)
+            self.err("E362", f"{where} expects a direction or position, got {excerpt(a)!r}", a.span)
         elif a.text in self.n.directions or a.text in self.n.positions:
             return
         elif a.text in self.n.killed:
@@ -538,8 +513,9 @@ class _GameLinter:
 def _is_statement_keyword(node: Node) -> bool:
     """True for a statement keyword atom or a list headed by one (add, verify, while ...)."""
     if isinstance(node, Atom):
-        return node.text in STATEMENT_ATOMS
-    return isinstance(node, List) and node.head in STATEMENT_LISTS
+        use = kw.lookup(node.text, STATEMENT)
+        return use is not None and use.atom
+    return isinstance(node, List) and node.head is not None and kw.lookup(node.head, STATEMENT) is not None
 
 
 def _walk_lists(node: Node):
@@ -560,10 +536,12 @@ class _ProgramChecker:
         self.piece = piece
         self.kind = kind
         self.adds = 0
+        #: whether the statement being checked stands directly in an (if ...)
+        self.in_if = False
 
     def block(self, program: Node) -> None:
         if not isinstance(program, List):
-            self.gl.err("E361", f"a move block is a list of statements, got {to_text(program)[:40]!r}",
+            self.gl.err("E361", f"a move block is a list of statements, got {excerpt(program)!r}",
                         program.span)
             return
         head = program.items[0] if program.items else None
@@ -579,15 +557,16 @@ class _ProgramChecker:
                          " add-partial)", program.span)
 
     def _known_atom(self, t: str) -> bool:
-        return (t in STATEMENT_ATOMS or t in self.n.directions or t in self.n.positions
-                or t in self.n.killed or t == "else")
+        use = kw.lookup(t, STATEMENT)
+        return ((use is not None and use.atom) or t in self.n.directions or t in self.n.positions
+                or t in self.n.killed)
 
     def sequence(self, items: list[Node], in_if: bool = False) -> None:
         after_while_true: Node | None = None
         for item in items:
             if after_while_true is not None:
                 self.gl.warn("W362", "unreachable: a (while true ...) loop only ends by stopping the block,"
-                             f" so {to_text(item)[:30]!r} never runs", item.span)
+                             f" so {excerpt(item)!r} never runs", item.span)
                 after_while_true = None
                 continue
             self.statement(item, in_if)
@@ -598,26 +577,21 @@ class _ProgramChecker:
     def statement(self, node: Node, in_if: bool) -> None:
         gl = self.gl
         if isinstance(node, String):
-            gl.err("E361", f"unexpected string {to_text(node)[:40]!r} in a move program", node.span)
+            gl.err("E361", f"unexpected string {excerpt(node)!r} in a move program", node.span)
             return
         if isinstance(node, Atom):
             t = node.text
-            if t in STATEMENT_ATOMS:
-                if t.startswith("add"):
-                    self.adds += 1
-                if t == "from" and self.kind == "drop":
-                    pass
-                return
-            if t == "else":
-                if not in_if:
-                    gl.err("E363", "'else' outside an (if ...)", node.span)
+            use = kw.lookup(t, STATEMENT)
+            if use is not None and use.atom:
+                self.in_if = in_if
+                gl.arguments(use, t, [], self, node)
                 return
             if t in self.n.directions or t in self.n.positions:
                 return
             if t in self.n.killed:
                 gl.warn("W341", f"move program jumps to killed position {t!r}", node.span)
                 return
-            if t in PREDICATES or t in ("true", "false") or t in self.n.attributes:
+            if kw.lookup(t, CONDITION) is not None or t in self.n.attributes:
                 gl.err("E364", f"condition {t!r} used as a statement (wrap it in (verify ...))", node.span)
                 return
             if t in ALL_KEYWORDS:
@@ -628,119 +602,114 @@ class _ProgramChecker:
         head = node.head
         if head is None:
             if node.items:
-                gl.err("E361", f"unexpected {to_text(node)[:40]!r} in a move program", node.span)
+                gl.err("E361", f"unexpected {excerpt(node)!r} in a move program", node.span)
             return
         if head in self.n.directions or head in self.n.positions:
             # a nested statement group, e.g. from a macro whose body is one list
             self.sequence(node.items, in_if)
             return
-        if head not in STATEMENT_LISTS:
-            if head in PREDICATES or head in self.n.attributes or head in CONDITION_LISTS:
-                gl.err("E364", f"condition {to_text(node)[:40]!r} used as a statement (wrap it in (verify ...))",
+        use = kw.lookup(head, STATEMENT)
+        if use is None:
+            if kw.lookup(head, CONDITION) is not None or head in self.n.attributes:
+                gl.err("E364", f"condition {excerpt(node)!r} used as a statement (wrap it in (verify ...))",
                        node.span)
             else:
-                _unknown_head(node, STATEMENT_LISTS, "a move program", gl.report)
+                _unknown_head(node, STATEMENT, "a move program", gl.report)
             return
-        _arity(node, STATEMENT_LISTS, "move program", gl.report)
-        args = node.args
-        if head == "verify":
-            for a in args:
-                self.condition(a)
-        elif head == "if":
-            if args:
-                self.condition(args[0])
-                self.sequence(args[1:], in_if=True)
-        elif head == "while":
-            if args:
-                self.condition(args[0])
-                self.sequence(args[1:])
-        elif head in ("add", "add-copy"):
-            self.adds += 1
-            for a in args:
-                gl.piece_ref(a, head)
-        elif head in ("add-partial", "add-copy-partial"):
-            self.adds += 1
-            for a in args[:-1]:  # (add-partial T1 T2 mt): promotion choices, as KoShogi writes
-                gl.piece_ref(a, head)
-            if args:
-                mt = args[-1]
-                if isinstance(mt, Atom) and mt.text not in self.n.move_types:
-                    gl.warn("W377", f"{head} continues with move type {mt.text!r} that no piece declares"
-                            " (the turn ends there)", mt.span)
-        elif head in ("capture", "flip", "change-owner", "mark", "from", "to"):
-            for a in args:
-                gl.place_ref(a, head)
-        elif head == "change-type":
-            gl.piece_ref(args[0], head)
-            for a in args[1:]:
-                gl.place_ref(a, head)
-        elif head == "create":
-            self.create(node)
-        elif head == "set-attribute":
-            a = args[0]
-            if not (isinstance(a, Atom) and a.text in self.n.attributes):
-                gl.err("E375", f"set-attribute names undeclared attribute {to_text(a)[:40]!r}", a.span)
-            self.condition(args[1])
-            for a in args[2:]:
-                gl.place_ref(a, head)
-        elif head in ("set-flag", "set-position-flag"):
-            if not isinstance(args[0], Atom):
-                gl.err("E362", f"{head} expects a flag name, got {to_text(args[0])[:40]!r}", args[0].span)
-            self.condition(args[1])
-            for a in args[2:]:
-                gl.place_ref(a, head)
-        elif head == "go":
-            a = args[0]
-            if not (isinstance(a, Atom) and a.text in GO_TARGETS):
-                gl.err("E362", f"go expects one of {', '.join(sorted(GO_TARGETS))}, got {to_text(a)[:40]!r}",
-                       a.span)
-        elif head == "opposite":
-            a = args[0]
-            if isinstance(a, Atom):
-                gl.direction_ref(a, "opposite")
-            else:
-                gl.err("E362", f"opposite expects a direction, got {to_text(a)[:40]!r}", a.span)
+        if _arity(node, use, gl.report):
+            self.in_if = in_if
+            gl.arguments(use, head, node.args, self, node)
 
-    def create(self, node: List) -> None:
-        """``(create [Player] [Type] [where])``: each argument is told apart by the namespace it is in."""
+    # -- keyword checks (the ``check`` names of zrf.keywords)
+
+    def check_else(self, head: str, args: list[Node], kinds: list[str], node: Node) -> None:
+        if not self.in_if:
+            self.gl.err("E363", "'else' outside an (if ...)", node.span)
+
+    def check_if(self, head: str, args: list[Node], kinds: list[str], node: Node) -> None:
+        self.condition(args[0])
+        self.sequence(args[1:], in_if=True)
+
+    def check_while(self, head: str, args: list[Node], kinds: list[str], node: Node) -> None:
+        self.condition(args[0])
+        self.sequence(args[1:])
+
+    def check_add(self, head: str, args: list[Node], kinds: list[str], node: Node) -> None:
+        """add, add-copy, add-partial: promotion types, then (partial forms) the move type to continue with."""
+        self.adds += 1
+        for a, kind in zip(args, kinds):
+            if kind == "piece":
+                self.gl.piece_ref(a, head)
+            elif not isinstance(a, Atom):
+                self.gl.err("E362", f"{head} expects a move type, got {excerpt(a)!r}", a.span)
+            elif a.text not in self.n.move_types:
+                self.gl.warn("W377", f"{head} continues with move type {a.text!r} that no piece declares"
+                             " (the turn ends there)", a.span)
+
+    def check_create(self, head: str, args: list[Node], kinds: list[str], node: Node) -> None:
+        """``(create [Player] [Type] [where])``: read in that order, as the runtime reads it."""
         gl = self.gl
-        for a in node.args:
-            if not isinstance(a, Atom):
-                gl.err("E362", f"create expects names, got {to_text(a)[:40]!r}", a.span)
-            elif (a.text in self.n.players or a.text in self.n.pieces or a.text in self.n.directions
-                  or a.text in self.n.positions):
-                continue
+        rest = list(args)
+        if rest and isinstance(rest[0], Atom) and rest[0].text in self.n.players:
+            rest.pop(0)
+        if rest and isinstance(rest[0], Atom) and rest[0].text in self.n.pieces:
+            rest.pop(0)
+        if rest:
+            gl.place_ref(rest.pop(0), head)
+        for a in rest:
+            gl.err("E362", f"create takes [player] [piece] [direction or position] in that order; "
+                   f"{excerpt(a)!r} is left over", a.span)
+
+    def check_flag(self, head: str, args: list[Node], kinds: list[str], node: Node) -> None:
+        """flag?, position-flag?: testing a flag nothing sets is legal but always false (W376)."""
+        f = args[0]
+        base = head[4:] if head.startswith("not-") else head
+        if not isinstance(f, Atom):
+            self.gl.err("E362", f"{head} expects a flag name, got {excerpt(f)!r}", f.span)
+        elif f.text not in (self.n.flags if base == "flag?" else self.n.position_flags):
+            setter = "set-flag" if base == "flag?" else "set-position-flag"
+            self.gl.warn("W376", f"{head} tests flag {f.text!r} that no {setter} ever sets (always false)",
+                         f.span)
+        for a in args[1:]:
+            self.gl.place_ref(a, head)
+
+    def check_attacked(self, head: str, args: list[Node], kinds: list[str], node: Node) -> None:
+        """attacked?, defended?: LeShogi and IkusaShogi write a move type as the argument (W378)."""
+        for a in args:
+            if isinstance(a, Atom) and a.text in self.n.move_types and a.text not in self.n.directions:
+                self.gl.warn("W378", f"{head} with move type {a.text!r}: Zillions accepts it, its meaning is "
+                             "not known; the runtime answers false", a.span)
             else:
-                gl.err("E370", f"create names unknown player, piece, direction or position {a.text!r}", a.span)
+                self.gl.place_ref(a, head)
+
+    # -- conditions
 
     def condition(self, node: Node) -> None:
         gl = self.gl
         if isinstance(node, Atom):
             t = node.text
-            if t in ("true", "false") or t in PREDICATES and PREDICATES[t][0] == 0:
+            use = kw.lookup(t, CONDITION)
+            if use is not None and use.atom:
                 return
-            if t in self.n.attributes:
+            if t in self.n.attributes or (t.startswith("not-") and t[4:] in self.n.attributes):
                 return
-            if t in PREDICATES:
-                gl.report.error("E380", f"{t!r} takes at least {PREDICATES[t][0]} argument, got 0", node.span)
-                return
-            if t.startswith("not-") and t[4:] in self.n.attributes:
-                return
-            if t.endswith("?"):
+            if use is not None and use.arity is not None and t.endswith("?"):
+                gl.report.error("E380", f"{t!r} takes at least {use.arity[0]} argument, got 0", node.span)
+            elif t.endswith("?"):
                 gl.err("E375", f"unknown predicate or undeclared attribute {t!r}", node.span)
             else:
                 gl.err("E365", f"{t!r} is not a condition (predicates are keywords ending in '?',"
                        " attributes, true or false)", node.span)
             return
         if not isinstance(node, List) or node.head is None:
-            gl.err("E365", f"{to_text(node)[:40]!r} is not a condition", node.span)
+            gl.err("E365", f"{excerpt(node)!r} is not a condition", node.span)
             return
         head = node.head
         args = node.args
-        if head in CONDITION_LISTS:
-            _arity(node, CONDITION_LISTS, "condition", gl.report)
-            for a in args:
-                self.condition(a)
+        use = kw.lookup(head, CONDITION)
+        if use is not None and use.arity is not None:
+            if _arity(node, use, gl.report):
+                gl.arguments(use, head, args, self, node)
             return
         if head in self.n.attributes or (head.startswith("not-") and head[4:] in self.n.attributes):
             for a in args[:1]:
@@ -748,42 +717,7 @@ class _ProgramChecker:
             if len(args) > 1:
                 gl.report.error("E380", f"attribute {head!r} takes 0 to 1 argument, got {len(args)}", node.span)
             return
-        if head not in PREDICATES:
-            if head.endswith("?"):
-                gl.err("E375", f"unknown predicate or undeclared attribute {head!r}", node.span)
-            else:
-                _unknown_head(node, {**PREDICATES, **CONDITION_LISTS}, "a condition", gl.report)
-            return
-        _arity(node, PREDICATES, "condition", gl.report)
-        base = head[4:] if head.startswith("not-") else head
-        if base == "piece?":
-            if args:
-                gl.piece_ref(args[0], head)
-            for a in args[1:]:
-                gl.place_ref(a, head)
-        elif base == "in-zone?":
-            if args:
-                z = args[0]
-                if not (isinstance(z, Atom) and z.text in self.n.zones):
-                    gl.err("E372", f"{head} names unknown zone {to_text(z)[:40]!r}", z.span)
-            for a in args[1:]:
-                gl.place_ref(a, head)
-        elif base in ("flag?", "position-flag?"):
-            if args:
-                f = args[0]
-                known = self.n.flags if base == "flag?" else self.n.position_flags
-                if isinstance(f, Atom) and f.text not in known:
-                    setter = "set-flag" if base == "flag?" else "set-position-flag"
-                    gl.warn("W376", f"{head} tests flag {f.text!r} that no {setter} ever sets (always false)",
-                            f.span)
-            for a in args[1:]:
-                gl.place_ref(a, head)
-        elif base == "position?":
-            if args and isinstance(args[0], Atom):
-                gl.position_ref(args[0], head)
-        elif base in ("attacked?", "defended?") and args and isinstance(args[0], Atom) \
-                and args[0].text in self.n.move_types:
-            pass  # LeShogi's (attacked? no-king): a move type, accepted by Zillions
+        if head.endswith("?"):
+            gl.err("E375", f"unknown predicate or undeclared attribute {head!r}", node.span)
         else:
-            for a in args:
-                gl.place_ref(a, head)
+            _unknown_head(node, CONDITION, "a condition", gl.report)

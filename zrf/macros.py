@@ -9,18 +9,25 @@
 * A list whose head atom names a macro is replaced by the macro body with
   ``$k`` substituted, *spliced* into the parent: a body of several forms
   inserts several siblings.  ``$k`` is also pasted inside longer atoms
-  (``D$2``) and inside strings.  A missing argument expands to nothing.
-  Arguments are substituted first and the result is expanded again, so a
+  (``D$2``) and inside strings.  A ``$k`` the call does not pass is taken
+  from the enclosing call, as Zillions' textual expansion does: the nearest
+  enclosing call with at least k arguments supplies it (:class:`_Frame`);
+  when none does it expands to nothing, with W202.  Arguments are substituted first and the result is expanded again, so a
   macro may pass its own ``$2`` on to another macro, and a substituted or
   pasted head may itself name a macro.
 * Expanded nodes keep the span of the macro body text, with ``via`` set to
   the call site, so diagnostics can point at both.  Text outside macro
   bodies (including argument subtrees) is shared, not copied.
-* Runaway expansion stops with an ``E22x`` diagnostic: recursion deeper than
-  :data:`MAX_DEPTH` macro calls, more than :data:`MAX_NODES` units of work
-  (nodes created or re-walked, and macro calls), or lists nested deeper than
-  :data:`MAX_NESTING`.  The expander never hangs and never runs out of
-  Python stack.
+* Runaway expansion stops with an ``E22x`` diagnostic naming the limit
+  (:mod:`zrf.limits`): macro calls nested deeper than ``macro_depth``, more
+  than ``macro_work`` units of work (nodes created or re-walked, and macro
+  calls), lists nested deeper than ``expanded_nesting``, or more than
+  ``pasted_chars`` characters made by pasting (a macro that doubles an atom
+  at each call).  The expander never hangs and never runs out of Python
+  stack.
+* An include outside the folder tree of the file being expanded is a
+  warning (W213), or refused (E214) when the caller confines includes (the
+  web server does, for uploads).
 """
 
 from __future__ import annotations
@@ -30,21 +37,13 @@ import os
 import re
 from dataclasses import dataclass, field
 
+from . import limits
 from .diagnostics import Report, ZrfError
 from .reader import read_file
 from .syntax import Atom, Document, List, Node, Span, String
 
-#: Deepest chain of macro calls inside macro calls (the corpus needs 12).
-MAX_DEPTH = 100
-#: Work budget per file: nodes created or walked plus macro calls.  The
-#: corpus needs at most 4.52 million (Dakon.zrf); see docs/syntax.md.
-MAX_NODES = 10_000_000
-#: Deepest list nesting in an expanded tree (the corpus needs 72).
-MAX_NESTING = 400
-#: Deepest chain of includes.
-MAX_INCLUDE_DEPTH = 16
-
 _PARAM = re.compile(r"\$(\d+)")
+_NUMBER = re.compile(r"[+-]?\d+")
 _PARAM_ONLY = re.compile(r"\$(\d+)\Z")
 _ATOM_BREAKERS = re.compile(r'[ \t\r\n\f\v()";]')
 
@@ -66,19 +65,27 @@ class Expanded:
     macros: dict[str, Macro] = field(default_factory=dict)
     report: Report = field(default_factory=Report)
     documents: list[Document] = field(default_factory=list)
-    #: Units of work the expansion took (compare with :data:`MAX_NODES`).
+    #: Units of work the expansion took (compare with the ``macro_work`` limit).
     work: int = 0
+    #: Characters made by pasting ``$k`` (compare with the ``pasted_chars`` limit).
+    pasted: int = 0
 
 
 class _Budget(Exception):
     """Internal: an expansion limit was hit (the diagnostic is already reported)."""
 
 
-def expand_document(doc: Document, report: Report | None = None) -> Expanded:
-    """Resolve includes, collect macros and expand every macro call in ``doc``."""
+def expand_document(doc: Document, report: Report | None = None, confine_includes: bool = False) -> Expanded:
+    """Resolve includes, collect macros and expand every macro call in ``doc``.
+
+    With ``confine_includes`` an include outside ``doc``'s folder tree is
+    refused (E214) instead of read with a warning (W213).
+    """
     report = report if report is not None else Report()
     docs: list[Document] = [doc]
-    forms = _inline_includes(doc.forms, doc.path, report, docs, [os.path.abspath(doc.path)])
+    home = os.path.dirname(os.path.realpath(doc.path))
+    forms = _inline_includes(doc.forms, doc.path, report, docs, [os.path.abspath(doc.path)],
+                             _Confinement(home, confine_includes))
     macros: dict[str, Macro] = {}
     body_forms: list[Node] = []
     for form in forms:
@@ -101,7 +108,7 @@ def expand_document(doc: Document, report: Report | None = None) -> Expanded:
     gc.disable()
     try:
         for form in body_forms:
-            expander.source(form, out, 0, 1)
+            expander.source(form, out, 0, 1, None)
     except _Budget:
         pass
     except RecursionError:  # pragma: no cover - the limits above should prevent it
@@ -109,16 +116,38 @@ def expand_document(doc: Document, report: Report | None = None) -> Expanded:
     finally:
         if gc_was_enabled:
             gc.enable()
-    return Expanded(out, macros, report, docs, expander.work)
+    return Expanded(out, macros, report, docs, expander.work, expander.pasted)
 
 
-def expand_file(path: str) -> Expanded:
+def expand_file(path: str, confine_includes: bool = False) -> Expanded:
     """Read ``path`` and expand it.  Syntax errors raise :class:`ZrfError`."""
-    return expand_document(read_file(path))
+    return expand_document(read_file(path), confine_includes=confine_includes)
+
+
+@dataclass(frozen=True)
+class _Confinement:
+    """Where includes may come from: the top file's folder tree (``home``), strictly or with a warning."""
+
+    home: str
+    strict: bool
+
+    def allows(self, target: str, form: List, report: Report) -> bool:
+        """Is reading ``target`` (for the include ``form``) allowed?  Reports W213 or E214 when outside."""
+        real = os.path.realpath(target)
+        if os.path.commonpath([real, self.home]) == self.home:
+            return True
+        name = form.items[1].text
+        if self.strict:
+            report.error("E214", f"include {name!r} is outside the folder of the file being read: refused",
+                         form.span)
+            return False
+        report.warning("W213", f"include {name!r} reads a file outside the folder of the file being read",
+                       form.span)
+        return True
 
 
 def _inline_includes(forms: list[Node], path: str, report: Report, docs: list[Document],
-                     chain: list[str]) -> list[Node]:
+                     chain: list[str], confinement: _Confinement) -> list[Node]:
     """``forms`` with every top-level include replaced by the included file's forms."""
     out: list[Node] = []
     for form in forms:
@@ -130,32 +159,68 @@ def _inline_includes(forms: list[Node], path: str, report: Report, docs: list[Do
             continue
         name = form.items[1].text.replace("\\", "/")
         candidates = [os.path.join(os.path.dirname(path), name), name]
-        target = next((c for c in candidates if os.path.isfile(c)), None)
+        target = next((c for c in candidates if os.path.exists(c)), None)
         if target is None:
             report.error("E211", f"included file not found: {form.items[1].text}", form.span)
+            continue
+        if not confinement.allows(target, form, report):
             continue
         real = os.path.abspath(target)
         if real in chain:
             cycle = " -> ".join(os.path.basename(p) for p in chain[chain.index(real):] + [real])
             report.error("E212", f"include cycle: {cycle}", form.span)
             continue
-        if len(chain) > MAX_INCLUDE_DEPTH:
-            report.error("E212", f"includes nested more than {MAX_INCLUDE_DEPTH} deep", form.span)
+        if len(chain) > limits.current().include_depth:
+            report.error("E212", f"includes nested more than {limits.current().include_depth} deep "
+                         f"({limits.hint('include_depth')})", form.span)
             continue
         try:
             sub = read_file(target)
         except ZrfError as exc:
-            report.diagnostics.extend(exc.diagnostics)
+            report.extend(exc.diagnostics)
             continue
         docs.append(sub)
-        out.extend(_inline_includes(sub.forms, target, report, docs, chain + [real]))
+        out.extend(_inline_includes(sub.forms, target, report, docs, chain + [real], confinement))
     return out
+
+
+class _Frame:
+    """One macro call being expanded: its arguments and the call it was written in.
+
+    ``parent`` is the frame whose text holds this call (None for text outside
+    every macro body).  A ``$k`` that this call does not supply is looked up
+    in ``parent``, then its parent, and so on (Zillions expands textually;
+    docs/zrf-semantics.md, "Macros").
+    """
+
+    __slots__ = ("args", "parent", "call")
+
+    def __init__(self, args: list[Node], parent: "_Frame | None", call: Span):
+        self.args = args
+        self.parent = parent
+        self.call = call
+
+
+def _lookup(frame: "_Frame | None", k: int) -> "tuple[Node, _Frame | None] | None":
+    """Argument ``$k`` seen from ``frame``: the nearest enclosing call with at least k arguments.
+
+    Returns the argument and the frame its text was written in (where macro
+    calls inside it expand), or None when no enclosing call has k arguments.
+    """
+    if k < 1:
+        return None
+    while frame is not None:
+        args = frame.args
+        if k <= len(args):
+            return args[k - 1], frame.parent
+        frame = frame.parent
+    return None
 
 
 class _Expander:
     """Expands macro calls.  Two walks: :meth:`source` for text that needs no
     substitution (top-level forms and substituted arguments) and :meth:`body`
-    for macro body text under a call's arguments.
+    for macro body text under a call's :class:`_Frame`.
 
     Written for speed (real files expand to millions of nodes): atoms are
     copied inline in the list loops, the work budget is charged per list,
@@ -165,46 +230,89 @@ class _Expander:
     def __init__(self, macros: dict[str, Macro], report: Report):
         self.macros = macros
         self.report = report
+        bounds = limits.current()
+        self.max_depth = bounds.macro_depth
+        self.max_work = bounds.macro_work
+        self.max_nesting = bounds.expanded_nesting
+        self.max_pasted = bounds.pasted_chars
+        self.max_digits = bounds.number_digits
         self.work = 0
+        self.pasted = 0
+        #: ``$k`` taken from an enclosing call because the call itself had fewer arguments
+        self.inherited = 0
         self._splits: dict[str, list[str]] = {}
+        self._unresolved: set = set()
 
     # -- limits ---------------------------------------------------------------
 
     def _over_budget(self, span: Span) -> None:
-        self.report.error("E221", f"macro expansion exceeds {MAX_NODES} nodes (exploding macros?)", span)
+        self.report.error("E221", f"macro expansion exceeds {self.max_work} nodes (exploding macros?; "
+                          f"{limits.hint('macro_work')})", span)
         raise _Budget()
 
     def _too_deep(self, span: Span) -> None:
-        self.report.error("E222", f"macro expansion nests lists more than {MAX_NESTING} deep", span)
+        self.report.error("E222", f"macro expansion nests lists more than {self.max_nesting} deep "
+                          f"({limits.hint('expanded_nesting')})", span)
         raise _Budget()
+
+    def _too_much_text(self, span: Span) -> None:
+        self.report.error("E225", f"macro expansion pastes more than {self.max_pasted} characters "
+                          f"(a macro that doubles its text?; {limits.hint('pasted_chars')})", span)
+        raise _Budget()
+
+    # -- parameters -------------------------------------------------------------
+
+    def argument(self, frame: _Frame, k: int, span: Span) -> "tuple[Node, _Frame | None] | None":
+        """``$k`` in the body of ``frame``'s macro (``span`` is where the ``$k`` is written).
+
+        An argument the call lacks is inherited from the enclosing calls; when
+        none has it, W202 says so once per place and the caller drops it.
+        """
+        args = frame.args
+        if 1 <= k <= len(args):
+            return args[k - 1], frame.parent
+        found = _lookup(frame.parent, k)
+        if found is not None:
+            self.inherited += 1
+            return found
+        where = span.through(frame.call)
+        key = (k, tuple((s.file, s.line, s.col) for s in where.call_chain()))
+        if key not in self._unresolved:
+            self._unresolved.add(key)
+            what = ("there is no parameter $0" if k < 1 else
+                    f"neither this call nor an enclosing one passes {k} argument{'s' if k != 1 else ''}")
+            self.report.warning("W202", f"${k} has no argument: {what}, so it expands to nothing", where)
+        return None
 
     # -- walks ----------------------------------------------------------------
 
-    def source(self, node: Node, out: list[Node], depth: int, level: int) -> None:
+    def source(self, node: Node, out: list[Node], depth: int, level: int, frame: "_Frame | None") -> None:
         """Append the expansion of ``node`` (no ``$k`` substitution) to ``out``.
 
-        Unchanged subtrees are appended as they are, not copied.
+        ``frame`` is the macro call whose text ``node`` was written in (None
+        outside macro bodies): calls inside ``node`` inherit missing arguments
+        from it.  Unchanged subtrees are appended as they are, not copied.
         """
         if type(node) is not List:
             out.append(node)
             return
         items = node.items
         self.work += 1 + len(items)
-        if self.work > MAX_NODES:
+        if self.work > self.max_work:
             self._over_budget(node.span)
         if items and type(items[0]) is Atom:
             macro = self.macros.get(items[0].text)
             if macro is not None:
-                self.call(macro, items[1:], node.span, depth, level, out)
+                self.call(macro, items[1:], node.span, depth, level, out, frame)
                 return
-        if level > MAX_NESTING:
+        if level > self.max_nesting:
             self._too_deep(node.span)
         new: list[Node] = []
         changed = False
         for item in items:
             if type(item) is List:
                 n = len(new)
-                self.source(item, new, depth, level + 1)
+                self.source(item, new, depth, level + 1, frame)
                 if not changed and (len(new) != n + 1 or new[n] is not item):
                     changed = True
             else:
@@ -212,32 +320,33 @@ class _Expander:
         out.append(List(new, node.span) if changed else node)
 
     def call(self, macro: Macro, args: list[Node], call: Span, depth: int, level: int,
-             out: list[Node]) -> None:
-        """Append the expansion of ``macro`` called with ``args`` at ``call``."""
-        if depth >= MAX_DEPTH:
-            self.report.error("E220", f"macro {macro.name!r} expands more than {MAX_DEPTH} calls deep "
-                              "(recursive macro?)", call)
+             out: list[Node], parent: "_Frame | None") -> None:
+        """Append the expansion of ``macro`` called with ``args`` at ``call``, written in ``parent``."""
+        if depth >= self.max_depth:
+            self.report.error("E220", f"macro {macro.name!r} expands more than {self.max_depth} calls deep "
+                              f"(recursive macro?; {limits.hint('macro_depth')})", call)
             raise _Budget()
         self.work += 1
+        frame = _Frame(args, parent, call)
         body = self.body
         for form in macro.body:
-            body(form, args, call, depth + 1, level, out)
+            body(form, frame, depth + 1, level, out)
 
-    def body(self, node: Node, args: list[Node], call: Span, depth: int, level: int,
-             out: list[Node]) -> None:
-        """Append the expansion of macro body ``node`` under ``args`` (called at ``call``) to ``out``."""
+    def body(self, node: Node, frame: _Frame, depth: int, level: int, out: list[Node]) -> None:
+        """Append the expansion of macro body ``node`` under ``frame`` to ``out``."""
         kind = type(node)
+        call = frame.call
         if kind is not List:
             text = node.text
             if "$" in text:
                 if kind is Atom:
                     m = _PARAM_ONLY.match(text)
                     if m is not None:
-                        k = int(m.group(1))
-                        if 1 <= k <= len(args):
-                            self.source(args[k - 1], out, depth, level)
+                        found = self.argument(frame, _index(m.group(1)), node._span)
+                        if found is not None:
+                            self.source(found[0], out, depth, level, found[1])
                         return
-                text = self._paste(text, args, node.span, call, kind is Atom)
+                text = self._paste(text, frame, node._span, kind is Atom)
                 if not text and kind is Atom:
                     return
             out.append(kind(text, node._span, call))
@@ -245,20 +354,20 @@ class _Expander:
             return
         items = node.items
         self.work += 1 + len(items)
-        if self.work > MAX_NODES:
+        if self.work > self.max_work:
             self._over_budget(node._span.through(call))
         if items and type(items[0]) is Atom:
-            head = self._head(items[0], args)
+            head = self._head(items[0], frame)
             macro = self.macros.get(head) if head is not None else None
             if macro is not None:
                 call_args = []
                 for item in items[1:]:
-                    sub = self.substitute(item, args, call)
+                    sub = self.substitute(item, frame)
                     if sub is not None:
                         call_args.append(sub)
-                self.call(macro, call_args, node._span.through(call), depth, level, out)
+                self.call(macro, call_args, node._span.through(call), depth, level, out, frame)
                 return
-        if level > MAX_NESTING:
+        if level > self.max_nesting:
             self._too_deep(node._span.through(call))
         new: list[Node] = []
         append = new.append
@@ -266,95 +375,99 @@ class _Expander:
         for item in items:
             kind = type(item)
             if kind is List or "$" in item.text:
-                body(item, args, call, depth, level + 1, new)
+                body(item, frame, depth, level + 1, new)
             else:
                 append(kind(item.text, item._span, call))
         out.append(List(new, node._span, call))
 
-    def _head(self, first: Atom, args: list[Node]) -> str | None:
+    def _head(self, first: Atom, frame: _Frame) -> str | None:
         """The text the head atom of a body list has after substitution (None if not an atom)."""
         text = first.text
         if "$" not in text:
             return text
         m = _PARAM_ONLY.match(text)
         if m is not None:
-            k = int(m.group(1))
-            if 1 <= k <= len(args) and type(args[k - 1]) is Atom:
-                return args[k - 1].text
+            found = _lookup(frame, _index(m.group(1)))
+            if found is not None and type(found[0]) is Atom:
+                return found[0].text
             return None
-        return _PARAM.sub(lambda mm: _arg_text(args, int(mm.group(1))), text)
+        return _PARAM.sub(lambda mm: _arg_text(frame, _index(mm.group(1))), text)
 
-    def substitute(self, node: Node, args: list[Node], call: Span) -> Node | None:
+    def substitute(self, node: Node, frame: _Frame) -> Node | None:
         """A copy of body ``node`` with ``$k`` replaced (no expansion); None when it expands to nothing."""
         kind = type(node)
         s = node._span
+        call = frame.call
         if kind is not List:
             text = node.text
             if "$" in text:
                 if kind is Atom:
                     m = _PARAM_ONLY.match(text)
                     if m is not None:
-                        k = int(m.group(1))
-                        return args[k - 1] if 1 <= k <= len(args) else None
-                text = self._paste(text, args, s, call, kind is Atom)
+                        found = self.argument(frame, _index(m.group(1)), s)
+                        return found[0] if found is not None else None
+                text = self._paste(text, frame, s, kind is Atom)
                 if not text and kind is Atom:
                     return None
             self.work += 1
             return kind(text, s, call)
         self.work += 1
-        if self.work > MAX_NODES:
+        if self.work > self.max_work:
             self._over_budget(call)
         new = []
         for item in node.items:
-            sub = self.substitute(item, args, call)
+            sub = self.substitute(item, frame)
             if sub is not None:
                 new.append(sub)
         return List(new, s, call)
 
-    def _paste(self, text: str, args: list[Node], span: Span, call: Span, in_atom: bool) -> str:
+    def _paste(self, text: str, frame: _Frame, span: Span, in_atom: bool) -> str:
         """``text`` with every ``$k`` replaced by the text of argument k (a missing one by nothing)."""
         parts = self._splits.get(text)
         if parts is None:
             parts = self._splits[text] = _PARAM.split(text)
         # parts alternates literal text and parameter numbers: ["D", "2", ""].
         pieces = []
-        nargs = len(args)
         for i, part in enumerate(parts):
             if not i & 1:
                 pieces.append(part)
                 continue
-            k = int(part)
-            if 1 <= k <= nargs:
-                a = args[k - 1]
-                if type(a) is List:
-                    where = "an atom" if in_atom else "a string"
-                    self.report.error("E223", f"cannot paste the list argument ${k} into {where}; "
-                                      "it expands to nothing", span.through(call))
-                else:
-                    pieces.append(a.text)
+            k = _index(part)
+            found = self.argument(frame, k, span)
+            if found is None:
+                continue
+            a = found[0]
+            if type(a) is List:
+                where = "an atom" if in_atom else "a string"
+                self.report.error("E223", f"cannot paste the list argument ${k} into {where}; "
+                                  "it expands to nothing", span.through(frame.call))
+            else:
+                pieces.append(a.text)
         pasted = "".join(pieces)
+        self.pasted += len(pasted)
+        if self.pasted > self.max_pasted:
+            self._too_much_text(span.through(frame.call))
         if in_atom and _ATOM_BREAKERS.search(pasted):
-            self.report.error("E224", f"pasting gives {pasted!r}, which is not one atom; "
-                              "it expands to nothing", span.through(call))
+            self.report.error("E224", f"pasting gives {pasted[:40]!r}, which is not one atom; "
+                              "it expands to nothing", span.through(frame.call))
+            return ""
+        if in_atom and len(pasted) > self.max_digits and _NUMBER.fullmatch(pasted):
+            self.report.error("E226", f"pasting gives a number with more than {self.max_digits} digits; "
+                              f"it expands to nothing ({limits.hint('number_digits')})",
+                              span.through(frame.call))
             return ""
         return pasted
 
 
-def _arg_text(args: list[Node], k: int) -> str:
+def _index(digits: str) -> int:
+    """The parameter number of ``$digits``; absurdly long ones name no argument (never a huge int)."""
+    return int(digits) if len(digits) <= 9 else 10**9
+
+
+def _arg_text(frame: _Frame, k: int) -> str:
     """The text pasted for ``$k``: an atom's or string's text, nothing for a missing argument."""
-    if 1 <= k <= len(args):
-        a = args[k - 1]
-        if type(a) is not List:
-            return a.text
+    found = _lookup(frame, k)
+    if found is not None and type(found[0]) is not List:
+        return found[0].text
     return ""
 
-
-def substitute(node: Node, args: list[Node], call: Span) -> Node:
-    """A copy of macro body ``node`` with ``$k`` replaced by ``args[k-1]``, spans routed via ``call``.
-
-    Arguments keep their own spans.  A node that expands to nothing (a
-    missing argument) is returned as an empty atom; use :func:`expand_document`
-    for real work.  Kept for callers of the first version.
-    """
-    sub = _Expander({}, Report()).substitute(node, args, call)
-    return sub if sub is not None else Atom("")

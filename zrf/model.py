@@ -21,21 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from . import limits
 from .diagnostics import Report
+from .keywords import GOAL_FORMS, OLD_OPTIONS
 from .macros import Expanded, expand_document
 from .reader import read_file
-from .syntax import NO_SPAN, Atom, List, Node, Span, String, to_text
-
-GOAL_KEYWORDS = ("win-condition", "loss-condition", "draw-condition", "count-condition")
-
-#: Old bare option forms and the quoted option they mean (SEMANTICS §2.6).
-OLD_OPTIONS = {
-    "pass-turn": "pass turn",
-    "animate-captures": "animate captures",
-    "animate-drops": "animate drops",
-    "recycle-captures": "recycle captures",
-    "maximal-captures": "maximal captures",
-}
+from .syntax import NO_SPAN, Atom, List, Node, Span, String, excerpt, to_text
 
 
 # --------------------------------------------------------------------------- board
@@ -367,10 +358,14 @@ class ZrfFile:
 # --------------------------------------------------------------------------- builder
 
 
-def build_file(path: str) -> ZrfFile:
-    """Read, expand and model ``path``.  Raises ZrfError only when it cannot be parsed."""
+def build_file(path: str, confine_includes: bool = False) -> ZrfFile:
+    """Read, expand and model ``path``.  Raises ZrfError only when it cannot be parsed.
+
+    ``confine_includes`` refuses includes outside the file's folder tree
+    (E214; see :func:`zrf.macros.expand_document`), for a server reading uploads.
+    """
     doc = read_file(path)
-    expanded = expand_document(doc)
+    expanded = expand_document(doc, confine_includes=confine_includes)
     return build_model(expanded, path, doc.encoding)
 
 
@@ -381,7 +376,7 @@ def build_model(expanded: Expanded, path: str = "<string>", encoding: str = "utf
     tops = [f for f in expanded.forms if isinstance(f, List)]
     for f in expanded.forms:
         if not isinstance(f, List):
-            report.error("E301", f"unexpected {to_text(f)!r} at top level", f.span)
+            report.error("E301", f"unexpected {excerpt(f)!r} at top level", f.span)
     games_raw = [f for f in tops if f.head == "game"]
     entries: list[GameDef] = []
     last_game: List | None = None
@@ -429,7 +424,7 @@ class _Builder:
                         name = "option"
                     out.setdefault(name, []).append(item)
                 else:
-                    self.report.error("E304", f"unexpected {to_text(item)[:40]!r} in {form.head}", item.span)
+                    self.report.error("E304", f"unexpected {excerpt(item)!r} in {form.head}", item.span)
             self._cache[key] = out
         return self._cache[key]
 
@@ -439,9 +434,9 @@ class _Builder:
             forms = dict(own)
         else:
             forms = dict(self._forms(base))
-            own_has_goal = any(k in own for k in GOAL_KEYWORDS)
+            own_has_goal = any(k in own for k in GOAL_FORMS)
             if own_has_goal:
-                for k in GOAL_KEYWORDS:
+                for k in GOAL_FORMS:
                     forms.pop(k, None)
             for key, value in own.items():
                 if key == "piece":
@@ -470,13 +465,18 @@ class _Builder:
         g.options = self.options(forms.get("option", []))
         if "board" in forms:
             g.board = self.board(forms["board"][-1])
+        most = limits.current().piece_types
         for p in forms.get("piece", []):
             piece = self.piece(p)
+            if piece is not None and piece.name not in g.pieces and len(g.pieces) >= most:
+                self.report.error("E333", f"more than {most} piece types; piece {piece.name!r} and later "
+                                  f"ones are left out ({limits.hint('piece_types')})", p.span)
+                break
             if piece is not None:
                 g.pieces[piece.name] = piece
         if "board-setup" in forms:
             g.setup = self.setup(forms["board-setup"][-1])
-        for k in GOAL_KEYWORDS:
+        for k in GOAL_FORMS:
             for goal_form in forms.get(k, []):
                 goal = self.goal(goal_form)
                 if goal is not None:
@@ -497,7 +497,7 @@ class _Builder:
         for a in forms["players"][-1].args:
             name = _atom(a)
             if name is None:
-                self.report.error("E310", f"player names are atoms, got {to_text(a)!r}", a.span)
+                self.report.error("E310", f"player names are atoms, got {excerpt(a)!r}", a.span)
             else:
                 out.append(name)
         return out
@@ -526,7 +526,7 @@ class _Builder:
                 else:
                     entries.append(TurnEntry(p, names[1], names[2]))
             else:
-                self.report.error("E311", f"bad turn-order entry {to_text(item)!r}", item.span)
+                self.report.error("E311", f"bad turn-order entry {excerpt(item)!r}", item.span)
         return TurnOrder(entries, repeat)
 
     def options(self, forms: Iterable[List]) -> dict[str, str]:
@@ -539,7 +539,7 @@ class _Builder:
                 elif len(f.items) < 3:
                     continue  # wrong arity: the linter reports E380
                 else:
-                    self.report.warning("W310", f"option form not understood: {to_text(f)[:60]}", f.span)
+                    self.report.warning("W310", f"option form not understood: {excerpt(f, 60)}", f.span)
             elif head in OLD_OPTIONS and len(f.items) >= 2:
                 out[OLD_OPTIONS[head]] = to_text(f.items[1])
             elif head == "allow-flipping" and len(f.items) >= 2:
@@ -565,12 +565,21 @@ class _Builder:
 
         for item in form.args:
             if not isinstance(item, List):
-                self.report.error("E320", f"unexpected {to_text(item)!r} in board", item.span)
+                self.report.error("E320", f"unexpected {excerpt(item)!r} in board", item.span)
                 continue
             head = item.head
             if head == "grid":
                 grid = self.grid(item)
                 if grid is None:
+                    continue
+                cells = 1
+                for labels, _ in grid.dimensions:
+                    cells *= len(labels)
+                room = limits.current().board_cells - len(b.positions)
+                if cells > room:
+                    self.report.error("E329", f"grid of {cells} cells makes the board larger than "
+                                      f"{limits.current().board_cells} positions; the grid is left out "
+                                      f"({limits.hint('board_cells')})", item.span)
                     continue
                 gi = len(b.grids)
                 b.grids.append(grid)
@@ -578,13 +587,18 @@ class _Builder:
                 for d in grid.directions:
                     add_dir(d)
             elif head == "positions":
+                most = limits.current().board_cells
                 for p in item.args:
                     if isinstance(p, List) and p.items and isinstance(p.items[0], Atom):
+                        if len(b.positions) >= most and p.items[0].text not in b.positions:
+                            self.report.error("E329", f"the board has more than {most} positions; the rest "
+                                              f"are left out ({limits.hint('board_cells')})", p.span)
+                            break
                         nums = [a.value for a in p.items[1:5] if isinstance(a, Atom) and a.is_number]
                         rect = tuple(nums) if len(nums) == 4 else None
                         b.positions[p.items[0].text] = Position(p.items[0].text, rect)  # type: ignore[arg-type]
                     else:
-                        self.report.error("E321", f"bad position {to_text(p)!r}", p.span)
+                        self.report.error("E321", f"bad position {excerpt(p)!r}", p.span)
             elif head == "links":
                 if len(item.items) < 2 or not isinstance(item.items[1], Atom):
                     self.report.error("E322", "links needs a direction name", item.span)
@@ -598,7 +612,7 @@ class _Builder:
                         b.links.setdefault(d, {})[p] = q
                         link_spans[(d, p)] = (pair.items[0], pair.items[1])
                     else:
-                        self.report.error("E322", f"bad link {to_text(pair)!r}", pair.span)
+                        self.report.error("E322", f"bad link {excerpt(pair)!r}", pair.span)
             elif head == "unlink":
                 for u in item.args:
                     if isinstance(u, Atom):
@@ -614,7 +628,7 @@ class _Builder:
                                 if links.get(q) == p:
                                     del links[q]
                     else:
-                        self.report.error("E324", f"bad unlink {to_text(u)!r}", u.span)
+                        self.report.error("E324", f"bad unlink {excerpt(u)!r}", u.span)
             elif head == "kill-positions":
                 for k in item.args:
                     name = _atom(k)
@@ -700,7 +714,7 @@ class _Builder:
                                 step = (nums[0], nums[1])
                         dims.append((labels, step))
                     else:
-                        self.report.error("E325", f"bad dimension {to_text(d)!r}", d.span)
+                        self.report.error("E325", f"bad dimension {excerpt(d)!r}", d.span)
             elif item.head == "directions":
                 for d in item.args:
                     if isinstance(d, List) and d.items and isinstance(d.items[0], Atom):
@@ -761,7 +775,7 @@ class _Builder:
         piece = Piece(_atom(name_form.items[1]) or "", span=form.span)
         for item in form.args:
             if not isinstance(item, List):
-                self.report.error("E331", f"unexpected {to_text(item)!r} in piece", item.span)
+                self.report.error("E331", f"unexpected {excerpt(item)!r} in piece", item.span)
                 continue
             if item.head == "attribute":
                 if len(item.items) >= 3 and _atom(item.items[1]):
@@ -785,14 +799,15 @@ class _Builder:
 
     def setup(self, form: List) -> Setup:
         s = Setup()
+        most = limits.current().placements
         for pl in form.args:
             if not isinstance(pl, List) or not pl.items or _atom(pl.items[0]) is None:
-                self.report.error("E340", f"bad board-setup entry {to_text(pl)[:40]!r}", pl.span)
+                self.report.error("E340", f"bad board-setup entry {excerpt(pl)!r}", pl.span)
                 continue
             player = _atom(pl.items[0]) or ""
             for pc in pl.items[1:]:
                 if not isinstance(pc, List) or not pc.items or _atom(pc.items[0]) is None:
-                    self.report.error("E341", f"bad setup item {to_text(pc)[:40]!r}", pc.span)
+                    self.report.error("E341", f"bad setup item {excerpt(pc)!r}", pc.span)
                     continue
                 ptype = _atom(pc.items[0]) or ""
                 items = pc.items[1:]
@@ -804,9 +819,13 @@ class _Builder:
                         i += 2
                         continue
                     if isinstance(a, Atom):
+                        if len(s.placements) >= most:
+                            self.report.error("E343", f"board-setup places more than {most} pieces; the rest"
+                                              f" are left out ({limits.hint('placements')})", a.span)
+                            return s
                         s.placements.append((player, ptype, a.text))
                     else:
-                        self.report.error("E342", f"bad setup position {to_text(a)!r}", a.span)
+                        self.report.error("E342", f"bad setup position {excerpt(a)!r}", a.span)
                     i += 1
         return s
 

@@ -24,17 +24,15 @@ import bisect
 import gc
 import os
 import re
+import stat
 
 import pyparsing as pp
 
+from . import limits
 from .diagnostics import Diagnostic, ZrfError
 from .syntax import Atom, Comment, Document, List, Node, Span, String
 
 FALLBACK_ENCODING = "cp1252"
-
-#: Lists nested deeper than this are rejected (E105).  The corpus nests at
-#: most 65 deep; the limit keeps every later recursive walk of the tree safe.
-MAX_NESTING = 200
 
 # -- the grammar -------------------------------------------------------------
 
@@ -87,6 +85,8 @@ def _scanner_pattern() -> re.Pattern:
 
 
 _SCAN = _scanner_pattern()
+#: A number atom: an optional sign and digits (SEMANTICS §1.1).
+_NUMBER = re.compile(r"[+-]?\d+")
 _COMMENT, _STRING, _OPEN, _CLOSE, _ATOM, _LONE_QUOTE = 1, 2, 3, 4, 5, 6
 
 
@@ -147,7 +147,9 @@ def parse_text(text: str, path: str = "<string>", encoding: str = "utf-8") -> Do
 
     Errors: E101 ``)`` without ``(``, E102 ``(`` never closed, E103
     unterminated string, E104 text after the last form, E105 lists nested
-    deeper than :data:`MAX_NESTING`.
+    deeper than the ``read_nesting`` limit (:mod:`zrf.limits`; it keeps every
+    later recursive walk of the tree safe), E106 a number with more digits
+    than the ``number_digits`` limit.
     """
     # Parsing allocates many small acyclic objects: keep the cyclic garbage
     # collector from rescanning them (it would triple the time).
@@ -161,6 +163,9 @@ def parse_text(text: str, path: str = "<string>", encoding: str = "utf-8") -> Do
 
 
 def _parse(text: str, path: str, encoding: str) -> Document:
+    bounds = limits.current()
+    max_nesting = bounds.read_nesting
+    max_digits = bounds.number_digits
     lines = _Lines(text)
     starts = lines.starts
     nlines = len(starts)
@@ -188,10 +193,14 @@ def _parse(text: str, path: str, encoding: str) -> Document:
         if kind == _ATOM:
             if not stack and trailing is None and top and type(top[-1]) is List:
                 trailing = start
+            if end - start > max_digits and _NUMBER.fullmatch(text, start, end):
+                raise _error("E106", f"number with more than {max_digits} digits "
+                             f"({limits.hint('number_digits')})", path, lines, start)
             items.append(Atom(m.group(kind), Span(path, line, col, line, col + end - start)))
         elif kind == _OPEN:
-            if len(stack) >= MAX_NESTING:
-                raise _error("E105", f"lists nested more than {MAX_NESTING} deep", path, lines, start)
+            if len(stack) >= max_nesting:
+                raise _error("E105", f"lists nested more than {max_nesting} deep "
+                             f"({limits.hint('read_nesting')})", path, lines, start)
             if col == 1 and stack and col1_inside is None:
                 col1_inside = start
             stack.append((items, start, line, col))
@@ -234,13 +243,49 @@ def _parse(text: str, path: str, encoding: str) -> Document:
     return Document(path, top, comments, encoding, text)
 
 
+def read_bytes(path: str | os.PathLike) -> bytes:
+    """The bytes of the regular file at ``path``, at most the ``file_bytes`` limit.
+
+    Devices, FIFOs, sockets and folders are refused before they are opened
+    (E002): reading ``/dev/zero`` never ends and opening a FIFO blocks.  The
+    file is opened without blocking and checked again after opening, so a
+    path swapped for a FIFO in between is refused too.  Raises
+    :class:`ZrfError` (E001 cannot read, E002 not a regular file, E003 too
+    large).
+    """
+    path = os.fspath(path)
+    where = Span(path, 1, 1)
+    maximum = limits.current().file_bytes
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise ZrfError([Diagnostic("E002", "not a regular file (a device, FIFO, socket or folder): "
+                                       "refused without reading", where)])
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise ZrfError([Diagnostic("E001", f"cannot read file: {exc.strerror}", where)]) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ZrfError([Diagnostic("E002", "not a regular file (a device, FIFO, socket or folder): "
+                                       "refused without reading", where)])
+        chunks, size = [], 0
+        while size <= maximum:
+            chunk = os.read(fd, min(1 << 20, maximum + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise ZrfError([Diagnostic("E001", f"cannot read file: {exc.strerror}", where)]) from None
+    finally:
+        os.close(fd)
+    if size > maximum:
+        raise ZrfError([Diagnostic("E003", f"file larger than {maximum} bytes ({limits.hint('file_bytes')})",
+                                   where)])
+    return b"".join(chunks)
+
+
 def read_file(path: str | os.PathLike) -> Document:
     """Read and parse one file (no macro expansion).  Raises :class:`ZrfError`."""
     path = os.fspath(path)
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except OSError as exc:
-        raise ZrfError([Diagnostic("E001", f"cannot read file: {exc.strerror}", Span(path, 1, 1))]) from None
-    text, encoding = decode(data)
+    text, encoding = decode(read_bytes(path))
     return parse_text(text, path, encoding)

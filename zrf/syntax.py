@@ -273,6 +273,42 @@ def to_text(node: Node) -> str:
     return "(" + " ".join(to_text(i) for i in node.items) + ")"
 
 
+#: Characters of source text a diagnostic message may quote (see :func:`excerpt`).
+EXCERPT_WIDTH = 40
+
+
+def excerpt(node: Node, width: int = EXCERPT_WIDTH) -> str:
+    """At most ``width`` characters of ``node``'s one-line text, ``...`` marking a cut.
+
+    Messages quote source text only through this, so a diagnostic never
+    prints more of a file than a short piece of the offending token (an
+    included ``/proc/self/environ`` is one huge atom), and never walks a
+    whole expanded tree to build a message.
+    """
+    pieces: list[str] = []
+    size = 0
+    stack: list = [node]
+    while stack and size <= width:
+        n = stack.pop()
+        if type(n) is str:
+            text = n
+        elif isinstance(n, Atom):
+            text = n.text
+        elif isinstance(n, String):
+            text = f'"{n.text}"'
+        else:
+            stack.append(")")
+            for i, item in enumerate(reversed(n.items)):
+                stack.append(item)
+                if i < len(n.items) - 1:
+                    stack.append(" ")
+            text = "("
+        pieces.append(text[:width + 1 - size])
+        size += len(pieces[-1])
+    out = "".join(pieces)
+    return out if len(out) <= width and not stack else out[:width - 3] + "..."
+
+
 def walk(node: Node) -> Iterator[Node]:
     """Every node in the tree below and including ``node``, depth first."""
     stack = [node]

@@ -32,14 +32,12 @@ from dataclasses import dataclass, field
 from pathlib import PureWindowsPath
 
 from .diagnostics import Diagnostic, ZrfError
-from .reader import decode
+from .reader import decode, read_bytes
 from .syntax import Span
 
 HEADER = "Zillions Save Game File Version"
-#: longest move number read (Python refuses to convert numbers over 4,300 digits)
-MAX_MOVE_DIGITS = 9
 
-_MOVE = re.compile(r"^\s*(\d+)\.\s*(.*?)\s*$")
+_MOVE = re.compile(r"^\s*(\d{1,9})\.\s*(.*?)\s*$")
 _EDIT = re.compile(r"^\s*\((.*)\)\s*$")
 
 
@@ -131,11 +129,9 @@ def parse_zsg(text: str, path: str = "<string>") -> SavedGame:
             elif len(words) == 3:
                 game.setup.append(SetupEdit(words[2], words[0], words[1], number))
             else:
-                raise _error(path, number, f"set-up edit not understood: {line!r}")
+                raise _error(path, number, f"set-up edit not understood: {line[:60]!r}")
         elif _MOVE.match(line):
             m = _MOVE.match(line)
-            if len(m.group(1)) > MAX_MOVE_DIGITS:
-                raise _error(path, number, f"move number longer than {MAX_MOVE_DIGITS} digits")
             game.moves.append(MoveLine(int(m.group(1)), m.group(2), number))
         else:
             raise _error(path, number, f"line not understood: {line[:60]!r}")
@@ -143,11 +139,12 @@ def parse_zsg(text: str, path: str = "<string>") -> SavedGame:
 
 
 def read_zsg(path: str) -> SavedGame:
-    """Read a ``.zsg`` file, decoded as :func:`zrf.reader.decode` does (UTF-8 if valid, else cp1252)."""
-    try:
-        data = open(path, "rb").read()
-    except OSError as exc:
-        raise _error(path, 0, f"cannot read: {exc.strerror}") from None
+    """Read a ``.zsg`` file, decoded as :func:`zrf.reader.decode` does (UTF-8 if valid, else cp1252).
+
+    Devices and FIFOs are refused and the size is bounded, as for ZRF files
+    (:func:`zrf.reader.read_bytes`).
+    """
+    data = read_bytes(path)
     text, encoding = decode(data)
     game = parse_zsg(text, path)
     # plain ASCII is what Zillions writes in its code page: keep writing that

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from typing import NoReturn
 
 import click
 
+from zrf.diagnostics import ZrfError
+from zrf.lint import lint_model
+from zrf.model import build_file
+
 from runtime.games import GameLoadError, load_game
+from runtime.interpreter import game_from_file
 from runtime.notation import MoveMatchError, play_moves, split_move_list
 from runtime.protocol import Game, State
 
@@ -19,12 +26,41 @@ moves_option = click.option("--moves", "moves", default="", metavar="LIST",
 json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 
 
-def open_game(spec: str, variant: str | None) -> Game:
-    """Load GAME or exit with status 2 and a one-line reason."""
+def open_game(spec: str, variant: str | None, warn_lint: bool = False) -> Game:
+    """Load GAME or exit with status 2: ``path:line:col: CODE message`` lines for a broken ZRF,
+    else a one-line reason.
+
+    With ``warn_lint`` a ZRF file that ``zrf check`` finds errors in is still
+    loaded, after a one-line warning on standard error (its moves may be
+    missing or wrong).
+    """
     try:
+        if warn_lint and os.path.isfile(spec):
+            try:
+                zf = build_file(spec)
+            except ZrfError as exc:
+                raise GameLoadError(str(exc), exc.diagnostics) from None
+            game = game_from_file(zf, variant)
+            errors = sum(1 for d in lint_model(zf, game.gdef.title) if d.is_error)
+            if errors:
+                click.echo(f"zrf: warning: {spec} has {errors} error{'s' if errors != 1 else ''} "
+                           f"(see zrf check {spec}); its moves may be missing or wrong", err=True)
+            return game
         return load_game(spec, variant)
     except GameLoadError as exc:
-        raise click.UsageError(str(exc)) from None
+        fail_to_load(exc)
+
+
+def fail_to_load(exc: ZrfError) -> NoReturn:
+    """Exit 2 for a game or saved game that cannot be loaded (a :class:`GameLoadError` or any
+    :class:`ZrfError`): its diagnostics, then the reason if it says more."""
+    if not exc.diagnostics:
+        raise click.UsageError(str(exc))
+    text = "\n".join(d.format() for d in exc.diagnostics)
+    click.echo(text, err=True)
+    if str(exc) != text:
+        click.echo(f"zrf: error: {exc}", err=True)
+    sys.exit(2)
 
 
 def position_after(game: Game, moves: str) -> State:
@@ -33,7 +69,7 @@ def position_after(game: Game, moves: str) -> State:
     try:
         return play_moves(state, split_move_list(moves))
     except MoveMatchError as exc:
-        click.echo(f"error: {exc}", err=True)
+        click.echo(f"zrf: error: {exc}", err=True)
         sys.exit(2)
 
 

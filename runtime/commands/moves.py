@@ -20,7 +20,7 @@ def moves(game: str, variant: str | None, moves: str, as_json: bool) -> None:
     Each move is printed in Zillions saved-game notation, one per line; the
     parts of a multi-part turn are joined by '; '.
     """
-    g = open_game(game, variant)
+    g = open_game(game, variant, warn_lint=True)
     state = position_after(g, moves)
     legal = state.legal_moves()
     outcome = state.outcome()

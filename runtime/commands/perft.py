@@ -25,7 +25,7 @@ def perft(game: str, variant: str | None, moves: str, depth: int, show_divide: b
 
     Prints one line per depth, then nodes (the sum) and nodes per second.
     """
-    g = open_game(game, variant)
+    g = open_game(game, variant, warn_lint=True)
     state = position_after(g, moves)
     if progress_enabled() and not as_json:
         with click.progressbar(length=1, label=f"perft {depth}", file=click.get_text_stream("stderr")) as bar:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import click
 
 from runtime.notation import MoveMatchError, find_move
@@ -10,7 +12,7 @@ from runtime.savegames import move_number
 from runtime.search import make_player
 from runtime.textboard import board_text
 
-from .common import game_argument, moves_option, open_game, position_after, variant_option
+from .common import game_argument, json_option, moves_option, open_game, position_after, variant_option
 
 HELP = """commands:
   <move>          a move in saved-game notation or 'from - to [= Type]' (parts joined by ';')
@@ -52,15 +54,23 @@ def _hints(state: State, cell: str) -> str:
               help="Stop after this many plies (for computer-only games).")
 @click.option("--load", "load_path", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Continue a saved game (.zsg).")
+@json_option
 def play(game: str, variant: str | None, moves: str, white: str, black: str, others: tuple[str, ...],
          seconds: float, strength: int, seed: int, max_plies: int | None,
-         load_path: str | None) -> None:
+         load_path: str | None, as_json: bool) -> None:
     """Play GAME in the terminal.
 
     The first player is --white, the second --black (whatever the game calls
     them); --player NAME=KIND sets any player.  Type `help` at the prompt.
+    With --json no board is printed and the game ends with one JSON object
+    (the moves played and the outcome): meant for games between computer
+    players.
     """
-    g = open_game(game, variant)
+    say = (lambda *a, **k: None) if as_json else click.echo  # boards and moves: not in --json
+
+    def tell(text: str) -> None:  # answers to a person's commands: on standard error with --json
+        click.echo(text, err=as_json)
+    g = open_game(game, variant, warn_lint=True)
     state = position_after(g, moves)
     history: list[tuple[State, Move]] = []
     if load_path:
@@ -82,73 +92,84 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
                 players[name] = make_player(kind, seed=seed + i, time_limit=seconds, strength=strength)
             except ValueError as exc:
                 raise click.UsageError(str(exc)) from None
-    click.echo(f"{g.name}: " + ", ".join(f"{p} ({kinds.get(p, 'human')})" for p in g.players))
-    click.echo(board_text(state))
+    say(f"{g.name}: " + ", ".join(f"{p} ({kinds.get(p, 'human')})" for p in g.players))
+    say(board_text(state))
     while True:
         outcome = state.outcome()
         if outcome is not None:
-            click.echo(f"game over: {outcome.describe()}")
-            return
+            say(f"game over: {outcome.describe()}")
+            return _finish(as_json, g, history, outcome, "game over")
         if max_plies is not None and len(history) >= max_plies:
-            click.echo(f"stopped after {len(history)} plies (--max-plies)")
-            return
+            say(f"stopped after {len(history)} plies (--max-plies)")
+            return _finish(as_json, g, history, None, "--max-plies")
         mover = state.current_player
         if mover in players:
             move = players[mover].choose(state)
-            click.echo(f"{move_number(g, len(history))}. {mover}: {move.notation}")
+            say(f"{move_number(g, len(history))}. {mover}: {move.notation}")
             history.append((state, move))
             state = state.apply(move)
-            click.echo(board_text(state))
+            say(board_text(state))
             continue
         try:
             line = click.prompt(f"{move_number(g, len(history))}. {mover}", prompt_suffix="> ").strip()
         except (EOFError, click.Abort):
-            click.echo("\nbye")
-            return
+            say("\nbye")
+            return _finish(as_json, g, history, None, "end of input")
         if not line:
             continue
         word, _, rest = line.partition(" ")
         if word in ("quit", "exit"):
-            return
+            return _finish(as_json, g, history, None, "quit")
         if word == "help":
-            click.echo(HELP)
+            tell(HELP)
         elif word == "moves":
-            click.echo(_hints(state, rest.strip()))
+            tell(_hints(state, rest.strip()))
         elif word == "board":
-            click.echo(board_text(state))
+            say(board_text(state))
         elif word == "undo":
             if not history:
-                click.echo("nothing to undo")
+                tell("nothing to undo")
                 continue
             state, _ = history.pop()
             while history and state.current_player in players:
                 state, _ = history.pop()
-            click.echo(board_text(state))
+            say(board_text(state))
         elif word == "save":
             if not rest:
-                click.echo("usage: save FILE.zsg")
+                tell("usage: save FILE.zsg")
                 continue
             _save(g, game, kinds, history, rest.strip())
         elif word == "load":
             if not rest:
-                click.echo("usage: load FILE.zsg")
+                tell("usage: load FILE.zsg")
                 continue
             try:
                 state, history = _load(g, rest.strip())
             except click.UsageError as exc:
-                click.echo(f"cannot load: {exc.message}")
+                tell(f"cannot load: {exc.message}")
                 continue
-            click.echo(f"loaded {len(history)} moves from {rest.strip()}")
-            click.echo(board_text(state))
+            say(f"loaded {len(history)} moves from {rest.strip()}")
+            say(board_text(state))
         else:
             try:
                 move = find_move(state, line)
             except MoveMatchError as exc:
-                click.echo(str(exc))
+                tell(str(exc))
                 continue
             history.append((state, move))
             state = state.apply(move)
-            click.echo(board_text(state))
+            say(board_text(state))
+
+
+def _finish(as_json: bool, game, history, outcome, reason: str) -> None:
+    """With --json, the one JSON object that ends a game: its moves and how it ended."""
+    if not as_json:
+        return
+    click.echo(json.dumps({
+        "game": game.name, "moves": [m.notation for _, m in history], "stopped": reason,
+        "outcome": None if outcome is None else {
+            "winners": list(outcome.winners), "losers": list(outcome.losers), "draw": outcome.draw,
+            "rule": outcome.rule}}, indent=2))
 
 
 def _save(game, spec: str, kinds: dict[str, str], history, path: str) -> None:

@@ -3,29 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
-import stat
 import sys
 
 import click
 
-from runtime.games import GameLoadError
-
-
-def _not_a_rules_file(path: str) -> str | None:
-    """Why ``path`` (RulesFile= or --zrf) must not be opened, or None.
-
-    Checked with ``stat`` before opening: a saved game naming ``/dev/zero``
-    would fill memory and a FIFO would block for ever.  A missing file is
-    left to the loader, which reports it.
-    """
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        return None
-    if stat.S_ISREG(mode):
-        return None
-    return "not a regular file (a device, FIFO or folder); refusing to read it"
+from .common import fail_to_load
 
 
 @click.command()
@@ -51,19 +33,13 @@ def replay(saved_game: str, zrf_path: str | None, as_json: bool) -> None:
     try:
         saved = read_zsg(saved_game)
         rules = find_rules(saved, zrf_path)
-        refused = _not_a_rules_file(rules)
-        if refused:
-            click.echo(f"error: {saved_game}: rules file {rules}: {refused}", err=True)
-            sys.exit(2)
         game = load_zrf_game(rules, saved.variant or None)
-    except (ZrfError, GameLoadError) as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(2)
+    except ZrfError as exc:  # GameLoadError included; a device or FIFO is E002, refused unread
+        fail_to_load(exc)
     try:
         result = run_replay(saved, game)
     except ZrfError as exc:  # a set-up edit the game cannot apply
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(2)
+        fail_to_load(exc)
     if as_json:
         click.echo(json.dumps(result.as_json(), indent=2))
     else:

@@ -7,37 +7,56 @@ and goal once into closures (see docs/runtime.md).
 
 from __future__ import annotations
 
+from zrf import limits
+from zrf.diagnostics import Diagnostic, ZrfError
+from zrf.model import ZrfFile, build_file
+
+from runtime.games import GameLoadError
+
 from .compiler import WHILE_LIMIT, ZrfRuntimeError
 from .engine import ZrfGame, ZrfState
 
-__all__ = ["load_zrf_game", "ZrfGame", "ZrfState", "ZrfRuntimeError", "WHILE_LIMIT",
+__all__ = ["load_zrf_game", "game_from_file", "ZrfGame", "ZrfState", "ZrfRuntimeError", "WHILE_LIMIT",
            "EngineRequired"]
-
-
-from runtime.games import GameLoadError
 
 
 class EngineRequired(GameLoadError):
     """The game needs an Axiom engine plug-in (a Windows DLL) that cannot be run."""
 
 
-def load_zrf_game(path: str, variant: str | None = None) -> ZrfGame:
+def load_zrf_game(path: str, variant: str | None = None, confine_includes: bool = False) -> ZrfGame:
     """The game (or the variant titled ``variant``) of the ZRF file at ``path``.
 
-    Raises :class:`runtime.games.GameLoadError` when the file cannot be parsed
-    or has no such variant, and its subclass :class:`EngineRequired` for Axiom games.
+    Raises :class:`runtime.games.GameLoadError` (whose ``diagnostics`` say
+    where) when the file cannot be parsed or has no such variant, and its
+    subclass :class:`EngineRequired` for Axiom games.  ``confine_includes``
+    refuses includes outside the file's folder (for uploads to a server).
     """
-    from zrf.diagnostics import ZrfError
-    from zrf.model import build_file
-
     try:
-        zf = build_file(path)
+        zf = build_file(path, confine_includes)
     except ZrfError as exc:
-        raise GameLoadError(str(exc)) from None
+        raise GameLoadError(str(exc), exc.diagnostics) from None
+    refused = [d for d in zf.report.diagnostics if d.code == "E214"]
+    if refused:
+        raise GameLoadError("\n".join(d.format() for d in refused), refused)
+    return game_from_file(zf, variant)
+
+
+def game_from_file(zf: ZrfFile, variant: str | None = None) -> ZrfGame:
+    """The game (or variant) of an already built file (see :func:`load_zrf_game`)."""
     try:
         gdef = zf.entry(variant)
     except KeyError as exc:
-        raise GameLoadError(f"{path}: {exc.args[0]}") from None
+        # when the file is broken, the errors say why no such entry exists
+        raise GameLoadError(f"{zf.path}: {exc.args[0]}",
+                            [d for d in zf.report.diagnostics if d.is_error]) from None
     if gdef.engine:
-        raise EngineRequired(f"{path}: {gdef.title!r} needs the engine plug-in {gdef.engine}")
-    return ZrfGame(gdef, path, zf.report)
+        raise EngineRequired(f"{zf.path}: {gdef.title!r} needs the engine plug-in {gdef.engine}")
+    try:
+        return ZrfGame(gdef, zf.path, zf.report)
+    except ZrfError as exc:
+        raise GameLoadError(str(exc), exc.diagnostics) from None
+    except RecursionError:
+        d = Diagnostic("E222", f"the forms of {gdef.title!r} nest too deeply to compile (raised "
+                       f"{limits.hint('expanded_nesting')}?)", gdef.span)
+        raise GameLoadError(d.format(), [d]) from None

@@ -9,8 +9,10 @@ a turn condition.
 
 from __future__ import annotations
 
+from zrf import keywords as kw
 from zrf.diagnostics import Report
-from zrf.syntax import Atom, List, Node, to_text
+from zrf.keywords import GOAL, OCCUPIER, Use
+from zrf.syntax import Atom, List, Node, excerpt, to_text
 
 from .tables import NO, Tables
 
@@ -41,82 +43,130 @@ def royal_types(node: Node, tables: Tables) -> set[int]:
 
 
 class GoalCompiler:
-    """Builds ``f(state, player) -> bool`` for each goal condition."""
+    """Builds ``f(state, player) -> bool`` for each goal condition.
+
+    Goal and occupier keywords run through the ``run_<name>`` methods named
+    by the keyword table (:mod:`zrf.keywords`), after their arity and
+    argument shapes are checked; a form that cannot run is reported (W502)
+    and never holds.
+    """
 
     def __init__(self, tables: Tables, report: Report):
         self.t = tables
         self.report = report
 
+    def _fits(self, use: Use, node: List, args: list[Node]) -> bool:
+        if not use.accepts(len(args)):
+            self.report.warning("W502", f"{node.head!r} takes {use.arity_text()} argument(s), got {len(args)}",
+                                node.span)
+            return False
+        for a, kind in zip(args, use.kinds_for(len(args))):
+            if kind in kw.ATOM_KINDS and not isinstance(a, Atom):
+                self.report.warning("W502", f"{node.head}: expected a {kind}, got {excerpt(a)!r}", a.span)
+                return False
+        return True
+
     def compile(self, node: Node):
-        t = self.t
         if isinstance(node, Atom):
-            name = node.text
-            if name == "stalemated":
-                return lambda s, pl: not s.raw_moves()
-            if name == "repetition":
-                return lambda s, pl: s.repetitions() >= 3
-            if name == "true":
-                return lambda s, pl: True
-            if name == "false":
-                return lambda s, pl: False
-            self.report.warning("W502", f"unknown goal condition {name!r}", node.span)
+            entry = _GOALS.get(node.text)
+            if entry is not None and entry[0].atom:
+                return entry[1](self, node, [])
+            self.report.warning("W502", f"unknown goal condition {excerpt(node)!r}", node.span)
             return lambda s, pl: False
         if not isinstance(node, List) or node.head is None:
-            self.report.warning("W502", f"goal condition not understood: {to_text(node)[:60]}", node.span)
+            self.report.warning("W502", f"goal condition not understood: {excerpt(node, 60)}", node.span)
             return lambda s, pl: False
-        head, args = node.head, node.args
-        if head == "and":
-            fs = [self.compile(a) for a in args]
-            return lambda s, pl: all(f(s, pl) for f in fs)
-        if head == "or":
-            fs = [self.compile(a) for a in args]
-            return lambda s, pl: any(f(s, pl) for f in fs)
-        if head == "not" and len(args) == 1:
-            f = self.compile(args[0])
-            return lambda s, pl: not f(s, pl)
-        if head in ("pieces-remaining", "total-piece-count"):
-            if not args or not (isinstance(args[0], Atom) and args[0].is_number):
-                self.report.warning("W502", f"{head} needs a number", node.span)
-                return lambda s, pl: False
-            n = args[0].value
-            types = {t.type_index.get(to_text(a), -2) for a in args[1:]} or None
-            total = head == "total-piece-count"
-            return lambda s, pl: s.count_pieces(None if total else pl, types) == n
-        if head == "checkmated":
-            types = {t.type_index.get(to_text(a), -2) for a in args}
-            return lambda s, pl: not s.raw_moves() and s.royal_attacked(pl, types)
-        if head == "stalemated":
-            return lambda s, pl: not s.raw_moves()
-        if head == "captured":
-            types = {t.type_index.get(to_text(a), -2) for a in args}
-            return lambda s, pl: any(o == pl and ty in types for o, ty in s.removed)
-        if head == "repetition":
-            return lambda s, pl: s.repetitions() >= 3
-        if head == "absolute-config":
-            return self._absolute(node, args)
-        if head == "relative-config":
-            return self._relative(node, args)
-        self.report.warning("W502", f"unknown goal condition {head!r}", node.span)
+        entry = _GOALS.get(node.head)
+        if entry is None:
+            self.report.warning("W502", f"unknown goal condition {node.head!r}", node.span)
+            return lambda s, pl: False
+        args = node.items[1:]
+        if not self._fits(entry[0], node, args):
+            return lambda s, pl: False
+        return entry[1](self, node, args)
+
+    def run_and(self, node, args):
+        fs = [self.compile(a) for a in args]
+        return lambda s, pl: all(f(s, pl) for f in fs)
+
+    def run_or(self, node, args):
+        fs = [self.compile(a) for a in args]
+        return lambda s, pl: any(f(s, pl) for f in fs)
+
+    def run_not(self, node, args):
+        f = self.compile(args[0])
+        return lambda s, pl: not f(s, pl)
+
+    def run_true(self, node, args):
+        return lambda s, pl: True
+
+    def run_false(self, node, args):
         return lambda s, pl: False
 
+    def _count(self, args, total: bool):
+        n = args[0].value if args[0].is_number else None
+        if n is None:
+            self.report.warning("W502", f"expected a number, got {excerpt(args[0])!r}", args[0].span)
+            return lambda s, pl: False
+        types = {self.t.type_index.get(a.text, -2) for a in args[1:]} or None
+        return lambda s, pl: s.count_pieces(None if total else pl, types) == n
+
+    def run_pieces_remaining(self, node, args):
+        return self._count(args, False)
+
+    def run_total_piece_count(self, node, args):
+        return self._count(args, True)
+
+    def run_checkmated(self, node, args):
+        types = {self.t.type_index.get(a.text, -2) for a in args}
+        return lambda s, pl: not s.raw_moves() and s.royal_attacked(pl, types)
+
+    def run_stalemated(self, node, args):
+        return lambda s, pl: not s.raw_moves()
+
+    def run_captured(self, node, args):
+        types = {self.t.type_index.get(a.text, -2) for a in args}
+        return lambda s, pl: any(o == pl and ty in types for o, ty in s.removed)
+
+    def run_repetition(self, node, args):
+        return lambda s, pl: s.repetitions() >= 3
+
+    def run_absolute_config(self, node, args):
+        return self._absolute(node, args)
+
+    def run_relative_config(self, node, args):
+        return self._relative(node, args)
+
+    # -- occupiers
+
     def occupier(self, node: Node):
-        """``T``, ``(opponent T)``, ``(any-owner T)``, ``(not occ)`` -> f(piece, player) -> bool."""
-        t = self.t
+        """``T``, ``(opponent T)``, ``(any-owner T)``, ``(not occ)``, or a list of alternatives -> f(piece, player)."""
         if isinstance(node, Atom):
-            ti = t.type_index.get(node.text, -2)
+            ti = self.t.type_index.get(node.text, -2)
             return lambda pc, pl: pc is not None and pc[1] == ti and pc[0] == pl
-        if isinstance(node, List) and len(node.items) == 2:
-            inner = node.items[1]
-            if node.head == "not":
-                f = self.occupier(inner)
-                return lambda pc, pl: not f(pc, pl)
-            ti = t.type_index.get(to_text(inner), -2)
-            if node.head == "opponent":
-                return lambda pc, pl: pc is not None and pc[1] == ti and pc[0] != pl
-            if node.head == "any-owner":
-                return lambda pc, pl: pc is not None and pc[1] == ti
-        self.report.warning("W502", f"occupier not understood: {to_text(node)[:40]}", node.span)
+        if isinstance(node, List) and node.items:
+            entry = _OCCUPIERS.get(node.head) if node.head is not None else None
+            if entry is None:  # alternatives, as the linter reads them
+                fs = [self.occupier(a) for a in node.items]
+                return lambda pc, pl: any(f(pc, pl) for f in fs)
+            args = node.items[1:]
+            if self._fits(entry[0], node, args):
+                return entry[1](self, node, args)
+            return lambda pc, pl: False
+        self.report.warning("W502", f"occupier not understood: {excerpt(node)}", node.span)
         return lambda pc, pl: False
+
+    def run_opponent(self, node, args):
+        ti = self.t.type_index.get(args[0].text, -2)
+        return lambda pc, pl: pc is not None and pc[1] == ti and pc[0] != pl
+
+    def run_any_owner(self, node, args):
+        ti = self.t.type_index.get(args[0].text, -2)
+        return lambda pc, pl: pc is not None and pc[1] == ti
+
+    def run_not_occupier(self, node, args):
+        f = self.occupier(args[0])
+        return lambda pc, pl: not f(pc, pl)
 
     def _absolute(self, node, args):
         t = self.t
@@ -161,7 +211,7 @@ class GoalCompiler:
             else:
                 d = t.dir_index.get(to_text(a))
                 if d is None:
-                    self.report.warning("W502", f"unknown direction {to_text(a)!r}", a.span)
+                    self.report.warning("W502", f"unknown direction {excerpt(a)!r}", a.span)
                     return lambda s, pl: False
                 dirs.append(d)
         n = len(t.positions)
@@ -184,3 +234,13 @@ class GoalCompiler:
                     return True
             return False
         return test
+
+
+
+def _dispatch(context: str) -> dict:
+    """Keyword -> (its use, the ``run_<name>`` method) for every keyword of ``context`` (see compiler.dispatch)."""
+    return {name: (use, getattr(GoalCompiler, "run_" + use.run)) for name, use in kw.table(context).items()}
+
+
+_GOALS = _dispatch(GOAL)
+_OCCUPIERS = _dispatch(OCCUPIER)

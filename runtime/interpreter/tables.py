@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from zrf import limits
+from zrf.diagnostics import Diagnostic, ZrfError
 from zrf.model import GameDef
 
 NO = -1
@@ -69,12 +71,24 @@ def _opposite_table(raw: list[list[int]], directions: list[str], n: int) -> list
 
 
 def build_tables(g: GameDef) -> Tables:
-    """Every integer table the compiled programs and the state need."""
+    """Every integer table the compiled programs and the state need.
+
+    Raises :class:`zrf.diagnostics.ZrfError` (E390) when the per-player link
+    tables would exceed the ``link_entries`` limit.
+    """
     b = g.board
     positions = list(b.positions)
     pos_index = {p: i for i, p in enumerate(positions)}
     n = len(positions)
     directions = list(b.directions)
+    nplayers = len(set(g.players) | {e.player for e in g.turn_order.entries}
+                   | {e.moves_as for e in g.turn_order.entries})
+    entries = 2 * max(1, nplayers) * len(directions) * n
+    if entries > limits.current().link_entries:
+        raise ZrfError([Diagnostic(
+            "E390", f"the board's link tables would hold {entries} entries ({max(1, nplayers)} players x "
+            f"{len(directions)} directions x {n} positions, twice), more than {limits.current().link_entries}"
+            f" ({limits.hint('link_entries')})", b.span)])
     dir_index = {d: i for i, d in enumerate(directions)}
     raw: list[list[int]] = []
     for d in directions:

@@ -5,8 +5,8 @@
 * :mod:`.guard`: only this server's own page may call it (Host, Origin,
   Sec-Fetch-Site; security headers on every answer);
 * :mod:`.catalog`: the games a request may name (built-in names and the
-  command line's files); :mod:`.uploads` and :mod:`.includes`: uploaded
-  files and the confinement of every served game's includes to its folder;
+  command line's files), each loaded with its includes confined to its
+  folder; :mod:`.uploads`: uploaded files, each upload in its own folder;
 * :mod:`.sessions`: one session per game, with a token, expiry and a cap;
 * :mod:`.views`, :mod:`.moves`, :mod:`.downloads`: what the page is sent;
 * :mod:`.errors`: every failure as a 4xx answer with ZRF diagnostics;

@@ -40,7 +40,6 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from runtime.games import GameLoadError
 from runtime.interpreter import ZrfRuntimeError
 from runtime.notation import MoveMatchError, find_move
 from runtime.search import make_player
@@ -50,7 +49,6 @@ from .catalog import Catalog, load_zrf_file
 from .downloads import zsg_response
 from .errors import JSON_HEADERS, ApiError, PathHider, unexpected
 from .guard import RequestGuard
-from .includes import confinement_errors
 from .limits import ServerLimits
 from .moves import describe_move
 from .sessions import Session, SessionGone, SessionStore
@@ -82,10 +80,9 @@ class ServeContext:
             return await anyio.to_thread.run_sync(fn, limiter=self.limiter)
         except (ApiError, SessionGone):
             raise
-        except GameLoadError as exc:
-            raise ApiError(400, "cannot load this game", self.hider.text(str(exc)).splitlines()) from None
-        except ZrfError as exc:
-            raise ApiError(400, "cannot load this game", self.hider.lines(exc.diagnostics)) from None
+        except ZrfError as exc:  # GameLoadError included
+            lines = self.hider.lines(exc.diagnostics) if exc.diagnostics else self.hider.text(str(exc)).splitlines()
+            raise ApiError(400, "cannot load this game", lines) from None
         except ZrfRuntimeError as exc:
             raise ApiError(422, "the game's rules failed while running", [self.hider.text(str(exc))]) from None
         except MoveMatchError as exc:
@@ -203,7 +200,6 @@ async def new_game(request: Request, ctx: ServeContext) -> Response:
         except UploadError as exc:
             raise ApiError(400, str(exc)) from None
         folder, spec = write_upload(ctx.store.upload_root, files)
-        root = folder
 
         def load():
             return load_zrf_file(spec, variant)
@@ -212,16 +208,11 @@ async def new_game(request: Request, ctx: ServeContext) -> Response:
         entry = ctx.catalog.get(name)
         if entry is None:
             raise ApiError(404, "no game of that name on this server (the list is at /api/games)")
-        folder, spec, root = None, entry.spec, entry.root
+        folder, spec = None, entry.spec
 
         def load():
             return entry.load(variant)
     try:
-        if root is not None:
-            refused = confinement_errors(spec, root)
-            if refused:
-                raise ApiError(400, "cannot load this game", ctx.hider.lines(refused))
-
         def open_session():
             session = ctx.store.open(load(), spec, folder)
             with session.lock:

@@ -6,9 +6,9 @@ request can make the server open ``/dev/zero`` or probe which files exist
 (issue 20).  Uploads are the only other source (:mod:`runtime.web.uploads`).
 
 Command-line arguments are built-in names, ``.zrf`` files, or folders (every
-regular ``*.zrf`` file below them).  Each file entry carries its *root*: the
-folder its includes must stay inside (the named folder, or the file's own
-folder), which is checked before loading (:mod:`runtime.web.includes`).
+regular ``*.zrf`` file below them).  Every file, listed or uploaded, is loaded
+with its includes confined to its own folder tree (the language layer's
+``confine_includes``: E214 refuses any other include before reading it).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Sequence
 
 from runtime.games import GameLoadError
+from runtime.interpreter import load_zrf_game
 from runtime.protocol import Game
 from variants.registry import BUILTIN_GAMES, builtin
 
@@ -36,14 +37,13 @@ class CatalogEntry:
     summary: str
     #: a built-in game name, or the absolute path of a .zrf file
     spec: str
-    #: the folder a file's includes must stay inside; None for a built-in game
-    root: str | None = None
-    #: the folder the file's name is relative to (its diagnostics show paths from there)
+    #: the folder the file's name is relative to (its diagnostics show paths from there);
+    #: None for a built-in game
     base: str | None = None
 
     @property
     def is_file(self) -> bool:
-        return self.root is not None
+        return self.base is not None
 
     def load(self, variant: str | None) -> Game:
         """The playable game; :class:`GameLoadError` (or a ZRF error) when it does not load."""
@@ -55,9 +55,9 @@ class CatalogEntry:
 
 
 def load_zrf_file(path: str, variant: str | None) -> Game:
-    """A ZRF game through the interpreter (never a built-in of the same name)."""
-    from runtime.interpreter import load_zrf_game
-    return load_zrf_game(path, variant)
+    """A ZRF game through the interpreter (never a built-in of the same name), its includes
+    confined to the file's folder tree (E214 refuses any other, before reading it)."""
+    return load_zrf_game(path, variant, confine_includes=True)
 
 
 def _is_regular_file(path: Path) -> bool:
@@ -102,7 +102,7 @@ class Catalog:
                 names = ", ".join(sorted(BUILTIN_GAMES))
                 raise CatalogError(f"{arg}: no such file or folder and no built-in game of that name "
                                    f"(built-in: {names})")
-        entries = [CatalogEntry(name, f"{p.name} from the command line", str(p), str(root),
+        entries = [CatalogEntry(name, f"{p.name} from the command line", str(p),
                                 str(root.parent if in_folder else root))
                    for name, (p, root, in_folder) in zip(_names(files), files)]
         first = entries[0].name if entries and arguments and not builtin(arguments[0]) else None

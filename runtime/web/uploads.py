@@ -6,7 +6,7 @@ are on the player's disk, so the reader's own decoding (UTF-8 or the Windows
 code page) applies, as for a file opened from the command line.  The files
 are written into a fresh folder under the server's upload root (mode 0700,
 deleted with the game's session and at shutdown); their includes may reach
-only each other (:mod:`runtime.web.includes`).
+only each other (:func:`runtime.web.catalog.load_zrf_file`).
 """
 
 from __future__ import annotations

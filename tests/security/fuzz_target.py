@@ -36,7 +36,6 @@ from zrf.lint import lint_file
 from zrf.macros import expand_document
 from zrf.model import build_file
 from zrf.reader import decode, read_file
-from zrf.syntax import List, String
 from zrf.zsg import parse_zsg, read_zsg, zsg_bytes
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,42 +52,11 @@ def rules_game(path: str = str(CHESS), variant: str | None = None):
     return load_zrf_game(path, variant)
 
 
-#: Largest board the campaign builds.  The language layer's own cell limit is not
-#: merged yet; a mutated ``dimensions`` list easily asks for millions of cells, which
-#: takes minutes and gigabytes to build (issue 20), so bigger boards are skipped and
-#: counted as such (the stage ``"skipped: board"``).
-MAX_FUZZ_CELLS = 20_000
-
-
-def declared_cells(forms) -> int:
-    """Cells the ``grid`` forms of expanded top-level ``forms`` declare (product of dimension sizes)."""
-    total = 0
-    stack = list(forms)
-    while stack:
-        node = stack.pop()
-        if type(node) is not List:
-            continue
-        if node.head == "grid":
-            cells = 1
-            for item in node.items[1:]:
-                if type(item) is List and item.head == "dimensions":
-                    for dim in item.items[1:]:
-                        if type(dim) is List and dim.items and type(dim.items[0]) is String:
-                            cells *= max(1, len(dim.items[0].text.split("/")))
-            total += cells
-        else:
-            stack.extend(node.items)
-    return total
-
-
 def run_zrf(path: str, reached: list[str]) -> None:
     """Every layer on the ZRF file at ``path``, appending each layer passed to ``reached``;
     only :data:`REPORTS` may escape."""
-    expanded = expand_document(read_file(path))
+    expand_document(read_file(path))
     reached.append("read")
-    if declared_cells(expanded.forms) > MAX_FUZZ_CELLS:
-        reached.append("skipped: board")
-        return
     lint_file(path)
     build_file(path)
     game = load_zrf_game(path)

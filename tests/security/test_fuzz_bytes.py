@@ -231,13 +231,19 @@ def test_the_harness_counts_crashes_hangs_and_memory(monkeypatch, tmp_path):
     assert run_isolated("zrf", b"", None, str(tmp_path)).hang
 
 
-@pytest.mark.xfail(strict=True, reason="the linter reads a missing argument of (change-type); the language "
-                                       "layer's arity checks (branch lang) fix it: remove this mark when merged")
-def test_found_a_macro_call_short_of_an_argument_crashes_the_linter(tmp_path):
+def test_found_a_macro_call_short_of_an_argument(tmp_path):
     """Found by the ZRF_SLOW_SCALE=1 campaign: one direction dropped from a macro call in the
-    shogi test file leaves ``(change-type)`` without its piece, and ``zrf check`` gave IndexError."""
+    shogi test file leaves ``(change-type)`` without its piece, and ``zrf check`` gave IndexError
+    (fixed by the language layer's arity checks)."""
     shogi = (ROOT / "tests" / "games" / "shogi.zrf").read_bytes()
     broken = shogi.replace(b"(step-pp sw Silver PSilver)", b"(step-pp Silver PSilver)")
     assert broken != shogi
     result = run_isolated("zrf", broken, None, str(tmp_path))
+    assert result.error is None, result.error
+
+
+def test_found_a_parameter_numbered_zero(tmp_path):
+    """Found by the ZRF_SLOW_SCALE=1 campaign on a trial merge with the language layer: ``$0``
+    in a macro body gave IndexError in the expander (``args[k - 1]`` with k = 0)."""
+    result = run_isolated("zrf", b'(define m $0 x)\n(game (title "T") (m))\n', None, str(tmp_path))
     assert result.error is None, result.error

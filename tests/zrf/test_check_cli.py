@@ -102,3 +102,44 @@ def test_info_axiom_engine(tmp_path):
     assert "engine:      Axiom.dll" in r.output
     r = run("check", str(tmp_path / "ax.zrf"))
     assert r.exit_code == 0 and "A001" in r.output and "W330" not in r.output
+
+
+def test_json_flag_and_format_alias_agree(tmp_path):
+    path = write(tmp_path, "bad.zrf", GOOD.replace("(n (verify", "(nw (verify"))
+    assert json.loads(run("check", "--json", path).output) == json.loads(run("check", "--format", "json", path).output)
+
+
+def test_builtin_game_names_are_accepted(tmp_path):
+    r = run("check", "canopus")
+    assert r.exit_code == 0, r.output
+    r = run("info", "--json", "canopus")
+    assert r.exit_code == 0
+    assert json.loads(r.output)["title"] == "Canopus"
+
+
+def test_info_says_why_it_exits_1(tmp_path):
+    path = write(tmp_path, "bad.zrf", GOOD.replace("(board-setup", "(board-setup (White (Man (x)))"))
+    r = CliRunner().invoke(main, ["info", path])
+    assert r.exit_code == 1
+    assert r.output.splitlines()[-1] == (f"zrf: info: exit status 1: the file has 1 error while building"
+                                         f" its model (see zrf check {path})")
+
+
+def test_folder_check_reports_every_file_even_after_a_crash(tmp_path, monkeypatch):
+    """A bug in the linter on one file (simulated) is E000 for that file; the others are still checked."""
+    import zrf.commands.check as check_command
+    write(tmp_path, "a.zrf", "(boom)")
+    good = write(tmp_path, "b.zrf", GOOD)
+    real = check_command.lint_file
+
+    def flaky(path, variant=None):
+        if path.endswith("a.zrf"):
+            raise IndexError("simulated")
+        return real(path, variant)
+    monkeypatch.setattr(check_command, "lint_file", flaky)
+    r = run("check", str(tmp_path))
+    assert r.exit_code == 2
+    lines = r.output.splitlines()
+    assert lines[0].endswith("a.zrf:1:1: E000 internal error IndexError while checking this file "
+                             "(please report it): simulated")
+    assert f"{good}:6:3: W330 piece 'Stone' has no moves or drops and is not a (dummy)" in lines

@@ -14,7 +14,7 @@ from tests.conftest import corpus_entries, scaled
 from zrf.lint import lint_file
 
 #: slug -> the first error code the file gets (docs/compatibility.md gives the reasons).
-#: All but pasang come only from the Dagaz web repositories and were never loaded by Zillions.
+#: All come only from the Dagaz web repositories and were never loaded by Zillions.
 EXPECTED_ERRORS = {
     "3d-maze": "E305",                  # (descriprion ...) typo; three (dimensions) in one grid
     "3d-xiangqi": "E327",               # 2-offset directions in a 3-dimensional grid
@@ -25,7 +25,6 @@ EXPECTED_ERRORS = {
     "kalah": "E373",                    # setup on g1/g2, which the board does not have
     "janggi": "E372",                   # zone setup-place never declared
     "ohojichi": "E380",                 # (in-zone?) without a zone
-    "pasang-be727b": "E380",            # (piece? $2) expanded with the argument missing
     "platform-chess": "E364",           # (verify ...) inside a condition
     "sovereign-chess-6e8325": "E371",   # directions s-zone/w-zone never declared
     "stavropol-adiuh-checkers": "E372",  # zone WhitePromotion never declared

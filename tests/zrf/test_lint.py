@@ -295,3 +295,32 @@ def test_direction_named_like_a_position_is_flagged():
     assert len(diags) == 1
     assert "direction 'e2' is also a position name" in diags[0].message
     assert (diags[0].span.line, diags[0].span.col) == (2, 2)
+
+
+def test_old_bare_options_of_zillions_are_accepted(tmp_path):
+    """(pass-partial true) is the old bare form of (option "pass partial" true), like (pass-turn ...)."""
+    text = game(extra="  (pass-partial true) (recycle-promotions false)")
+    assert lint(tmp_path, text) == []
+    path = tmp_path / "t.zrf"
+    assert lint_file(str(path)).model.games[0].options["pass partial"] == "true"
+
+
+def test_unknown_option_name_warns(tmp_path):
+    extra = '  (option "frobnicate" true) (option "go-extension" true) (option "pass turn" forced)'
+    assert lint(tmp_path, game(extra=extra)) == [
+        ("W312", 10, 11, "unknown option \"frobnicate\": it is ignored")]
+
+
+def test_create_arguments_in_the_order_the_runtime_reads_them(tmp_path):
+    assert lint(tmp_path, game("(n (create White Man n) (create Man n e) add)")) == [
+        ("E362", 7, 66, "create takes [player] [piece] [direction or position] in that order; "
+         "'e' is left over")]
+
+
+def test_attacked_with_a_move_type_is_a_warning(tmp_path):
+    """LeShogi's (attacked? no-king): Zillions loads it; what it means is not known (runtime: false)."""
+    text = game("(n (verify (not-attacked? jump)) add)").replace(
+        "(moves ", "(moves (move-type jump) ")
+    assert lint(tmp_path, text) == [
+        ("W378", 7, 71, "not-attacked? with move type 'jump': Zillions accepts it, its meaning is not known;"
+         " the runtime answers false")]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 
-from zrf import macros
 from zrf.macros import expand_document, expand_file
 from zrf.reader import parse_text
 from zrf.syntax import to_text
@@ -43,9 +42,63 @@ def test_pasting_in_atoms_and_strings():
     assert out(f'(define q ($10 "$1/$10"))\n(q {args})') == ['(a10 "a1/a10")']
 
 
-def test_missing_argument_expands_to_nothing():
-    assert out("(define m (a $1 $2 x$3 \"[$3]\"))\n(m 1)") == ['(a 1 x "[]")']
-    assert out("(define m ($1 $2))\n(z (m))") == ["(z ())"]
+def test_argument_no_call_passes_expands_to_nothing_with_a_warning():
+    """A ``$k`` that neither the call nor any enclosing call supplies: nothing, and W202 at the body."""
+    e = expand("(define m (a $1 $2 x$3 \"[$3]\"))\n(m 1)")
+    assert [to_text(f) for f in e.forms] == ['(a 1 x "[]")']
+    # one warning per place: $2 at 1:17, x$3 at 1:20, "[$3]" at 1:24, each reached through (m 1)
+    assert codes(e) == [("W202", 1, 17), ("W202", 1, 20), ("W202", 1, 24)]
+    assert {d.span.root().line for d in e.report.diagnostics} == {2}
+    assert e.report.diagnostics[0].format().splitlines() == [
+        "m.zrf:2:1: W202 $2 has no argument: neither this call nor an enclosing one passes "
+        "2 arguments, so it expands to nothing",
+        "m.zrf:1:17: note: in macro body"]
+    e = expand("(define m ($1 $2))\n(z (m))")
+    assert [to_text(f) for f in e.forms] == ["(z ())"]
+    assert [c for c, _, _ in codes(e)] == ["W202", "W202"]
+
+
+def test_missing_arguments_are_taken_from_the_enclosing_call():
+    """Zillions expands textually: an inner call's missing ``$k`` takes the enclosing call's argument.
+
+    The pattern of MancalaKnights.zrf (``(end-1)`` inside ``sow-1``) and pasang.zrf
+    (``(common-slide)`` inside ``slide-1``), reduced: ``inner`` is called with no
+    arguments, so its ``$1`` and ``$2`` are ``outer``'s.
+    """
+    assert out("(define inner (i $1 $2))\n(define outer (o (inner)))\n(outer A B)") == ["(o (i A B))"]
+    # fewer arguments than used: $1 from the inner call itself, $2 from outer
+    assert out("(define inner (i $1 $2))\n(define outer (inner X))\n(outer A B)") == ["(i X B)"]
+
+
+def test_inherited_arguments_reach_through_three_calls_and_skip_shorter_ones():
+    """``$k`` comes from the nearest enclosing call with at least k arguments.
+
+    c uses $1 and $2; b calls (c) with none, b itself was called with one
+    argument (Q), a with two (A B): $1 is Q (b has one), $2 skips b and is B.
+    """
+    text = ("(define c (cc $1 $2))\n(define b (bb (c)))\n(define a (aa (b Q)))\n(a A B)")
+    assert out(text) == ["(aa (bb (cc Q B)))"]
+    # three deep with every inner call argument-less: all from the outermost
+    text = "(define c ($1 $2))\n(define b ((c)))\n(define a ((b)))\n(a x y)"
+    assert out(text) == ["(((x y)))"]
+
+
+def test_inherited_arguments_paste_into_atoms_and_strings():
+    text = '(define inner (set-flag $1-B "$2.bmp"))\n(define outer (inner))\n(outer d img)'
+    assert out(text) == ['(set-flag d-B "img.bmp")']
+
+
+def test_call_inside_an_argument_inherits_from_where_it_is_written():
+    """``(pass (inner))`` in outer's body: inner's missing ``$1`` is outer's, not pass's."""
+    text = ("(define inner (i $1))\n(define pass (p $1 $2))\n"
+            "(define outer (pass (inner) Z))\n(outer A)")
+    assert out(text) == ["(p (i A) Z)"]
+
+
+def test_dollar_outside_any_macro_body_stays_as_written():
+    """Top-level text is never substituted: ``$1`` there is an ordinary atom (and argument)."""
+    assert out("(game $1 x$2 \"$3\")") == ['(game $1 x$2 "$3")']
+    assert out("(define m (mm $1))\n(game (m $2))") == ["(game (mm $2))"]
 
 
 def test_list_argument_and_nested_macros_with_caller_context():
@@ -104,23 +157,23 @@ def test_self_recursive_macro_is_bounded():
 
 
 def test_exploding_macros_hit_the_node_budget(monkeypatch):
-    monkeypatch.setattr(macros, "MAX_NODES", 100_000)
+    monkeypatch.setenv("ZRF_LIMITS", "macro_work=100000")
     text = "(define m0 (x))\n" + "".join(f"(define m{i} (m{i-1}) (m{i-1}))\n" for i in range(1, 40))
     e = expand(text + "(m39)")
     [d] = e.report.diagnostics
     assert (d.code, d.span.root().line, d.span.root().col) == ("E221", 41, 1)
-    assert d.format().splitlines()[0] == "m.zrf:41:1: E221 macro expansion exceeds 100000 nodes (exploding macros?)"
+    assert d.format().splitlines()[0] == "m.zrf:41:1: E221 macro expansion exceeds 100000 nodes (exploding macros?; limit macro_work=100000; raise it with --limit macro_work=N or ZRF_LIMITS)"
 
 
 def test_exponential_calls_that_produce_nothing_are_bounded(monkeypatch):
-    monkeypatch.setattr(macros, "MAX_NODES", 100_000)
+    monkeypatch.setenv("ZRF_LIMITS", "macro_work=100000")
     text = "(define m0)\n" + "".join(f"(define m{i} (m{i-1}) (m{i-1}))\n" for i in range(1, 60))
     e = expand(text + "(game (m59))")
     assert [c for c, _, _ in codes(e)] == ["E221"]
 
 
 def test_doubling_arguments_are_bounded(monkeypatch):
-    monkeypatch.setattr(macros, "MAX_NODES", 100_000)
+    monkeypatch.setenv("ZRF_LIMITS", "macro_work=100000")
     text = "(define d $1 $1)\n(game " + "(d " * 60 + "(big list here)" + ")" * 60 + ")"
     e = expand(text)
     assert [c for c, _, _ in codes(e)] == ["E221"]
@@ -151,7 +204,8 @@ def test_includes_relative_then_as_given(tmp_path, monkeypatch):
     main.write_text('(include "common.zrf")\n(include "top.inc")\n(game (c) (t))\n')
     monkeypatch.chdir(tmp_path)  # "top.inc" is not next to main.zrf: found as given
     e = expand_file(str(main))
-    assert not e.report.diagnostics
+    # top.inc is outside main.zrf's folder tree: read, with a warning at the include
+    assert codes(e) == [("W213", 2, 1)]
     assert [to_text(f) for f in e.forms] == ["(game (from-common) (from-top))"]
     assert len(e.documents) == 3
 
@@ -174,3 +228,31 @@ def test_unchanged_source_is_shared_not_copied():
     doc = parse_text("(game (board (grid x)) (m))\n(define m (y))")
     e = expand_document(doc)
     assert e.forms[0].items[1] is doc.forms[0].items[1]
+
+
+def test_includes_outside_the_folder_tree_warn_or_are_refused(tmp_path):
+    (tmp_path / "game").mkdir()
+    (tmp_path / "secret.txt").write_text("(define s (secret-token-123))\n")
+    main = tmp_path / "game" / "main.zrf"
+    main.write_text('(include "../secret.txt")\n(game (s))\n')
+    e = expand_file(str(main))
+    assert [(d.code, d.severity) for d in e.report.diagnostics] == [("W213", "warning")]
+    assert [to_text(f) for f in e.forms] == ["(game (secret-token-123))"]
+    e = expand_file(str(main), confine_includes=True)
+    assert [(d.code, d.severity) for d in e.report.diagnostics] == [("E214", "error")]
+    assert [to_text(f) for f in e.forms] == ["(game (s))"]
+    assert "secret-token" not in e.report.diagnostics[0].format()
+
+
+def test_included_special_files_are_refused_and_never_printed(tmp_path, monkeypatch):
+    """``(include "/proc/self/environ")`` must not print the environment; /dev/zero must not be read."""
+    monkeypatch.setenv("ZRF_TEST_SECRET", "hunter2-secret")
+    main = tmp_path / "main.zrf"
+    main.write_text('(include "/proc/self/environ")\n(include "/dev/zero")\n(game (title "x"))\n')
+    from zrf.lint import lint_file
+    text = "\n".join(d.format() for d in lint_file(str(main)).diagnostics)
+    assert "hunter2" not in text
+    assert "/dev/zero:1:1: E002 not a regular file" in text
+    assert "main.zrf:1:1: W213" in text and "main.zrf:2:1: W213" in text
+    for line in text.splitlines():
+        assert len(line) < 400

@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 
 from zrf.diagnostics import ZrfError
-from zrf.reader import MAX_NESTING, decode, parse_text, read_file, reference_grammar
+from zrf.limits import Limits
+from zrf.reader import decode, parse_text, read_file, reference_grammar
+
+MAX_NESTING = Limits().read_nesting
 from zrf.syntax import Atom, List, String, to_text
 
 

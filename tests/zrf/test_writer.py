@@ -80,8 +80,8 @@ def test_unwritable_nodes_are_refused(bad):
 
 
 def test_deep_trees_are_written():
-    from zrf.macros import MAX_NESTING as EXPANDED_LIMIT
-    from zrf.reader import MAX_NESTING
+    from zrf.limits import Limits
+    MAX_NESTING, EXPANDED_LIMIT = Limits().read_nesting, Limits().expanded_nesting
     text = "(" * MAX_NESTING + "x" + ")" * MAX_NESTING
     doc = parse_text(text)
     assert same_tree(parse_text(format_document(doc)).forms, doc.forms)

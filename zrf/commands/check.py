@@ -2,8 +2,9 @@
 
 Exit status (ruff conventions): 0 when no file has an error (warnings and
 infos allowed), 1 when some file has an error, 2 for a usage error (unknown
-``--variant``, a path that is neither a file nor a folder) or a file that
-cannot be read at all.  A folder argument checks every ``*.zrf`` below it.
+``--variant``, no file found) or a file that cannot be read at all.  A folder
+argument checks every ``*.zrf`` below it, every file even when one of them
+is broken; a built-in game name checks its generated ZRF.
 """
 
 from __future__ import annotations
@@ -15,13 +16,17 @@ from pathlib import Path
 
 import click
 
-from zrf.diagnostics import ERROR, WARNING
-from zrf.lint import lint_file
+from zrf.diagnostics import ERROR, WARNING, Diagnostic
+from zrf.lint import LintResult, lint_file
+from zrf.syntax import Span
+
+from .games import resolve
 
 
 def _expand_paths(paths: tuple[str, ...]) -> list[str]:
     out: list[str] = []
     for p in paths:
+        p = resolve(p)
         if os.path.isdir(p):
             out.extend(sorted(str(f) for f in Path(p).rglob("*.zrf")))
         else:
@@ -29,14 +34,32 @@ def _expand_paths(paths: tuple[str, ...]) -> list[str]:
     return out
 
 
+def _lint(path: str, variant: str | None) -> LintResult:
+    """:func:`lint_file`, with a bug in the linter reported as E000 for this file instead of
+    ending the whole run (a folder check goes on with the next file)."""
+    try:
+        return lint_file(path, variant)
+    except KeyError:
+        raise
+    except Exception as exc:  # a bug (MemoryError and RecursionError included): say so, go on
+        d = Diagnostic("E000", f"internal error {type(exc).__name__} while checking this file "
+                       f"(please report it): {str(exc)[:120]}", Span(path, 1, 1))
+        return LintResult(path, [d], None, unreadable=True)
+
+
 @click.command()
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as one JSON list.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="text: one 'path:line:col: CODE message' per finding; json: a list of objects.")
+              help="text: one 'path:line:col: CODE message' per finding; json: as --json.")
 @click.option("--variant", default=None, metavar="NAME",
               help="Check only this game or variant (menu title) of each file.")
-def check(paths: tuple[str, ...], fmt: str, variant: str | None) -> None:
-    """Lint ZRF files: syntax, unknown keywords, undefined names, arity, suspicious code."""
+def check(paths: tuple[str, ...], as_json: bool, fmt: str, variant: str | None) -> None:
+    """Lint ZRF files: syntax, unknown keywords, undefined names, arity, suspicious code.
+
+    PATH is a .zrf file, a folder (every *.zrf below it) or a built-in game name.
+    """
+    as_json = as_json or fmt == "json"
     files = _expand_paths(paths)
     if not files:
         raise click.UsageError("no .zrf files found in the given paths")
@@ -45,9 +68,9 @@ def check(paths: tuple[str, ...], fmt: str, variant: str | None) -> None:
     counts = {ERROR: 0, WARNING: 0}
     for path in files:
         try:
-            result = lint_file(path, variant)
+            result = _lint(path, variant)
         except KeyError as exc:
-            click.echo(f"{path}: error: {exc.args[0]}", err=True)
+            click.echo(f"zrf: error: {path}: {exc.args[0]}", err=True)
             status = 2
             continue
         if result.unreadable:
@@ -56,11 +79,11 @@ def check(paths: tuple[str, ...], fmt: str, variant: str | None) -> None:
             status = max(status, 1)
         for d in result.diagnostics:
             counts[d.severity] = counts.get(d.severity, 0) + 1
-            if fmt == "json":
+            if as_json:
                 collected.append(d.as_json())
             else:
                 click.echo(d.format())
-    if fmt == "json":
+    if as_json:
         click.echo(json.dumps(collected, indent=1))
     elif sys.stderr.isatty() or len(files) > 1:
         click.echo(f"{len(files)} file{'s' if len(files) != 1 else ''} checked: {counts[ERROR]} errors, "

@@ -17,6 +17,7 @@ write fails or the target is a device, FIFO or folder).
 from __future__ import annotations
 
 import difflib
+import json
 import os
 import sys
 from pathlib import Path
@@ -25,7 +26,7 @@ import click
 
 from zrf.atomic_write import write_bytes_atomically
 from zrf.diagnostics import ZrfError
-from zrf.reader import decode, parse_text
+from zrf.reader import decode, parse_text, read_bytes
 from zrf.writer import format_document
 
 
@@ -41,11 +42,13 @@ def _expand_paths(paths: tuple[str, ...]) -> list[str]:
 
 
 def _read(path: str) -> tuple[bytes, str]:
-    """The raw bytes of ``path`` (``-``: standard input) and the name to report it under."""
+    """The raw bytes of ``path`` (``-``: standard input) and the name to report it under.
+
+    Devices and FIFOs are refused and the size is bounded (:func:`zrf.reader.read_bytes`).
+    """
     if path == "-":
         return sys.stdin.buffer.read(), "<stdin>"
-    with open(path, "rb") as fh:
-        return fh.read(), path
+    return read_bytes(path), path
 
 
 def format_bytes(data: bytes, name: str) -> tuple[bytes, str, str]:
@@ -86,7 +89,9 @@ def _diff(before: str, after: str, name: str) -> str:
 @click.option("--diff", "show_diff", is_flag=True, help="Write nothing; print a unified diff of the changes.")
 @click.option("-o", "--output", default=None, metavar="OUT",
               help="Write the formatted text to OUT instead (only with one PATH; '-' for stdout).")
-def fmt(paths: tuple[str, ...], check: bool, show_diff: bool, output: str | None) -> None:
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object: each file, whether it changed (or would) and its diagnostics.")
+def fmt(paths: tuple[str, ...], check: bool, show_diff: bool, output: str | None, as_json: bool) -> None:
     """Format ZRF files in place, keeping every comment and macro definition.
 
     A folder formats every *.zrf below it; '-' reads standard input and
@@ -97,30 +102,34 @@ def fmt(paths: tuple[str, ...], check: bool, show_diff: bool, output: str | None
         raise click.UsageError("no .zrf files found in the given paths")
     if output is not None and len(files) != 1:
         raise click.UsageError("-o/--output takes exactly one input PATH")
+    if as_json and (output == "-" or (output is None and "-" in files and not (check or show_diff))):
+        raise click.UsageError("--json prints the report on standard output: write the text with -o FILE")
     status = 0
     changed = 0
+    report: list[dict] = []
     for path in files:
+        entry = {"path": path, "changed": False, "diagnostics": []}
+        report.append(entry)
         try:
             data, name = _read(path)
-        except OSError as exc:
-            click.echo(f"{path}:1:1: E001 cannot read file: {exc.strerror}", err=True)
-            status = 2
-            continue
-        try:
             new, before, after = format_bytes(data, name)
         except ZrfError as exc:
-            for d in exc.diagnostics:
-                click.echo(d.format(), err=True)
+            entry["diagnostics"] = [d.as_json() for d in exc.diagnostics]
+            if not as_json:
+                for d in exc.diagnostics:
+                    click.echo(d.format(), err=True)
             status = 2
             continue
         differs = new != data
+        entry["changed"] = differs
         changed += differs
         if check or show_diff:
             if differs:
-                if show_diff:
+                if show_diff and not as_json:
                     click.echo(_diff(before, after, name), nl=False)
                 if check:
-                    click.echo(f"would reformat {name}", err=True)
+                    if not as_json:
+                        click.echo(f"would reformat {name}", err=True)
                     status = max(status, 1)
             continue
         if output == "-" or (output is None and path == "-"):
@@ -130,11 +139,14 @@ def fmt(paths: tuple[str, ...], check: bool, show_diff: bool, output: str | None
             if not _holds(output, new):
                 status = max(status, _write(output, new))
         elif differs:
-            written = _write(path, new)
-            status = max(status, written)
-            if not written:
+            failed = _write(path, new)
+            status = max(status, failed)
+            if not failed and not as_json:
                 click.echo(f"reformatted {name}", err=True)
-    if len(files) > 1 and output is None:
+    if as_json:
+        click.echo(json.dumps({"files": report, "changed": changed, "written": not (check or show_diff)},
+                              indent=1))
+    elif len(files) > 1 and output is None:
         verb = "would be reformatted" if check or show_diff else "reformatted"
         click.echo(f"{len(files)} files: {changed} {verb}", err=True)
     sys.exit(status)

@@ -6,7 +6,8 @@ turn order, every menu entry, the board (grids and their dimensions, cell and
 dummy counts, directions, zones), pieces (move types, drops), setup counts,
 goals, options and the Axiom engine if any.  ``--json`` prints the same data
 as one JSON object.  Exit status 2 when the file cannot be read or the
-variant does not exist, 1 when the model has errors, else 0.
+variant does not exist, 1 when the model has errors (said on standard
+error), else 0.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import click
 from zrf.diagnostics import ZrfError
 from zrf.model import GameDef, ZrfFile, build_file
 from zrf.syntax import to_text
+
+from .games import resolve
 
 
 def _turn(e) -> str:
@@ -126,7 +129,13 @@ def _text(s: dict) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--variant", default=None, metavar="NAME", help="Game or variant title (default: the default entry).")
 def info(path: str, as_json: bool, variant: str | None) -> None:
-    """Summarise a ZRF file: title, encoding, players, turn order, variants, board, pieces, goals."""
+    """Summarise a ZRF file: title, encoding, players, turn order, variants, board, pieces, goals.
+
+    PATH is a .zrf file or a built-in game name.  Exit status 1 (with the
+    reason on standard error) when the file builds with errors, 2 when it
+    cannot be read or has no such variant.
+    """
+    path = resolve(path)
     try:
         zf = build_file(path)
     except ZrfError as exc:
@@ -136,8 +145,15 @@ def info(path: str, as_json: bool, variant: str | None) -> None:
     try:
         g = zf.entry(variant)
     except KeyError as exc:
-        click.echo(f"error: {exc.args[0]}", err=True)
+        for d in zf.report.diagnostics:
+            if d.is_error:
+                click.echo(d.format(), err=True)
+        click.echo(f"zrf: error: {path}: {exc.args[0]}", err=True)
         sys.exit(2)
     s = summary(zf, g)
     click.echo(json.dumps(s, indent=1) if as_json else _text(s))
-    sys.exit(1 if s["errors"] else 0)
+    if s["errors"]:
+        click.echo(f"zrf: info: exit status 1: the file has {s['errors']} error{'s' if s['errors'] != 1 else ''}"
+                   f" while building its model (see zrf check {path})", err=True)
+        sys.exit(1)
+    sys.exit(0)
