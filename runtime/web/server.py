@@ -4,8 +4,8 @@ uvicorn bounds the size of a request head (h11's 16 KB) and, with
 ``limit_concurrency``, the number of open connections (503 beyond it); it
 does not bound how long a client may take to send a request.
 :class:`DeadlineH11Protocol` adds that: a connection that has not delivered a
-whole request (head and body) within ``ServerLimits.read_seconds`` of its
-first byte is closed, so slow or lying clients (a ``Content-Length`` larger
+whole request (head and body) within ``ServerLimits.read_seconds`` of opening
+(on a kept-alive connection, of the next request's first byte) is closed, so slow or lying clients (a ``Content-Length`` larger
 than the body sent) cannot hold the server's connections (issue 20).  The
 application bounds body sizes itself (:func:`runtime.web.app.json_body`).
 """
