@@ -1,4 +1,11 @@
-"""``zrf gen``: write the ZRF of a built-in game from its template."""
+"""``zrf gen``: write the ZRF of a built-in game from its template.
+
+Files are written through :func:`zrf.atomic_write.write_bytes_atomically`
+(UTF-8, ``\\n`` line breaks, as the committed files are), so an interrupted
+run never leaves half a file, and never when the fresh render has errors:
+a broken template must not replace a working committed file.  ``--all -o``
+needs a folder and writes one file per generated ZRF into it.
+"""
 
 from __future__ import annotations
 
@@ -8,13 +15,29 @@ import sys
 
 import click
 
+from zrf.atomic_write import write_bytes_atomically
+
 from .render import GenerationError, committed, generatable, render, target_for, validate
+
+
+def _write(path: str, text: str, errors: int) -> bool:
+    """Write ``text`` to ``path`` unless the render has errors; True when written."""
+    if errors:
+        click.echo(f"not written: {path} ({errors} error(s) in the generated text)", err=True)
+        return False
+    try:
+        write_bytes_atomically(path, text.encode("utf-8"))
+    except OSError as exc:
+        click.echo(f"{path}:1:1: E004 cannot write file: {exc.strerror}", err=True)
+        return False
+    return True
 
 
 @click.command()
 @click.argument("game", metavar="GAME", required=False)
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
-              help="Write here ('-' for standard output; default: standard output).")
+@click.option("-o", "--output", type=click.Path(), default=None,
+              help="Write here ('-' for standard output; default: standard output). "
+                   "With --all, a folder that gets one file per game.")
 @click.option("--write", is_flag=True, help="Write into the game's committed file in variants/.")
 @click.option("--check", is_flag=True,
               help="Exit 1 if the committed file differs from a fresh render (or GAME's render has diagnostics).")
@@ -32,15 +55,22 @@ def gen(game: str | None, output: str | None, write: bool, check: bool, all_game
 
     The template is variants/<folder>/<file>.zrf.j2, rendered with the same
     board and setup data as the native engine.  The output is read back and
-    linted; any diagnostic is printed and makes the exit status 1.
+    linted; any diagnostic is printed and makes the exit status 1, and a
+    render with errors is never written to a file.
     """
     if package_dir or zip_file:
         _package(game, all_games, package_dir, zip_file)
         return
     if all_games == bool(game):
         raise click.UsageError("give one GAME or --all")
+    folder = None
+    if all_games and output and output != "-":
+        if not os.path.isdir(output):
+            raise click.UsageError(f"--all writes one file per game: -o must be an existing folder, "
+                                   f"not {output!r}")
+        folder = output
     if as_json and not (check or write or (output and output != "-")):
-        raise click.UsageError("--json prints the report on standard output: use it with --check, --write or -o FILE")
+        raise click.UsageError("--json prints the report on standard output: use it with --check, --write or -o FILE or FOLDER")
     report: list[dict] = []
     names = [e.name for e in generatable()] if all_games else [game]
     status = 0
@@ -59,6 +89,7 @@ def gen(game: str | None, output: str | None, write: bool, check: bool, all_game
             click.echo(d.format(), err=True)
         if diags:
             status = 1
+        errors = sum(d.is_error for d in diags)
         if target.output in seen_outputs:
             continue
         seen_outputs.add(target.output)
@@ -67,14 +98,19 @@ def gen(game: str | None, output: str | None, write: bool, check: bool, all_game
                 click.echo(f"would regenerate {os.path.relpath(target.output)}", err=True)
                 status = 1
         elif write:
-            tmp = target.output + ".tmp"
-            with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
-                fh.write(text)
-            os.replace(tmp, target.output)
-            click.echo(f"wrote {os.path.relpath(target.output)}", err=True)
+            if _write(target.output, text, errors):
+                click.echo(f"wrote {os.path.relpath(target.output)}", err=True)
+            else:
+                status = max(status, 1 if errors else 2)
+        elif folder is not None:
+            path = os.path.join(folder, os.path.basename(target.output))
+            if _write(path, text, errors):
+                click.echo(f"wrote {path}", err=True)
+            else:
+                status = max(status, 1 if errors else 2)
         elif output and output != "-":
-            with open(output, "w", encoding="utf-8", newline="\n") as fh:
-                fh.write(text)
+            if not _write(output, text, errors):
+                status = max(status, 1 if errors else 2)
         else:
             sys.stdout.write(text)
     if as_json:

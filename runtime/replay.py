@@ -28,6 +28,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from zrf.diagnostics import Diagnostic, ZrfError
+from zrf.syntax import Span
 from zrf.zsg import SavedGame
 
 from .protocol import Move, Outcome, State
@@ -146,10 +148,15 @@ def replay(saved: SavedGame, game, progress: Callable[[int], None] | None = None
     """Replay every line of ``saved`` on ``game`` (a ZRF game); stop at the first illegal one.
 
     ``progress`` (a progress bar's ``update``) is called with the number of lines each
-    replayed turn took.
+    replayed turn took.  A set-up edit naming a cell, player or piece the game lacks
+    raises :class:`ZrfError` located at that edit's line.
     """
     edits = [(e.player, e.piece, e.position) for e in saved.setup]
-    state = game.edited_state(edits) if edits else game.initial_state()
+    try:
+        state = game.edited_state(edits) if edits else game.initial_state()
+    except KeyError as exc:
+        raise ZrfError([Diagnostic("Z001", str(exc.args[0]), Span(saved.path, _bad_edit_line(game, saved), 1))]) \
+            from None
     lines = saved.moves
     result = ReplayResult(getattr(game, "path", ""), game.name, len(lines))
     i = 0
@@ -179,3 +186,14 @@ def replay(saved: SavedGame, game, progress: Callable[[int], None] | None = None
     result.outcome = state.outcome()
     result.notices = [d.format() for d in game.notices]
     return result
+
+
+def _bad_edit_line(game, saved: SavedGame) -> int:
+    """The line of the first set-up edit the game cannot apply (it names no cell, player or piece)."""
+    edits = [(e.player, e.piece, e.position) for e in saved.setup]
+    for k in range(1, len(edits) + 1):
+        try:
+            game.edited_state(edits[:k])
+        except KeyError:
+            return saved.setup[k - 1].line
+    return saved.setup[0].line

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import os
 
-from zrf.zsg import MoveLine, SavedGame, parse_zsg, read_zsg, write_zsg
+from zrf.atomic_write import write_bytes_atomically
+from zrf.zsg import MoveLine, SavedGame, parse_zsg, read_zsg, write_zsg, zsg_bytes
 
 from .protocol import Game, Move, State
 from .replay import next_turn
@@ -83,14 +84,19 @@ def saved_game_text(game: Game, spec: str, moves: list[Move], seats: str | None 
     return write_zsg(saved_game(game, spec, moves, seats, folder))
 
 
+def saved_game_bytes(game: Game, spec: str, moves: list[Move], seats: str | None = None,
+                     folder: str | None = None) -> bytes:
+    """:func:`saved_game` as the bytes of a file: cp1252 as Zillions writes, or UTF-8 with a
+    byte-order mark when a name does not fit cp1252 (:func:`zrf.zsg.zsg_bytes`)."""
+    return zsg_bytes(saved_game(game, spec, moves, seats, folder))
+
+
 def save(path: str, game: Game, spec: str, moves: list[Move], seats: str | None = None) -> None:
-    """Write the saved game to ``path`` (latin-1 text, like Zillions); OSError on failure.
+    """Write the saved game to ``path`` atomically (the old file survives any failure); OSError on failure.
 
     ``RulesFile=`` is the rules file's path relative to ``path``'s folder.
     """
-    text = saved_game_text(game, spec, moves, seats, os.path.dirname(os.path.abspath(path)))
-    with open(path, "w", encoding="latin-1", errors="replace", newline="") as fh:
-        fh.write(text)
+    write_bytes_atomically(path, saved_game_bytes(game, spec, moves, seats, os.path.dirname(os.path.abspath(path))))
 
 
 def replay_saved(game: Game, saved: SavedGame) -> list[tuple[State, Move]]:
@@ -138,4 +144,4 @@ def load(path: str, game: Game) -> tuple[State, list[tuple[State, Move]]]:
 
 
 __all__ = ["SavedGameError", "move_number", "rules_file_name", "saved_game", "saved_game_text",
-           "save", "replay_saved", "load", "parse_zsg"]
+           "saved_game_bytes", "save", "replay_saved", "load", "parse_zsg"]

@@ -1,6 +1,6 @@
 """Zillions saved games (``.zsg``): read and write (SEMANTICS §7).
 
-A saved game is plain text (CRLF line endings, latin-1 safe)::
+A saved game is plain text (CRLF line endings)::
 
     Zillions Save Game File Version 0.02 CC     one letter per player: C computer, H human
     RulesFile=CheckersCollection.zrf
@@ -11,6 +11,18 @@ A saved game is plain text (CRLF line endings, latin-1 safe)::
 
 This module only knows the file format; matching lines against legal moves is
 the runtime's job (runtime.replay).  It never imports the runtime.
+
+Encoding.  Zillions writes saved games in the Windows ANSI code page
+(cp1252 on Western systems), with no marker.  :func:`zsg_bytes` writes the
+same when every character fits, so Zillions can open the file; a name
+outside cp1252 (a Greek or Chinese piece or game name from a UTF-8 ZRF)
+would otherwise become ``?``, so such a file is written as UTF-8 with a
+byte-order mark instead.  :func:`read_zsg` decodes with the ZRF reader's
+rule (:func:`zrf.reader.decode`: a BOM or valid UTF-8 is UTF-8, anything
+else cp1252), which reads both back, and records the encoding so a game
+read and written again keeps it.  Each field is one line: line breaks
+inside a title or move text are written as spaces, so game text can never
+add a line (a fake move or ``RulesFile=``) to the file.
 """
 
 from __future__ import annotations
@@ -20,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import PureWindowsPath
 
 from .diagnostics import Diagnostic, ZrfError
-from .reader import read_bytes
+from .reader import decode, read_bytes
 from .syntax import Span
 
 HEADER = "Zillions Save Game File Version"
@@ -72,6 +84,8 @@ class SavedGame:
     path: str = "<string>"
     #: line ending of the file read ("\r\n" as Zillions writes; some copies were converted to "\n")
     newline: str = "\r\n"
+    #: text encoding of the file read (see the module docstring); cp1252 is what Zillions writes
+    encoding: str = "cp1252"
 
     def rules_path(self, folder: str) -> str:
         """RulesFile resolved against the saved game's folder (Windows paths reduced to their name)."""
@@ -125,17 +139,25 @@ def parse_zsg(text: str, path: str = "<string>") -> SavedGame:
 
 
 def read_zsg(path: str) -> SavedGame:
-    """Read a ``.zsg`` file (bytes decoded as cp1252, falling back to latin-1).
+    """Read a ``.zsg`` file, decoded as :func:`zrf.reader.decode` does (UTF-8 if valid, else cp1252).
 
     Devices and FIFOs are refused and the size is bounded, as for ZRF files
     (:func:`zrf.reader.read_bytes`).
     """
     data = read_bytes(path)
-    try:
-        text = data.decode("cp1252")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    return parse_zsg(text, path)
+    text, encoding = decode(data)
+    game = parse_zsg(text, path)
+    # plain ASCII is what Zillions writes in its code page: keep writing that
+    game.encoding = "cp1252" if data.isascii() else encoding
+    return game
+
+
+_LINE_BREAKS = re.compile(r"[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]+")
+
+
+def _one_line(text: str) -> str:
+    """``text`` with every run of line breaks written as one space (a field stays on its line)."""
+    return _LINE_BREAKS.sub(" ", text)
 
 
 def write_zsg(game: SavedGame) -> str:
@@ -144,4 +166,15 @@ def write_zsg(game: SavedGame) -> str:
            f"RulesFile={game.rules_file}", f"VariantName={game.variant}"]
     out += [e.text() for e in game.setup]
     out += [f"{m.number}. {m.text}" for m in game.moves]
-    return game.newline.join(out) + game.newline
+    return game.newline.join(_one_line(line) for line in out) + game.newline
+
+
+def zsg_bytes(game: SavedGame) -> bytes:
+    """:func:`write_zsg` encoded for a file: the encoding it was read with (cp1252, as
+    Zillions writes, for a new game) when every character fits, else UTF-8 with a
+    byte-order mark."""
+    text = write_zsg(game)
+    try:
+        return text.encode(game.encoding)
+    except (UnicodeEncodeError, LookupError):
+        return text.encode("utf-8-sig")

@@ -18,7 +18,7 @@ HELP = """commands:
   <move>          a move in saved-game notation or 'from - to [= Type]' (parts joined by ';')
   moves [CELL]    list the legal moves (hints), or only those from CELL
   undo            take back the last move (and the computer's reply)
-  save FILE       save the game as a Zillions saved game (.zsg)
+  save FILE       save the game as a Zillions saved game (.zsg; replaces FILE all at once)
   load FILE       continue a saved game (.zsg) instead of this one
   board           show the board again
   help            this text
@@ -178,7 +178,7 @@ def _save(game, spec: str, kinds: dict[str, str], history, path: str) -> None:
     try:
         save(path, game, spec, [m for _, m in history], seats)
     except OSError as exc:
-        click.echo(f"cannot save: {exc}")
+        click.echo(f"cannot save {path}: {exc.strerror or exc} (nothing was written)")
         return
     click.echo(f"saved {len(history)} moves to {path}")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 
@@ -14,6 +15,7 @@ from runtime.raster import RasterError, scene_image
 from runtime.render import scene_svg
 from runtime.scene import build_scene
 from runtime.still import load_still
+from zrf.atomic_write import write_bytes_atomically
 
 from .common import (game_argument, json_option, moves_option, open_game, position_after, position_option,
                      variant_option)
@@ -82,8 +84,10 @@ def render(game: str, variant: str | None, moves: str, position: str | None, out
             raise click.UsageError(str(exc)) from None
         if used < scale:
             click.echo(f"{game}: note: drawn at scale {used:.3f}, the largest that fits", err=True)
+        buffer = io.BytesIO()
+        image.save(buffer, "PNG")
         try:
-            image.save(output, "PNG")
+            write_bytes_atomically(output, buffer.getvalue())
         except OSError as exc:
             raise click.UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
         _report(g, state, output, None, as_json)
@@ -91,8 +95,7 @@ def render(game: str, variant: str | None, moves: str, position: str | None, out
     svg = scene_svg(scene)
     if output != "-":
         try:
-            with open(output, "w", encoding="utf-8") as fh:
-                fh.write(svg)
+            write_bytes_atomically(output, svg.encode("utf-8"))
         except OSError as exc:
             raise click.UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
     _report(g, state, output, svg, as_json)

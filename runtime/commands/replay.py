@@ -9,6 +9,9 @@ import click
 
 from .common import fail_to_load, progress_enabled
 
+ALTERNATIVES_SHOWN = 60
+"""At most this many legal moves are printed after an illegal line (the count says so)."""
+
 PROGRESS_LINES = 100
 """Saved games with more lines than this show a progress bar (on a terminal only)."""
 
@@ -46,9 +49,12 @@ def replay(saved_game: str, zrf_path: str | None, as_json: bool) -> None:
         saved = read_zsg(saved_game)
         rules = find_rules(saved, zrf_path)
         game = load_zrf_game(rules, saved.variant or None)
-    except ZrfError as exc:  # GameLoadError included
+    except ZrfError as exc:  # GameLoadError included; a device or FIFO is E002, refused unread
         fail_to_load(exc)
-    result = _replay_with_progress(saved, game, run_replay)
+    try:
+        result = _replay_with_progress(saved, game, run_replay)
+    except ZrfError as exc:  # a set-up edit the game cannot apply
+        fail_to_load(exc)
     for notice in result.notices:
         click.echo(notice, err=True)
     if as_json:
@@ -61,8 +67,11 @@ def replay(saved_game: str, zrf_path: str | None, as_json: bool) -> None:
         if not result.ok:
             click.echo(f"{saved_game}:{result.failed_line}:1: illegal move {result.failed_text!r}: "
                        f"{result.reason}")
-            click.echo(f"legal moves ({len(result.alternatives)}):")
-            for m in result.alternatives[:60]:
+            shown = result.alternatives[:ALTERNATIVES_SHOWN]
+            more = len(result.alternatives) - len(shown)
+            click.echo(f"legal moves ({len(result.alternatives)}"
+                       + (f", the first {len(shown)} shown; --json lists all" if more else "") + "):")
+            for m in shown:
                 click.echo(f"  {m}")
         if result.outcome is not None:
             click.echo(f"outcome: {result.outcome.describe()}")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
 
 import pytest
 
@@ -47,26 +46,23 @@ def browser():
 
 @pytest.fixture()
 def serve():
-    """Start ``zrf serve`` in-process on a free loopback port: ``serve(GAME) -> base URL``."""
-    from runtime.web.server import make_server
+    """Start ``zrf serve`` (uvicorn) in-process on a free loopback port: ``serve(GAME...) -> base URL``."""
+    from contextlib import ExitStack
 
-    servers = []
+    from tests.live_server import live_server
 
-    def start(game: str | None = None) -> str:
-        srv = make_server("127.0.0.1", 0, game)
-        threading.Thread(target=srv.serve_forever, daemon=True).start()
-        servers.append(srv)
-        return f"http://127.0.0.1:{srv.server_address[1]}/"
-
-    yield start
-    for srv in servers:
-        srv.shutdown()
-        srv.server_close()
+    with ExitStack() as stack:
+        def start(*games: str) -> str:
+            return stack.enter_context(live_server(games)).url + "/"
+        yield start
 
 
 @pytest.fixture()
 def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    # Playwright's wait_for_function evaluates strings, which the page's content security
+    # policy forbids; test_page_runs_under_its_content_security_policy covers the policy.
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True,
+                                  bypass_csp=True)
     pg = context.new_page()
     pg.set_default_timeout(60_000)
     yield pg

@@ -177,3 +177,27 @@ def test_a_two_part_turn_is_entered_part_by_part(serve, page):
     page.wait_for_function("Number(document.body.dataset.plies) === 1")
     assert page.locator("#history li").first.inner_text() == first["notation"]
     assert page.get_attribute("#status", "data-to-move") == "Black"
+
+
+def test_page_runs_under_its_content_security_policy(serve, browser):
+    """The page keeps working with the server's policy enforced (no inline script or style),
+    and the browser reports no violation: a move is clicked and shows in the history."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        pg = context.new_page()
+        pg.set_default_timeout(60_000)
+        messages = []
+        pg.on("console", lambda msg: messages.append(msg.text))
+        response = pg.goto(serve(CHESS))
+        assert "script-src 'self'" in response.headers["content-security-policy"]
+        pg.locator("body[data-ready='1']").wait_for()
+        pg.click("#start")
+        pg.locator("#board svg rect.cell").first.wait_for()
+        pg.select_option("#seat-1", "person")
+        cell(pg, "e2")
+        cell(pg, "e4")
+        pg.locator("#history li").first.wait_for()
+        assert pg.locator("#history li").first.inner_text() == "Pawn e2 - e4"
+        assert not [m for m in messages if "Content Security Policy" in m]
+    finally:
+        context.close()

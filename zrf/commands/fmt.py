@@ -1,15 +1,17 @@
 """``zrf fmt PATH... [--check] [--diff] [-o OUT]``: format ZRF files, keeping comments and macros.
 
 The layout is :func:`zrf.writer.format_document`'s.  Files are rewritten in
-place only when the formatted text differs, through a temporary file in the
-same folder that is then renamed over the original, so an interrupted run
+place only when the formatted text differs, through
+:func:`zrf.atomic_write.write_bytes_atomically` (a temporary file in the same
+folder renamed over the original), so an interrupted run or a full disk
 never leaves a half-written file.  The file keeps its text encoding and its
 line break style.  ``-`` reads standard input and writes standard output.
 
 Exit status (black conventions): 0 done (or, with ``--check``, nothing
 would change); 1 with ``--check`` when some file would be reformatted;
-2 for a usage error or a file that cannot be read or parsed (its diagnostic
-is printed and the file is left untouched).
+2 for a usage error or a file that cannot be read, parsed or written (its
+diagnostic is printed and the file is left untouched; ``E004`` when the
+write fails or the target is a device, FIFO or folder).
 """
 
 from __future__ import annotations
@@ -18,11 +20,11 @@ import difflib
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 import click
 
+from zrf.atomic_write import write_bytes_atomically
 from zrf.diagnostics import ZrfError
 from zrf.reader import decode, parse_text, read_bytes
 from zrf.writer import format_document
@@ -60,24 +62,19 @@ def format_bytes(data: bytes, name: str) -> tuple[bytes, str, str]:
     return formatted.encode(encoding), text, formatted
 
 
-def _write_atomically(path: str, data: bytes) -> None:
-    """Replace ``path`` by ``data`` via a temporary file in the same folder and a rename."""
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".zrf-fmt-", suffix=".tmp", dir=folder)
+def _holds(path: str, data: bytes) -> bool:
+    """True when ``path`` is a regular file that already holds exactly ``data``."""
+    return os.path.isfile(path) and Path(path).read_bytes() == data
+
+
+def _write(path: str, data: bytes) -> int:
+    """Write ``data`` to ``path`` atomically (:mod:`zrf.atomic_write`); 0, or 2 after printing why not."""
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        try:
-            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
-        except OSError:
-            pass
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+        write_bytes_atomically(path, data)
+    except OSError as exc:
+        click.echo(f"{path}:1:1: E004 cannot write file: {exc.strerror}", err=True)
+        return 2
+    return 0
 
 
 def _diff(before: str, after: str, name: str) -> str:
@@ -139,11 +136,12 @@ def fmt(paths: tuple[str, ...], check: bool, show_diff: bool, output: str | None
             sys.stdout.buffer.write(new)
             sys.stdout.flush()
         elif output is not None:
-            if not (os.path.exists(output) and Path(output).read_bytes() == new):
-                _write_atomically(output, new)
+            if not _holds(output, new):
+                status = max(status, _write(output, new))
         elif differs:
-            _write_atomically(path, new)
-            if not as_json:
+            failed = _write(path, new)
+            status = max(status, failed)
+            if not failed and not as_json:
                 click.echo(f"reformatted {name}", err=True)
     if as_json:
         click.echo(json.dumps({"files": report, "changed": changed, "written": not (check or show_diff)},

@@ -4,15 +4,28 @@
 "use strict";
 const $ = (id) => document.getElementById(id);
 const KINDS = [["person", "person"], ["ai", "computer (alpha-beta)"], ["mcts", "computer (MCTS)"], ["random", "random mover"]];
-let gameId = null, current = null, prefix = [], selected = null, hint = null, busy = false, generation = 0;
+let gameId = null, gameToken = null, current = null, prefix = [], selected = null, hint = null, busy = false, generation = 0;
 const seats = {};
+// the server's launch token (in the page it sent) opens games; each game's own token plays it
+const launchToken = document.querySelector('meta[name="zrf-token"]').content;
 
 async function api(path, body) {
-  const opts = body === undefined ? {} : {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
+  const token = path === "/api/new" ? launchToken : gameToken;
+  const opts = body === undefined ? {} : {method: "POST", body: JSON.stringify(body),
+    headers: {"Content-Type": "application/json", "X-ZRF-Token": token || ""}};
   const res = await fetch(path, opts);
-  const data = await res.json();
+  let data;
+  try { data = await res.json(); } catch (e) { data = {error: "the server answered " + res.status}; }
   if (!res.ok) { throw new Error(data.error + (data.diagnostics ? "\n" + data.diagnostics.join("\n") : "")); }
   return data;
+}
+
+// a chosen file as {name, data: base64 of its exact bytes}
+async function fileItem(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  return {name: file.name, data: btoa(text)};
 }
 
 function showError(err) { $("error").textContent = err ? String(err.message || err) : ""; }
@@ -32,7 +45,7 @@ function render() {
   const hist = $("history"); hist.innerHTML = "";
   current.history.forEach(n => { const li = document.createElement("li"); li.textContent = n; hist.appendChild(li); });
   hist.scrollTop = hist.scrollHeight;
-  $("download").href = "/api/zsg?id=" + gameId + "&seats=" + seatLetters();
+  $("download").href = "/api/zsg?id=" + encodeURIComponent(gameId) + "&seats=" + seatLetters();
   const status = $("status");
   if (current.outcome) status.textContent = "Game over: " + current.outcome.text;
   else status.textContent = current.to_move + " to move" + (seats[current.to_move] === "person" ? "" : " (computer)")
@@ -149,10 +162,12 @@ async function newGame(ev) {
   const variant = $("variant").value.trim() || null;
   $("status").textContent = "loading...";
   try {
-    const body = file ? {zrf: await file.text(), filename: file.name, variant} : {game: $("game-select").value, variant};
+    const body = file
+      ? {upload: await fileItem(file), includes: await Promise.all([...$("include-files").files].map(fileItem)), variant}
+      : {game: $("game-select").value, variant};
     current = await api("/api/new", body);
   } catch (e) { showError(e); $("status").textContent = "could not load the game"; return; }
-  gameId = current.id;
+  gameId = current.id; gameToken = current.token;
   document.title = current.game + " \u2014 zrf play";
   buildSeats();
   render();
@@ -186,15 +201,9 @@ async function init() {
   const data = await api("/api/games");
   const sel = $("game-select");
   data.games.forEach(g => { const o = document.createElement("option"); o.value = g.name; o.textContent = g.name; o.title = g.summary; sel.appendChild(o); });
-  if (data.default) {
-    if (![...sel.options].some(o => o.value === data.default)) {
-      const o = document.createElement("option"); o.value = data.default;
-      o.textContent = data.default.split("/").pop(); sel.insertBefore(o, sel.firstChild);
-    }
-    sel.value = data.default;
-  }
+  if (data.default) sel.value = data.default;
   $("new-game").addEventListener("submit", newGame);
-  $("game-select").addEventListener("change", () => { $("zrf-file").value = ""; });
+  $("game-select").addEventListener("change", () => { $("zrf-file").value = ""; $("include-files").value = ""; });
   $("undo").addEventListener("click", undo);
   $("hint").addEventListener("click", askHint);
   document.body.dataset.ready = "1";

@@ -1,0 +1,348 @@
+"""The ``zrf serve`` application (Starlette): the page, its static files and the JSON API.
+
+Routes (every ``/api/`` answer is JSON; ``POST`` bodies must be JSON):
+
+* ``GET /``: the page, with this server's launch token in a ``<meta>`` tag;
+* ``GET /static/...``: the page's script and style;
+* ``GET /api/games``: the games the page may open (:mod:`runtime.web.catalog`);
+* ``POST /api/new`` ``{"game": NAME, "variant": V}`` or ``{"upload": FILE,
+  "includes": [FILE...], "variant": V}`` with ``FILE = {"name", "data": BASE64}``;
+  needs the launch token; answers the game with its ``id`` and ``token``;
+* ``GET /api/state?id=ID``: the game as the page draws it;
+* ``POST /api/move`` ``{"id", "notation"}``, ``POST /api/ai`` ``{"id", "kind",
+  "seconds", "strength"}`` (the computer moves), ``POST /api/hint`` (same body;
+  only names the move), ``POST /api/undo`` ``{"id"}``: each needs the game's token;
+* ``GET /api/zsg?id=ID[&seats=HC]``: the game so far as a Zillions saved game.
+
+Tokens travel in the ``X-ZRF-Token`` header, which no other site's page can
+set on a request here (a cross-origin custom header needs CORS approval this
+server never gives).  The request guard (:mod:`runtime.web.guard`) runs in
+front of every route.  A route that serves more (a game's images, say) is one
+more ``Route`` in :func:`make_app` using :func:`session_for` or
+:func:`session_call` to find its game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+import anyio
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from runtime.interpreter import ZrfRuntimeError
+from runtime.notation import MoveMatchError, find_move
+from runtime.search import make_player
+from zrf.diagnostics import ZrfError
+
+from .catalog import Catalog, load_zrf_file
+from .downloads import zsg_response
+from .errors import JSON_HEADERS, ApiError, PathHider, unexpected
+from .guard import RequestGuard
+from .limits import ServerLimits
+from .moves import describe_move
+from .sessions import Session, SessionGone, SessionStore
+from .uploads import UploadError, decode_files, write_upload
+from .views import session_payload
+
+STATIC = Path(__file__).resolve().parent / "static"
+TOKEN_HEADER = "x-zrf-token"
+TOKEN_SLOT = "__ZRF_LAUNCH_TOKEN__"
+#: the longest variant title a request may name
+MAX_VARIANT = 200
+
+
+@dataclass
+class ServeContext:
+    """Everything the routes share: the catalog, the limits, the sessions."""
+
+    catalog: Catalog
+    limits: ServerLimits
+    store: SessionStore
+    hider: PathHider
+    launch_token: str
+    limiter: anyio.CapacityLimiter
+
+    async def run(self, fn: Callable[[], Any], doing: str) -> Any:
+        """Run game work (loading, move generation, search) in a worker thread, at most
+        ``limits.workers`` at once, turning the game's own failures into 4xx answers."""
+        try:
+            return await anyio.to_thread.run_sync(fn, limiter=self.limiter)
+        except (ApiError, SessionGone):
+            raise
+        except ZrfError as exc:  # GameLoadError included
+            lines = self.hider.lines(exc.diagnostics) if exc.diagnostics else self.hider.text(str(exc)).splitlines()
+            raise ApiError(400, "cannot load this game", lines) from None
+        except ZrfRuntimeError as exc:
+            raise ApiError(422, "the game's rules failed while running", [self.hider.text(str(exc))]) from None
+        except MoveMatchError as exc:
+            raise ApiError(400, str(exc)) from None
+        except (MemoryError, RecursionError) as exc:
+            raise ApiError(422, f"the game is too large or too deep to run here ({type(exc).__name__} while "
+                                f"{doing})") from None
+
+
+def api(doing: str):
+    """Wrap a route: its :class:`ApiError` becomes the JSON answer, anything else a logged 422."""
+    def wrap(fn):
+        async def route(request: Request) -> Response:
+            ctx: ServeContext = request.app.state.ctx
+            try:
+                return await fn(request, ctx)
+            except ApiError as exc:
+                return exc.response()
+            except SessionGone as exc:
+                return ApiError(404, str(exc)).response()
+            except ClientDisconnect:
+                return ApiError(400, "the request was not complete").response()
+            except Exception as exc:  # a bug: never a 500 or a traceback on the page
+                return unexpected(exc, doing).response()
+        route.__name__ = fn.__name__
+        return route
+    return wrap
+
+
+def ok(data: dict) -> JSONResponse:
+    return JSONResponse(data, headers=JSON_HEADERS)
+
+
+async def json_body(request: Request, limits: ServerLimits) -> dict:
+    """The request's JSON object: JSON content type, at most ``max_body_bytes``, else 4xx."""
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media != "application/json":
+        raise ApiError(415, "requests must send JSON (Content-Type: application/json)")
+    limit = limits.max_body_bytes
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise ApiError(413, f"the request is larger than the server's limit of {limit} bytes (--max-upload-kb)")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise ApiError(413, f"the request is larger than the server's limit of {limit} bytes (--max-upload-kb)")
+        chunks.append(chunk)
+    try:
+        data = json.loads(b"".join(chunks) or b"null")
+    except (ValueError, RecursionError):
+        raise ApiError(400, "the request body is not JSON") from None
+    if not isinstance(data, dict):
+        raise ApiError(400, "the request body must be a JSON object")
+    return data
+
+
+def _check_token(offered: str | None, expected: str) -> None:
+    if offered is None or not secrets.compare_digest(offered.encode(), expected.encode()):
+        raise ApiError(403, "missing or wrong token (reload the page)")
+
+
+def session_for(request: Request, ctx: ServeContext) -> Session:
+    """The session named by ``?id=`` (read-only routes: the id alone suffices)."""
+    return ctx.store.get(request.query_params.get("id", ""))
+
+
+async def session_call(request: Request, ctx: ServeContext) -> tuple[Session, dict]:
+    """The session named in a POST body and the body; the game's token must come with it."""
+    body = await json_body(request, ctx.limits)
+    session = ctx.store.get(body.get("id"))
+    if not session.token_matches(request.headers.get(TOKEN_HEADER)):
+        raise ApiError(403, "missing or wrong game token (reload the page)")
+    return session, body
+
+
+def _text(value: object, what: str, limit: int) -> str:
+    if not isinstance(value, str) or len(value) > limit:
+        raise ApiError(400, f"{what} must be text of at most {limit} characters")
+    return value
+
+
+def _number(value: object, default: float, low: float, high: float) -> float:
+    """A JSON number clamped to [low, high]; ``default`` when absent or not a number."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return default
+    x = float(value)
+    return min(high, max(low, x)) if x == x else default
+
+
+# --------------------------------------------------------------------------- routes
+
+async def index(request: Request) -> Response:
+    ctx: ServeContext = request.app.state.ctx
+    html = (STATIC / "index.html").read_text(encoding="utf-8").replace(TOKEN_SLOT, ctx.launch_token)
+    return HTMLResponse(html, headers={"Cache-Control": "no-store"})
+
+
+@api("listing the games")
+async def games(request: Request, ctx: ServeContext) -> Response:
+    return ok(ctx.catalog.listing())
+
+
+@api("opening the game")
+async def new_game(request: Request, ctx: ServeContext) -> Response:
+    body = await json_body(request, ctx.limits)
+    _check_token(request.headers.get(TOKEN_HEADER), ctx.launch_token)
+    variant = body.get("variant") or None
+    if variant is not None:
+        variant = _text(variant, "variant", MAX_VARIANT)
+    ctx.store.purge()
+    if body.get("upload") is not None:
+        try:
+            files = decode_files(body["upload"], body.get("includes"), ctx.limits)
+        except UploadError as exc:
+            raise ApiError(400, str(exc)) from None
+        folder, spec = write_upload(ctx.store.upload_root, files)
+
+        def load():
+            return load_zrf_file(spec, variant)
+    else:
+        name = _text(body.get("game"), "game", 1000)
+        entry = ctx.catalog.get(name)
+        if entry is None:
+            raise ApiError(404, "no game of that name on this server (the list is at /api/games)")
+        folder, spec = None, entry.spec
+
+        def load():
+            return entry.load(variant)
+    try:
+        def open_session():
+            session = ctx.store.open(load(), spec, folder)
+            with session.lock:
+                return session, session_payload(session)
+        session, payload = await ctx.run(open_session, "opening the game")
+    except BaseException:
+        if folder:
+            ctx.store.discard_folder(folder)
+        raise
+    return ok({**payload, "token": session.token})
+
+
+@api("reading the game")
+async def state(request: Request, ctx: ServeContext) -> Response:
+    session = session_for(request, ctx)
+
+    def read():
+        with session.lock:
+            return session_payload(session)
+    return ok(await ctx.run(read, "reading the game"))
+
+
+@api("playing the move")
+async def move(request: Request, ctx: ServeContext) -> Response:
+    session, body = await session_call(request, ctx)
+    notation = _text(body.get("notation", ""), "notation", 10_000)
+
+    def play():
+        with session.lock:
+            chosen = find_move(session.state, notation)
+            session.history.append((session.state, chosen))
+            session.state = session.state.apply(chosen)
+            return session_payload(session)
+    return ok(await ctx.run(play, "playing the move"))
+
+
+async def _computer(request: Request, ctx: ServeContext, hint_only: bool) -> Response:
+    session, body = await session_call(request, ctx)
+    kind = _text(body.get("kind") or "ai", "kind", 20)
+    seconds = _number(body.get("seconds"), 5.0, 0.05, ctx.limits.max_think_seconds)
+    strength = int(_number(body.get("strength"), 3, 1, 10))
+    try:
+        player = make_player(kind, seed=len(session.history), time_limit=seconds, strength=strength)
+    except ValueError as exc:
+        raise ApiError(400, str(exc)) from None
+
+    def think():
+        with session.lock:
+            if session.state.outcome() is not None:
+                raise ApiError(400, "the game is over")
+            chosen = player.choose(session.state)
+            if hint_only:
+                return {"hint": describe_move(chosen)}
+            session.history.append((session.state, chosen))
+            session.state = session.state.apply(chosen)
+            return session_payload(session)
+    return ok(await ctx.run(think, "thinking"))
+
+
+@api("thinking")
+async def ai(request: Request, ctx: ServeContext) -> Response:
+    return await _computer(request, ctx, hint_only=False)
+
+
+@api("thinking")
+async def hint(request: Request, ctx: ServeContext) -> Response:
+    return await _computer(request, ctx, hint_only=True)
+
+
+@api("taking the move back")
+async def undo(request: Request, ctx: ServeContext) -> Response:
+    session, _ = await session_call(request, ctx)
+
+    def take_back():
+        with session.lock:
+            if session.history:
+                session.state, _ = session.history.pop()
+            return session_payload(session)
+    return ok(await ctx.run(take_back, "taking the move back"))
+
+
+@api("writing the saved game")
+async def zsg(request: Request, ctx: ServeContext) -> Response:
+    session = session_for(request, ctx)
+    seats = request.query_params.get("seats", "")[:16]
+
+    def write():
+        with session.lock:
+            return zsg_response(session, seats)
+    return await ctx.run(write, "writing the saved game")
+
+
+async def http_error(request: Request, exc: HTTPException) -> Response:
+    """Starlette's own refusals (unknown route, wrong method) as JSON."""
+    message = {404: "not found", 405: "method not allowed"}.get(exc.status_code, "refused")
+    return ApiError(exc.status_code, message).response()
+
+
+def make_app(catalog: Catalog, limits: ServerLimits | None = None) -> Starlette:
+    """The application; its lifespan closes idle sessions and deletes every upload at shutdown."""
+    limits = limits or ServerLimits()
+    store = SessionStore(limits)
+    ctx = ServeContext(catalog, limits, store, PathHider(store.upload_root, catalog.bases()),
+                       secrets.token_urlsafe(24), anyio.CapacityLimiter(limits.workers))
+
+    @asynccontextmanager
+    async def lifespan(app):
+        async def purge_now_and_then():
+            while True:
+                await asyncio.sleep(max(1.0, min(60.0, limits.idle_seconds / 4)))
+                store.purge()
+        task = asyncio.create_task(purge_now_and_then())
+        try:
+            yield
+        finally:
+            task.cancel()
+            store.close()
+
+    app = Starlette(routes=[
+        Route("/", index),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Route("/api/games", games),
+        Route("/api/new", new_game, methods=["POST"]),
+        Route("/api/state", state),
+        Route("/api/move", move, methods=["POST"]),
+        Route("/api/ai", ai, methods=["POST"]),
+        Route("/api/hint", hint, methods=["POST"]),
+        Route("/api/undo", undo, methods=["POST"]),
+        Route("/api/zsg", zsg),
+    ], exception_handlers={HTTPException: http_error}, lifespan=lifespan)
+    app.state.ctx = ctx
+    app.add_middleware(RequestGuard)
+    return app

@@ -1,0 +1,130 @@
+"""Games being played in the browser: one session each, with a secret token, expiry and a cap.
+
+A session holds the game, its position and history, and (for an upload) the
+folder its files were written to.  Its id is public within the page (it is in
+the download link); its token is a second secret the page sends in the
+``X-ZRF-Token`` header with every call that changes or costs something, so
+knowing an id is not enough to play.
+
+The store keeps at most :attr:`ServerLimits.max_sessions` sessions: opening
+one more closes the least recently used, and a session idle for
+:attr:`ServerLimits.idle_seconds` is closed by :meth:`SessionStore.purge`.
+Closing a session deletes its upload folder; :meth:`SessionStore.close`
+deletes the whole upload root at shutdown.  A request for a closed session
+is told which limit closed it.
+"""
+
+from __future__ import annotations
+
+import secrets
+import shutil
+import tempfile
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Callable
+
+from runtime.protocol import Game, Move, State
+
+from .limits import ServerLimits
+
+#: closed sessions remembered, to tell a late request why its game is gone
+_REMEMBERED = 1000
+
+
+class SessionGone(LookupError):
+    """No open session has this id; the message says why (never opened, expired, evicted)."""
+
+
+@dataclass(eq=False)
+class Session:
+    """One game being played in the browser."""
+
+    id: str
+    token: str
+    game: Game
+    #: a built-in name or the rules file's path (for the saved game's RulesFile=)
+    spec: str
+    state: State
+    #: upload folder deleted with the session, or None
+    folder: str | None = None
+    history: list[tuple[State, Move]] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    last_used: float = 0.0
+
+    def token_matches(self, offered: str | None) -> bool:
+        return offered is not None and secrets.compare_digest(offered.encode(), self.token.encode())
+
+
+class SessionStore:
+    """Open sessions by id, least recently used first; thread-safe."""
+
+    def __init__(self, limits: ServerLimits, clock: Callable[[], float] = time.monotonic):
+        self.limits = limits
+        self.clock = clock
+        self.upload_root = tempfile.mkdtemp(prefix="zrf-serve-")
+        self._sessions: OrderedDict[str, Session] = OrderedDict()
+        self._gone: OrderedDict[str, str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._sessions)
+
+    def open(self, game: Game, spec: str, folder: str | None = None) -> Session:
+        """A new session at the game's start; closes the least recently used one beyond the cap."""
+        session = Session(secrets.token_hex(16), secrets.token_urlsafe(24), game, spec,
+                          game.initial_state(), folder, last_used=self.clock())
+        with self._lock:
+            self._sessions[session.id] = session
+            while len(self._sessions) > self.limits.max_sessions:
+                _, oldest = self._sessions.popitem(last=False)
+                self._forget(oldest, f"it was closed because the server keeps at most "
+                                     f"{self.limits.max_sessions} games open (--max-games)")
+        return session
+
+    def get(self, sid: object) -> Session:
+        """The open session ``sid``, marked as used now; :class:`SessionGone` otherwise."""
+        with self._lock:
+            session = self._sessions.get(sid) if isinstance(sid, str) else None
+            if session is None:
+                reason = self._gone.get(sid) if isinstance(sid, str) else None
+                raise SessionGone(f"no such game: {reason or 'unknown id (the server may have restarted)'}; "
+                                  "start a new game")
+            session.last_used = self.clock()
+            self._sessions.move_to_end(sid)
+            return session
+
+    def purge(self) -> int:
+        """Close every session idle longer than the limit; how many were closed."""
+        now = self.clock()
+        closed = 0
+        with self._lock:
+            for sid, session in list(self._sessions.items()):
+                if now - session.last_used > self.limits.idle_seconds:
+                    del self._sessions[sid]
+                    self._forget(session, f"it expired after {self.limits.idle_seconds / 60:g} minutes "
+                                          "without a move (--idle-minutes)")
+                    closed += 1
+        return closed
+
+    def discard_folder(self, folder: str) -> None:
+        """Delete an upload folder no session was opened for (the game did not load)."""
+        shutil.rmtree(folder, ignore_errors=True)
+
+    def close(self) -> None:
+        """Close every session and delete the upload root (server shutdown)."""
+        with self._lock:
+            for session in self._sessions.values():
+                self._forget(session, "the server was stopped")
+            self._sessions.clear()
+        shutil.rmtree(self.upload_root, ignore_errors=True)
+
+    def _forget(self, session: Session, reason: str) -> None:
+        """Delete the session's upload and remember why it closed (lock held)."""
+        if session.folder:
+            shutil.rmtree(session.folder, ignore_errors=True)
+        self._gone[session.id] = reason
+        while len(self._gone) > _REMEMBERED:
+            self._gone.popitem(last=False)
