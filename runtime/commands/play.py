@@ -11,6 +11,7 @@ from runtime.search import make_player
 from runtime.textboard import board_text
 
 from .common import game_argument, moves_option, open_game, position_after, variant_option
+from .line_editing import LineReader
 
 HELP = """commands:
   <move>          a move in saved-game notation or 'from - to [= Type]' (parts joined by ';')
@@ -20,7 +21,10 @@ HELP = """commands:
   load FILE       continue a saved game (.zsg) instead of this one
   board           show the board again
   help            this text
-  quit            leave the game"""
+  quit            leave the game
+At a terminal: arrow keys edit the line, Up/Down recall earlier lines, Tab completes."""
+
+COMMANDS = ("moves", "undo", "save", "load", "board", "help", "quit")
 
 
 def _hints(state: State, cell: str) -> str:
@@ -82,6 +86,7 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
                 players[name] = make_player(kind, seed=seed + i, time_limit=seconds, strength=strength)
             except ValueError as exc:
                 raise click.UsageError(str(exc)) from None
+    reader = LineReader(lambda: COMMANDS + tuple(m.notation for m in state.legal_moves()))
     click.echo(f"{g.name}: " + ", ".join(f"{p} ({kinds.get(p, 'human')})" for p in g.players))
     click.echo(board_text(state))
     while True:
@@ -101,7 +106,7 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
             click.echo(board_text(state))
             continue
         try:
-            line = click.prompt(f"{move_number(g, len(history))}. {mover}", prompt_suffix="> ").strip()
+            line = reader.read(f"{move_number(g, len(history))}. {mover}> ").strip()
         except (EOFError, click.Abort):
             click.echo("\nbye")
             return
