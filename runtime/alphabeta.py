@@ -15,6 +15,10 @@ from it.
   depth, then the rest by their static value (goal progress shows there), or
   in wide nodes just above the horizon (more than ``ORDER_ALL_BY_VALUE``
   moves) by their history of causing cut-offs.
+* **Principal variation search**: after a node's first move, each other move
+  is first searched with a null window (is it better than the best so far?)
+  and only searched properly when it is; quiet moves late in the order of a
+  deep node are first searched one ply shallower (late move reduction).
 * **Quiescence**: at the horizon the side to move may stand on the static
   value or play a capture or promotion (a move that changes the material;
   the ``QUIESCENCE_TRIES`` largest gains), and after that first capture only
@@ -23,10 +27,15 @@ from it.
   comes first, so a position whose static value is already outside the window
   costs no move generation.
 * **Cost**: a *node* is one move generation (what costs in every engine; a
-  ZRF generation also decides checkmate).  The *node budget* bounds them per
-  move and makes play reproducible on any machine; the first iteration is
-  always searched whole.  A :class:`~runtime.clock.TimeControl` adds a clock:
-  no new iteration after the soft limit, stop at once at the hard limit.
+  ZRF generation also decides checkmate), and every ``EVALUATIONS_PER_NODE``
+  static evaluations count as one more.  The *node budget* bounds them per
+  move, beyond the static values of the root's own moves, and makes play
+  reproducible on any machine.  A
+  :class:`~runtime.clock.TimeControl` adds a clock: no new iteration after
+  the soft limit, stop at once at the hard limit.  Whatever stops the search,
+  the root's moves were first ordered by their static value and are searched
+  in that order, so a search cut inside its first iteration still plays the
+  best move it has looked at.
 * **Outcomes**: :meth:`State.quick_outcome` is asked at every position (cheap
   game ends such as goal squares are seen even at the horizon);
   :meth:`State.outcome` whenever moves are generated anyway.
@@ -65,11 +74,21 @@ QUIESCENCE_TRIES = 8
 QUIESCENCE_PLIES = 4
 """Quiescence goes at most this many plies past the horizon."""
 
+NULL_WINDOW = 1e-6
+"""Width of the window that only asks "is this move better than the best so far?"."""
+
+REDUCE_FROM_DEPTH = 3
+REDUCE_AFTER_MOVES = 3
+"""Quiet moves ordered after the first few, in nodes this deep or deeper, are first searched one ply less."""
+
 ORDER_ALL_BY_VALUE = 64
 """Nodes with at most this many moves order every child by its static value (cheap next to generating)."""
 
-TABLE_LIMIT = 500_000
-"""Positions kept in the transposition table; it is emptied when it grows past this."""
+TABLE_LIMIT = 50_000
+"""Positions kept in the transposition table and in the static-value memo; each is emptied past this."""
+
+EVALUATIONS_PER_NODE = 16
+"""Static evaluations that count as one node of the budget (a generation costs about that many)."""
 
 
 def outcome_value(outcome: Outcome, player: str, ply: int) -> float:
@@ -109,9 +128,9 @@ class AlphaBetaPlayer(Player):
     """Iterative-deepening alpha-beta over the engine contract; see the module docstring.
 
     * ``max_depth``: plies to search at most (default ``strength + 1``);
-    * ``node_budget``: move generations one move may cost beyond the first
-      iteration (default ``25 * 2**(strength - 1)``; ``None`` with a clock:
-      only the clock limits);
+    * ``node_budget``: nodes (move generations, and evaluations by sixteens)
+      one move may cost (default ``25 * 2**(strength - 1)``; ``None``: only
+      the clock limits);
     * ``time_limit``: seconds per move (a :class:`TimeControl` with
       ``per_move``), or ``clock``: any :class:`TimeControl`; without either
       the search is reproducible for a seed;
@@ -136,7 +155,6 @@ class AlphaBetaPlayer(Player):
         self.evaluator: Evaluator | None = None
         self.table: dict = {}
         self.static: dict = {}
-        self._signatures: dict = {}
         #: positions this player has had to move in, this game (a return to one is scored as a draw)
         self.played: set = set()
         self.killers: dict[int, list[str]] = {}
@@ -144,7 +162,6 @@ class AlphaBetaPlayer(Player):
         self.nodes = 0
         self.info = SearchInfo()
         self._deadline = Deadline.none()
-        self._limited = False
         self._root = ""
 
     # ------------------------------------------------------------------ evaluation
@@ -162,23 +179,20 @@ class AlphaBetaPlayer(Player):
             self.played.clear()
         return self.evaluator
 
-    def _signature(self, state: State):
-        """``state.signature()``, computed once per state object during one move's search."""
-        hit = self._signatures.get(id(state))
-        if hit is None or hit[0] is not state:
-            hit = self._signatures[id(state)] = (state, state.signature())
-        return hit[1]
-
-    def _static(self, state: State) -> float:
-        """The evaluator's value of ``state`` for the searching player, remembered by signature."""
-        key = self._signature(state)
-        value = self.static.get(key)
+    def _static(self, sig) -> float:
+        """The evaluator's value of the position ``sig`` for the searching player, remembered."""
+        value = self.static.get(sig)
         if value is None:
-            value = self.static[key] = self.evaluator.value_of(key, self._root)
+            self._evaluations += 1
+            if self._evaluations % EVALUATIONS_PER_NODE == 0:
+                self._tick()
+            if len(self.static) > TABLE_LIMIT:
+                self.static.clear()
+            value = self.static[sig] = self.evaluator.value_of(sig, self._root)
         return value
 
-    def _material(self, state: State) -> float:
-        return self.evaluator.material_of(self._signature(state), self._root)
+    def _material(self, sig) -> float:
+        return self.evaluator.material_of(sig, self._root)
 
     def _may_change_material(self, move: Move) -> bool:
         """Could ``move`` capture or promote?  Read from the notation when the game writes it there."""
@@ -188,7 +202,7 @@ class AlphaBetaPlayer(Player):
 
     def _tick(self) -> None:
         self.nodes += 1
-        if self._limited and self.node_budget is not None and self.nodes > self.node_budget:
+        if self.node_budget is not None and self.nodes > self.node_budget:
             raise _Stop()
         if self._deadline.expired():
             raise _Stop()
@@ -202,44 +216,50 @@ class AlphaBetaPlayer(Player):
             return [], outcome_value(outcome, self._root, ply)
         return moves, None
 
-    def _children(self, state: State, moves: list[Move], maximising: bool, best: str | None,
-                  ply: int, full: bool) -> list[tuple[Move, State]]:
-        """Successors in search order (see the module docstring)."""
-        base = self._material(state)
-        killers = self.killers.get(ply, ())
+    def _children(self, state: State, sig, moves: list[Move], maximising: bool, best: str | None,
+                  ply: int, by_value: bool) -> list[tuple[Move, State, object]]:
+        """(move, child, child signature) in search order (see the module docstring)."""
         sign = 1.0 if maximising else -1.0
         scored = []
-        for move in moves:
-            child = state.apply(move)
-            notation = move.notation
-            gain = sign * (self._material(child) - base) if self._may_change_material(move) else 0.0
-            if notation == best:
-                key = (0, 0.0)
-            elif gain > 0:
-                key = (1, -gain)
-            elif notation in killers:
-                key = (2, 0.0)
-            elif full:
-                key = (3, -sign * self._static(child))
-            else:
-                key = (3, -self.history.get(notation, 0))
-            scored.append((key, self.rng.random(), move, child))
+        if by_value:
+            for move in moves:
+                child = state.apply(move)
+                csig = child.signature()
+                key = (0, 0.0) if move.notation == best else (1, -sign * self._static(csig))
+                scored.append((key, self.rng.random(), move, child, csig))
+        else:
+            base = self._material(sig)
+            killers = self.killers.get(ply, ())
+            for move in moves:
+                child = state.apply(move)
+                notation = move.notation
+                csig = None
+                gain = 0.0
+                if self._may_change_material(move):
+                    csig = child.signature()
+                    gain = sign * (self._material(csig) - base)
+                if notation == best:
+                    key = (0, 0.0)
+                elif gain > 0:
+                    key = (1, -gain)
+                elif notation in killers:
+                    key = (2, 0.0)
+                else:
+                    key = (3, -self.history.get(notation, 0))
+                scored.append((key, self.rng.random(), move, child, csig))
         scored.sort(key=lambda t: (t[0], t[1]))
-        return [(m, c) for _, _, m, c in scored]
+        return [(m, c, cs) for _, _, m, c, cs in scored]
 
-    def _quiesce(self, state: State, alpha: float, beta: float, ply: int, qply: int,
+    def _quiesce(self, state: State, sig, alpha: float, beta: float, ply: int, qply: int,
                  target: str | None = None) -> float:
-        quick = state.quick_outcome()
-        if quick is not None:
-            return outcome_value(quick, self._root, ply)
         maximising = state.current_player == self._root
-        stand = self._static(state)
+        stand = self._static(sig)
         if maximising and stand >= beta or not maximising and stand <= alpha or qply >= QUIESCENCE_PLIES:
             return stand
         moves, done = self._generate(state, ply)
         if done is not None:
             return done
-        base = self._material(state)
+        base = self._material(sig)
         sign = 1.0 if maximising else -1.0
         tactical = []
         for move in moves:
@@ -250,35 +270,39 @@ class AlphaBetaPlayer(Player):
             if target is not None and landing != target:
                 continue  # past the first capture, only exchanges on the same cell
             child = state.apply(move)
-            gain = sign * (self._material(child) - base)
+            csig = child.signature()
+            gain = sign * (self._material(csig) - base)
             if gain > 0:
-                tactical.append((-gain, self.rng.random(), child, landing))
+                tactical.append((-gain, self.rng.random(), child, csig, landing))
         tactical.sort(key=lambda t: t[:2])
         best = stand
-        for _, _, child, landing in tactical[:QUIESCENCE_TRIES]:
-            value = self._quiesce(child, alpha, beta, ply + 1, qply + 1, landing)
+        for _, _, child, csig, landing in tactical[:QUIESCENCE_TRIES]:
+            quick = child.quick_outcome()
+            if quick is not None:
+                value = outcome_value(quick, self._root, ply + 1)
+            else:
+                value = self._quiesce(child, csig, alpha, beta, ply + 1, qply + 1, landing)
             if maximising:
-                if value > best:
-                    best = value
+                best = max(best, value)
                 alpha = max(alpha, value)
             else:
-                if value < best:
-                    best = value
+                best = min(best, value)
                 beta = min(beta, value)
             if alpha >= beta:
                 break
         return best
 
-    def _search(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
+    def _search(self, state: State, sig, depth: int, alpha: float, beta: float, ply: int) -> float:
         quick = state.quick_outcome()
         if quick is not None:
             return outcome_value(quick, self._root, ply)
-        key = self._signature(state)
-        if key in self.played:
+        if sig is None:
+            sig = state.signature()
+        if sig in self.played:
             return 0.0  # back to a position of this game: no progress, scored as a draw
         if depth <= 0:
-            return self._quiesce(state, alpha, beta, ply, 0)
-        entry = self.table.get(key)
+            return self._quiesce(state, sig, alpha, beta, ply, 0)
+        entry = self.table.get(sig)
         if entry is not None and entry.depth >= depth:
             if entry.flag == 0:
                 return entry.value
@@ -295,9 +319,22 @@ class AlphaBetaPlayer(Player):
         alpha0, beta0 = alpha, beta
         best_value = -math.inf if maximising else math.inf
         best_move = None
-        for move, child in self._children(state, moves, maximising, entry.best if entry else None,
-                                          ply, depth >= 2 or len(moves) <= ORDER_ALL_BY_VALUE):
-            value = self._search(child, depth - 1, alpha, beta, ply + 1)
+        by_value = depth >= 2 or len(moves) <= ORDER_ALL_BY_VALUE
+        killers = self.killers.get(ply, ())
+        children = self._children(state, sig, moves, maximising, entry.best if entry else None, ply, by_value)
+        for i, (move, child, csig) in enumerate(children):
+            if i == 0:
+                value = self._search(child, csig, depth - 1, alpha, beta, ply + 1)
+            else:
+                # a later move is expected to be worse: prove it cheaply with a null window (and one ply
+                # less when it is quiet and deep enough), search it properly only if it is not
+                reduce = (depth >= REDUCE_FROM_DEPTH and i >= REDUCE_AFTER_MOVES and not looks_tactical(move)
+                          and move.notation not in killers)
+                value = self._probe(child, csig, depth - 1 - reduce, alpha, beta, ply + 1, maximising)
+                if reduce and self._improves(value, alpha, beta, maximising):
+                    value = self._probe(child, csig, depth - 1, alpha, beta, ply + 1, maximising)
+                if self._improves(value, alpha, beta, maximising):
+                    value = self._search(child, csig, depth - 1, alpha, beta, ply + 1)
             if maximising and value > best_value or not maximising and value < best_value:
                 best_value, best_move = value, move.notation
             if maximising:
@@ -315,8 +352,20 @@ class AlphaBetaPlayer(Player):
             flag = 0
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
-        self.table[key] = _Entry(depth, best_value, flag, best_move)
+        self.table[sig] = _Entry(depth, best_value, flag, best_move)
         return best_value
+
+    def _probe(self, state: State, sig, depth: int, alpha: float, beta: float, ply: int,
+               maximising: bool) -> float:
+        """Search with a null window at the bound the mover must beat (alpha when maximising, else beta)."""
+        if maximising:
+            return self._search(state, sig, depth, alpha, alpha + NULL_WINDOW, ply)
+        return self._search(state, sig, depth, beta - NULL_WINDOW, beta, ply)
+
+    @staticmethod
+    def _improves(value: float, alpha: float, beta: float, maximising: bool) -> bool:
+        """Does ``value`` beat the mover's bound (so a null-window or reduced result must be searched again)?"""
+        return value > alpha if maximising else value < beta
 
     def _cutoff(self, notation: str, ply: int, depth: int) -> None:
         """Remember a move that refuted its siblings: a killer at this ply, and its history."""
@@ -327,6 +376,24 @@ class AlphaBetaPlayer(Player):
         self.history[notation] = self.history.get(notation, 0) + depth * depth
 
     # ------------------------------------------------------------------ the root
+
+    def _root_order(self, state: State, moves: list[Move]) -> list[tuple[Move, object]]:
+        """(move, child signature) of every root move, best static value first.
+
+        Outside the node budget (this is the least a choice needs), but the
+        clock's hard limit stops it: then the moves valued so far come first.
+        Later iterations re-apply the moves (cheap) rather than keep every
+        child, and the moves it will generate, alive.
+        """
+        valued = []
+        for i, move in enumerate(moves):
+            if i % EVALUATIONS_PER_NODE == 0 and self._deadline.expired():
+                break
+            sig = state.apply(move).signature()
+            valued.append((-self.evaluator.value_of(sig, self._root), self.rng.random(), move, sig))
+        valued.sort(key=lambda t: t[:2])
+        seen = {id(m) for _, _, m, _ in valued}
+        return [(m, sig) for _, _, m, sig in valued] + [(m, None) for m in moves if id(m) not in seen]
 
     def choose(self, state: State, clock: TimeControl | None = None) -> Move:
         """The move to play; ``clock`` overrides the player's own time control for this move."""
@@ -341,23 +408,25 @@ class AlphaBetaPlayer(Player):
         self._deadline = control.start() if control else Deadline.none()
         self._root = state.current_player
         self.played.add(state.signature())
-        self.nodes = 0
+        self.nodes = self._evaluations = 0
         self.killers.clear()
-        self._signatures.clear()
-        if len(self.static) > TABLE_LIMIT:
-            self.static.clear()
-        order = self._children(state, moves, True, None, 0, True)
-        best, best_score, reached = order[0][0], self._static(order[0][1]), 0
+        order = self._root_order(state, moves)
+        best, best_score, reached = order[0][0], -math.inf, 0
         for depth in range(1, self.max_depth + 1):
             if depth > 1 and not self._deadline.may_deepen():
                 break
-            self._limited = depth > 1
-            scored: list[tuple[float, int, Move, State]] = []
+            scored: list[tuple[float, int, Move, object]] = []
             alpha = -math.inf
             try:
-                for i, (move, child) in enumerate(order):
-                    value = self._search(child, depth - 1, alpha, math.inf, 1)
-                    scored.append((value, i, move, child))
+                for i, (move, sig) in enumerate(order):
+                    child = state.apply(move)
+                    if i == 0:
+                        value = self._search(child, sig, depth - 1, alpha, math.inf, 1)
+                    else:
+                        value = self._probe(child, sig, depth - 1, alpha, math.inf, 1, True)
+                        if value > alpha:
+                            value = self._search(child, sig, depth - 1, alpha, math.inf, 1)
+                    scored.append((value, i, move, sig))
                     alpha = max(alpha, value)
             except _Stop:
                 # A cut iteration searched the previous best first (exactly, at the new depth); any
@@ -369,10 +438,8 @@ class AlphaBetaPlayer(Player):
                 break
             scored.sort(key=lambda t: (-t[0], t[1]))
             best, best_score, reached = scored[0][2], scored[0][0], depth
-            order = [(m, c) for _, _, m, c in scored]
+            order = [(m, sig) for _, _, m, sig in scored]
             if abs(best_score) >= DECIDED:
                 break  # a forced result is known: deeper search cannot change the choice's value
-        self._limited = False
-        self._signatures.clear()
         self.info = SearchInfo(reached, self.nodes, best_score, self._deadline.elapsed())
         return best

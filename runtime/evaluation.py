@@ -50,7 +50,7 @@ class Weights:
 
     activity: float = 0.1
     goal: float = 4.0
-    goal_step: float = 0.5
+    goal_step: float = 1.5
     shelter: float = 0.05
     pressure: float = 0.05
     royal_mobility: float = 0.03
