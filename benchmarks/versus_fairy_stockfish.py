@@ -120,6 +120,7 @@ def play_one(game, engine, variant: str, ours: str, knowledge, args, index: int)
     state = game.initial_state()
     sent: list[str] = []
     seen: dict = {}
+    asked = False  # the engine hears the variant and "ucinewgame" with its first question of a game
     for ply in range(args.max_plies):
         outcome = state.outcome()
         if outcome is not None:
@@ -133,7 +134,8 @@ def play_one(game, engine, variant: str, ours: str, knowledge, args, index: int)
         if state.current_player == ours:
             move = player.choose(state)
         else:
-            answer = engine.communicate(lambda p: BestMove(p, variant, sent, args.depth, ply == 0))
+            answer = engine.communicate(lambda p: BestMove(p, variant, sent, args.depth, not asked))
+            asked = True
             move = move_of(state, answer)
             if move is None:
                 return "draw", f"adjudicated: engine move {answer!r} is not legal in the ZRF", ply

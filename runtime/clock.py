@@ -10,7 +10,7 @@ A search asks two questions of its :class:`Deadline`:
 
 :class:`TimeControl` turns the game's time rules into those two limits:
 
-* a fixed time per move (``per_move``): hard at 95 % of it, soft at half;
+* a fixed time per move (``per_move``): hard at 95 % of it, soft at 60 %;
 * a game clock (``remaining`` seconds for the rest of the game, ``increment``
   added after each move, ``moves_to_go`` until the next time control, else a
   game is assumed to last ``EXPECTED_MOVES`` more moves): the target is the
@@ -41,7 +41,7 @@ class TimeControl:
     def limits(self) -> tuple[float, float]:
         """(soft, hard) seconds for the next move; ``inf`` when nothing limits it."""
         if self.per_move is not None:
-            return self.per_move * 0.5, self.per_move * 0.95
+            return self.per_move * 0.6, self.per_move * 0.95
         if self.remaining is not None:
             left = max(self.remaining, 0.0)
             target = left / max(self.moves_to_go or EXPECTED_MOVES, 1) + 0.8 * self.increment

@@ -19,6 +19,10 @@ each legal move's parts in saved-game notation (``Pawn e2 - e4``,
   everywhere it lands on a cell.  :meth:`GameKnowledge.distances` turns them
   into "how many moves would this piece need to reach those cells on an empty
   board", which the evaluator uses for goals that name cells;
+* **symmetry**: in a two-player game whose start armies are each other's
+  mirror image (a half turn or a reflection of the drawn board), each side is
+  given the steps the other was seen to make, mirrored, so sampling luck
+  does not make a piece worth more to one side than to the other;
 * **cell neighbours**: cells whose centres are at most one cell apart in each
   direction (eight neighbours on a square grid), for the safety of royal pieces;
 * **whether captures show in the notation**: if every random move that
@@ -37,10 +41,10 @@ from dataclasses import dataclass, field
 from .layout import cell_layout
 from .protocol import Game, Move
 
-SKIP_PLIES = 10
+SKIP_PLIES = 40
 """Positions this early in a random game are not sampled (pieces still boxed in by their own side)."""
 
-GAME_PLIES = 160
+GAME_PLIES = 200
 """A sampling game stops after this many plies and a new one starts."""
 
 DEFAULT_POSITIONS = 400
@@ -229,6 +233,9 @@ def learn(game: Game, positions: int = DEFAULT_POSITIONS, seed: int = 0) -> Game
             if marked and not looks_tactical(move) and _pieces(child.signature()) != _pieces(state.signature()):
                 marked = False
             state = child
+    mirror = player_mirror(game, geometry)
+    if mirror is not None:
+        _share_between_players(game.players, mirror, steps, vectors)
     values = {t: steps_by_type[t] / seen_by_type[t] for t in seen_by_type if seen_by_type[t]}
     floor = max(1.0, min([v for v in values.values() if v > 0], default=1.0))
     for t in list(game.piece_types) + list(values):
@@ -236,6 +243,69 @@ def learn(game: Game, positions: int = DEFAULT_POSITIONS, seed: int = 0) -> Game
             values[t] = floor
     return GameKnowledge(values, {k: dict(v) for k, v in steps.items()}, dict(vectors), geometry,
                          sampled_moves / sampled if sampled else 0.0, marked)
+
+
+MIRRORS = ((-1, -1), (1, -1), (-1, 1))
+"""Board symmetries tried between two players' armies, as factors on (x, y) about the board's centre:
+a half turn, a reflection top to bottom, a reflection left to right."""
+
+
+@dataclass(frozen=True)
+class Mirror:
+    """A board symmetry: the cell map and the factors it applies to a displacement."""
+
+    cells: dict[str, str]
+    factors: tuple[int, int]
+
+
+def player_mirror(game: Game, geometry: Geometry) -> Mirror | None:
+    """The board symmetry taking the first player's start army onto the second's, if there is one.
+
+    Chess is mirrored top to bottom, Canopus turned half round.  None when the
+    game does not have exactly two players or no symmetry of :data:`MIRRORS` fits.
+    """
+    if len(game.players) != 2 or not geometry.centre:
+        return None
+    first, second = game.players
+    army = game.initial_state().signature().board
+    mine = {(c, t) for c, o, t in army if o == first}
+    theirs = {(c, t) for c, o, t in army if o == second}
+    if not mine or len(mine) != len(theirs):
+        return None
+    xs = [x for x, _ in geometry.centre.values()]
+    ys = [y for _, y in geometry.centre.values()]
+    cx, cy = min(xs) + max(xs), min(ys) + max(ys)
+    for fx, fy in MIRRORS:
+        cells = {}
+        for name, (x, y) in geometry.centre.items():
+            other = geometry.at.get((x if fx == 1 else cx - x, y if fy == 1 else cy - y))
+            if other is None:
+                break
+            cells[name] = other
+        else:
+            if {(cells.get(c), t) for c, t in mine} == theirs:
+                return Mirror(cells, (fx, fy))
+    return None
+
+
+def _share_between_players(players, mirror: Mirror, steps, vectors) -> None:
+    """Give each player the steps the other was seen to make, seen through the board's mirror.
+
+    Random play shows each side a different sample of moves; a symmetric game
+    should not value a piece differently for the two sides because of it.
+    """
+    a, b = players
+    fx, fy = mirror.factors
+    cells = mirror.cells
+    for t in {t for _, t in steps} | {t for _, t in vectors}:
+        seen = {p: {c: set(ts) for c, ts in steps.get((p, t), {}).items()} for p in players}
+        for src, dst in ((a, b), (b, a)):
+            for cell, targets in seen[src].items():
+                if cell in cells:
+                    steps[(dst, t)][cells[cell]] |= {cells[c] for c in targets if c in cells}
+        va, vb = set(vectors.get((a, t), ())), set(vectors.get((b, t), ()))
+        vectors[(a, t)] = va | {(fx * dx, fy * dy) for dx, dy in vb}
+        vectors[(b, t)] = vb | {(fx * dx, fy * dy) for dx, dy in va}
 
 
 _LEARNED: dict[tuple[int, int, int], tuple[Game, GameKnowledge]] = {}

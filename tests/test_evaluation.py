@@ -11,7 +11,8 @@ import pytest
 
 from runtime.evaluation import Evaluator, _View
 from runtime.games import load_game
-from runtime.knowledge import GameKnowledge, Geometry, knowledge_for, learn, looks_tactical, part_movements
+from runtime.knowledge import (GameKnowledge, Geometry, knowledge_for, learn, looks_tactical, part_movements,
+                               player_mirror)
 from runtime.protocol import Move
 
 from .conftest import ROOT
@@ -134,12 +135,15 @@ def test_pieces_remaining_distance():
     assert ev._distance(goal.condition, view, "Black") == 0
 
 
-def test_the_start_position_is_nearly_even():
-    """Symmetric start positions evaluate close to zero (well under one pawn of the learned values)."""
-    game = load_game(CHESS)
-    k = knowledge_for(game, 0)
-    ev = Evaluator(game, k)
-    assert abs(ev.evaluate(game.initial_state(), "White")) < 0.5 * k.values["Pawn"]
+@pytest.mark.parametrize("spec, factors", [(CHESS, (1, -1)), ("canopus", (-1, -1)), ("alpha-centauri", (1, -1))])
+def test_symmetric_start_positions_evaluate_to_zero(spec, factors):
+    """Chess armies mirror top to bottom, Canopus's turn half round, Alpha Centauri's (royals
+    included) mirror top to bottom; with the learned steps shared through that symmetry, the start
+    position is worth exactly as much to either side."""
+    game = load_game(spec)
+    assert player_mirror(game, Geometry.of(game)).factors == factors
+    knowledge = knowledge_for(game, 0, 60)
+    assert Evaluator(game, knowledge).evaluate(game.initial_state(), game.players[0]) == pytest.approx(0.0)
 
 
 def test_material_counts_board_and_stores():
