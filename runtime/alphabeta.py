@@ -10,11 +10,12 @@ from it.
 * **Transposition table** keyed by :meth:`State.signature`: a position's value
   at a depth, whether it is exact or a bound, and its best move (tried first
   when the position comes back).
-* **Move ordering**: the table's move, then captures and promotions by the
-  material they win, then "killer" moves that refuted a sibling at the same
-  depth, then the rest by their static value (goal progress shows there), or
-  in wide nodes just above the horizon (more than ``ORDER_ALL_BY_VALUE``
-  moves) by their history of causing cut-offs.
+* **Move ordering**: the table's move first; then, where valuing every child
+  is affordable (at most ``ORDER_ALL_BY_VALUE`` moves, or two plies or more
+  left), by static value, which shows material won and goal progress alike;
+  elsewhere (wide nodes just above the horizon) captures and promotions by
+  the material they win, then "killer" moves that refuted a sibling at the
+  same depth, then moves by their history of causing cut-offs.
 * **Principal variation search**: after a node's first move, each other move
   is first searched with a null window (is it better than the best so far?)
   and only searched properly when it is; quiet moves late in the order of a
@@ -102,11 +103,15 @@ def outcome_value(outcome: Outcome, player: str, ply: int) -> float:
     return 0.0
 
 
+EXACT, LOWER, UPPER = "exact", "lower bound", "upper bound"
+"""What a table entry's value is: the position's value, or a bound on it (the search was cut)."""
+
+
 @dataclass
 class _Entry:
     depth: int
     value: float
-    flag: int  # 0 exact, 1 lower bound, 2 upper bound
+    bound: str
     best: str | None
 
 
@@ -304,9 +309,9 @@ class AlphaBetaPlayer(Player):
             return self._quiesce(state, sig, alpha, beta, ply, 0)
         entry = self.table.get(sig)
         if entry is not None and entry.depth >= depth:
-            if entry.flag == 0:
+            if entry.bound == EXACT:
                 return entry.value
-            if entry.flag == 1:
+            if entry.bound == LOWER:
                 alpha = max(alpha, entry.value)
             else:
                 beta = min(beta, entry.value)
@@ -345,14 +350,14 @@ class AlphaBetaPlayer(Player):
                 self._cutoff(move.notation, ply, depth)
                 break
         if best_value >= beta0:
-            flag = 1
+            bound = LOWER
         elif best_value <= alpha0:
-            flag = 2
+            bound = UPPER
         else:
-            flag = 0
+            bound = EXACT
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
-        self.table[sig] = _Entry(depth, best_value, flag, best_move)
+        self.table[sig] = _Entry(depth, best_value, bound, best_move)
         return best_value
 
     def _probe(self, state: State, sig, depth: int, alpha: float, beta: float, ply: int,
