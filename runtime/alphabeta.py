@@ -16,6 +16,9 @@ from it.
   elsewhere (wide nodes just above the horizon) captures and promotions by
   the material they win, then "killer" moves that refuted a sibling at the
   same depth, then moves by their history of causing cut-offs.
+* **Tree kept between iterations**: the successor states made during one
+  move's search are kept (up to ``TREE_LIMIT``), so a deeper iteration finds
+  their legal moves already generated instead of generating them again.
 * **Principal variation search**: after a node's first move, each other move
   is first searched with a null window (is it better than the best so far?)
   and only searched properly when it is; quiet moves late in the order of a
@@ -87,6 +90,10 @@ ORDER_ALL_BY_VALUE = 64
 
 TABLE_LIMIT = 50_000
 """Positions kept in the transposition table and in the static-value memo; each is emptied past this."""
+
+TREE_LIMIT = 4_000
+"""Successor states kept during one move's search, so a deeper iteration does not generate their moves again
+(only in games whose positions average at most ``ORDER_ALL_BY_VALUE`` moves: wide ones would fill memory)."""
 
 EVALUATIONS_PER_NODE = 16
 """Static evaluations that count as one node of the budget (a generation costs about that many)."""
@@ -162,6 +169,8 @@ class AlphaBetaPlayer(Player):
         self.static: dict = {}
         #: positions this player has had to move in, this game (a return to one is scored as a draw)
         self.played: set = set()
+        self._tree: dict = {}
+        self._keep_tree = False
         self.killers: dict[int, list[str]] = {}
         self.history: dict[str, int] = {}
         self.nodes = 0
@@ -221,6 +230,19 @@ class AlphaBetaPlayer(Player):
             return [], outcome_value(outcome, self._root, ply)
         return moves, None
 
+    def _child(self, state: State, move: Move) -> State:
+        """``state.apply(move)``, the same object again when this move's search already made it."""
+        if not self._keep_tree:
+            return state.apply(move)
+        key = (id(state), move.notation)
+        hit = self._tree.get(key)
+        if hit is not None and hit[0] is state:
+            return hit[1]
+        child = state.apply(move)
+        if len(self._tree) < TREE_LIMIT:
+            self._tree[key] = (state, child)
+        return child
+
     def _children(self, state: State, sig, moves: list[Move], maximising: bool, best: str | None,
                   ply: int, by_value: bool) -> list[tuple[Move, State, object]]:
         """(move, child, child signature) in search order (see the module docstring)."""
@@ -228,7 +250,7 @@ class AlphaBetaPlayer(Player):
         scored = []
         if by_value:
             for move in moves:
-                child = state.apply(move)
+                child = self._child(state, move)
                 csig = child.signature()
                 key = (0, 0.0) if move.notation == best else (1, -sign * self._static(csig))
                 scored.append((key, self.rng.random(), move, child, csig))
@@ -236,7 +258,7 @@ class AlphaBetaPlayer(Player):
             base = self._material(sig)
             killers = self.killers.get(ply, ())
             for move in moves:
-                child = state.apply(move)
+                child = self._child(state, move)
                 notation = move.notation
                 csig = None
                 gain = 0.0
@@ -274,7 +296,7 @@ class AlphaBetaPlayer(Player):
             landing = legs[-1][2] if legs else None
             if target is not None and landing != target:
                 continue  # past the first capture, only exchanges on the same cell
-            child = state.apply(move)
+            child = self._child(state, move)
             csig = child.signature()
             gain = sign * (self._material(csig) - base)
             if gain > 0:
@@ -415,6 +437,8 @@ class AlphaBetaPlayer(Player):
         self.played.add(state.signature())
         self.nodes = self._evaluations = 0
         self.killers.clear()
+        self._tree.clear()
+        self._keep_tree = self.evaluator.knowledge.mean_moves <= ORDER_ALL_BY_VALUE
         order = self._root_order(state, moves)
         best, best_score, reached = order[0][0], -math.inf, 0
         for depth in range(1, self.max_depth + 1):
@@ -424,7 +448,7 @@ class AlphaBetaPlayer(Player):
             alpha = -math.inf
             try:
                 for i, (move, sig) in enumerate(order):
-                    child = state.apply(move)
+                    child = self._child(state, move)
                     if i == 0:
                         value = self._search(child, sig, depth - 1, alpha, math.inf, 1)
                     else:
@@ -446,5 +470,6 @@ class AlphaBetaPlayer(Player):
             order = [(m, sig) for _, _, m, sig in scored]
             if abs(best_score) >= DECIDED:
                 break  # a forced result is known: deeper search cannot change the choice's value
+        self._tree.clear()
         self.info = SearchInfo(reached, self.nodes, best_score, self._deadline.elapsed())
         return best
