@@ -46,9 +46,9 @@ ENGINE_NAMES = ("fairy-stockfish", "/usr/games/fairy-stockfish")
 PROMOTION_LETTERS = {"q": "Queen", "r": "Rook", "b": "Bishop", "n": "Knight"}
 """Fairy-Stockfish's promotion suffixes and the piece types of the chess ZRF."""
 
-INSTALL = ("Fairy-Stockfish is not installed: on Debian or Ubuntu run "
-           "`sudo apt-get install fairy-stockfish` (it installs /usr/games/fairy-stockfish), "
-           "or pass --engine PATH to a Fairy-Stockfish binary.")
+INSTALL = ("Fairy-Stockfish was not found ({where}): this benchmark needs it and did not run.  On Debian "
+           "or Ubuntu: `sudo apt-get install fairy-stockfish` (installs /usr/games/fairy-stockfish); "
+           "elsewhere pass --engine PATH to a Fairy-Stockfish binary.")
 
 
 def find_engine(path: str | None) -> str | None:
@@ -159,7 +159,7 @@ def main() -> int:
 
     path = find_engine(args.engine)
     if path is None:
-        print(INSTALL, file=sys.stderr)
+        print(INSTALL.format(where=args.engine or "not on PATH, not in /usr/games"), file=sys.stderr)
         return 2
     game = load_game(args.game, args.variant)
     started = time.perf_counter()
