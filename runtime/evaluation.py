@@ -40,6 +40,9 @@ from .goalinfo import AllOf, AnyOf, Goal, PiecesRemaining, Placement, Slot, roya
 from .knowledge import GameKnowledge
 from .protocol import Game, State
 
+MEAN_REACH_CELLS = 2_000
+"""A type's average reach is taken over every cell, or over evenly spread cells of a bigger board."""
+
 CANDIDATES_PER_SLOT = 4
 """A placement considers the nearest few pieces for each slot (assignments grow factorially)."""
 
@@ -139,6 +142,7 @@ class Evaluator:
         mean = self._mean_reach.get(key)
         if mean is None:
             cells = list(k.geometry.centre)
+            cells = cells[::max(1, len(cells) // MEAN_REACH_CELLS)]
             mean = self._mean_reach[key] = (sum(k.reach(owner, ptype, c) for c in cells) / len(cells)
                                             if cells else 0.0)
         if mean <= 0:
@@ -234,7 +238,7 @@ class Evaluator:
             for c, o, t in pieces:
                 if o != owner:
                     reach |= self._successors(o, t, c)
-            near = nbrs.get(cell, ())
+            near = nbrs(cell)
             shelter = sum(1 for n in near if where.get(n) == owner)
             pressure = sum(1 for n in near if n in reach) + (2 if cell in reach else 0)
             escape = sum(1 for n in self._successors(owner, ptype, cell)

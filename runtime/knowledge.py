@@ -110,27 +110,34 @@ class Geometry:
 
     centre: dict[str, tuple[int, int]]
     at: dict[tuple[int, int], str]
-    neighbours: dict[str, tuple[str, ...]]
+    _near: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, game: Game) -> "Geometry":
-        cells = [c for c in cell_layout(game) if c.name in set(game.positions)]
+        names = set(game.positions)
+        cells = [c for c in cell_layout(game) if c.name in names]
         sizes = sorted(min(c.w, c.h) for c in cells if min(c.w, c.h) > 0)
         unit = sizes[len(sizes) // 2] if sizes else 1.0
         centre = {c.name: _grid_key(*c.centre, unit) for c in cells}
         at: dict[tuple[int, int], str] = {}
         for name, key in centre.items():
             at.setdefault(key, name)
-        neighbours = {}
-        for name, (x, y) in centre.items():
+        return cls(centre, at)
+
+    def neighbours(self, cell: str) -> tuple[str, ...]:
+        """Cells whose centre is at most one cell away in each direction (eight on a square grid)."""
+        hit = self._near.get(cell)
+        if hit is None:
             near = []
-            for dx in range(-4, 5):
-                for dy in range(-4, 5):
-                    other = at.get((x + dx, y + dy))
-                    if other is not None and other != name:
-                        near.append(other)
-            neighbours[name] = tuple(near)
-        return cls(centre, at, neighbours)
+            if cell in self.centre:
+                x, y = self.centre[cell]
+                for dx in range(-4, 5):
+                    for dy in range(-4, 5):
+                        other = self.at.get((x + dx, y + dy))
+                        if other is not None and other != cell:
+                            near.append(other)
+            hit = self._near[cell] = tuple(near)
+        return hit
 
 
 @dataclass

@@ -82,8 +82,8 @@ def test_learned_steps_give_empty_board_distances():
 
 def test_grid_neighbours():
     geometry = Geometry.of(load_game("alpha-centauri"))
-    assert sorted(geometry.neighbours["a1"]) == ["a2", "b1", "b2"]
-    assert len(geometry.neighbours["e5"]) == 8
+    assert sorted(geometry.neighbours("a1")) == ["a2", "b1", "b2"]
+    assert len(geometry.neighbours("e5")) == 8
 
 
 def test_meeting_distance_counts_royal_steps():
