@@ -24,27 +24,40 @@ def test_scripted_input_reads_plainly():
 
 
 def test_prompt_toolkit_history_and_completion():
-    prompt_toolkit = pytest.importorskip("prompt_toolkit")
+    """Typed lines come back, Up recalls the previous one, Tab offers commands and legal moves.
+
+    Run in a thread of its own: prompt_toolkit starts an asyncio loop, which
+    cannot happen in a thread where another test left one running.
+    """
+    pytest.importorskip("prompt_toolkit")
+    from concurrent.futures import ThreadPoolExecutor
+
     from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    assert prompt_toolkit
     words = ("moves", "undo", "Pawn e2 - e4", "Pawn e2 - e3")
-    with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
-        reader = LineReader(lambda: words, interactive=True)
-        assert reader.backend == "prompt_toolkit"
-        inp.send_text("moves e2\r")
-        assert reader.read("1. White> ") == "moves e2"
-        inp.send_text(UP + "\r")  # Up recalls the line typed before
-        assert reader.read("1. White> ") == "moves e2"
-    from prompt_toolkit.completion import CompleteEvent
-    from prompt_toolkit.document import Document
 
-    def offered(text):
-        return [c.text for c in reader._session.completer.get_completions(Document(text), CompleteEvent())]
-    assert offered("und") == ["undo"]
-    assert offered("Pawn e2 - e") == ["Pawn e2 - e4", "Pawn e2 - e3"]
+    def session():
+        with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
+            reader = LineReader(lambda: words, interactive=True)
+            inp.send_text("moves e2\r")
+            first = reader.read("1. White> ")
+            inp.send_text(UP + "\r")  # Up recalls the line typed before
+            again = reader.read("1. White> ")
+
+            def offered(text):
+                return [c.text for c in reader._session.completer.get_completions(Document(text), CompleteEvent())]
+            return reader.backend, first, again, offered("und"), offered("Pawn e2 - e")
+
+    with ThreadPoolExecutor(1) as pool:
+        backend, first, again, commands, moves = pool.submit(session).result(timeout=60)
+    assert backend == "prompt_toolkit"
+    assert first == again == "moves e2"
+    assert commands == ["undo"]
+    assert moves == ["Pawn e2 - e4", "Pawn e2 - e3"]
 
 
 def _read_until(fd: int, wanted: bytes, seconds: float) -> bytes:
