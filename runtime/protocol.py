@@ -13,7 +13,9 @@ the spirit of OpenSpiel's ``Game``/``State``:
 * ``State.outcome()`` is ``None`` while the game goes on, else an
   :class:`Outcome` naming the rule that ended it;
 * ``State.signature()`` is the engine-independent position key that the
-  cross-checker compares, so two engines agree without sharing a move encoding.
+  cross-checker compares, so two engines agree without sharing a move encoding;
+* ``Game.goal_info()`` (optional) describes how the game is won or lost, in the
+  vocabulary of :mod:`runtime.goalinfo`, for computer players.
 
 Move notation follows the Zillions saved-game (``.zsg``) style:
 ``Pawn e2 - e4``, ``Pawn d5 x e6 x e5``, ``Checker h2 - h1 = King``, drops as
@@ -27,6 +29,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
+
+from .goalinfo import Goal
 
 PART_SEPARATOR = "; "
 """Separator between the parts of a multi-part turn in :attr:`Move.notation`."""
@@ -194,6 +198,15 @@ class Game(ABC):
         """
         return None
 
+    def goal_info(self) -> tuple[Goal, ...]:
+        """How the game is won or lost, as data (see :mod:`runtime.goalinfo`).
+
+        Used by computer players to measure progress; outcomes are still decided
+        by :meth:`State.outcome`.  The default, ``()``, says nothing: players
+        then fall back on material and mobility.
+        """
+        return ()
+
     def describe(self) -> str:
         """One line for listings."""
         return f"{self.name}: {len(self.players)} players, {len(self.positions)} cells"
@@ -258,6 +271,18 @@ class State(ABC):
             if m == move:
                 return m
         raise ValueError(f"illegal move {move.notation!r}")
+
+    def quick_outcome(self) -> Outcome | None:
+        """The outcome when the position alone decides it, without generating moves; else ``None``.
+
+        For searchers: telling a finished game from a running one usually needs
+        the legal moves (checkmate, stalemate, "no legal move"), which is what
+        costs.  This answers only for ends the board shows by itself (goal
+        squares, pieces left, a meeting, a repetition).  Whenever it returns an
+        outcome, :meth:`outcome` returns the same one.  The default, ``None``,
+        claims nothing.
+        """
+        return None
 
     def is_terminal(self) -> bool:
         """True when the game is over."""

@@ -62,7 +62,8 @@ def test_computer_only_game_announces_the_rule():
     assert result.exit_code == 0
     last = result.output.strip().splitlines()[-1]
     # replay the same seeds independently of the CLI loop and compare the ending
-    from runtime.search import RandomPlayer, play_game
+    from runtime.matches import play_game
+    from runtime.players import RandomPlayer
     game = load_game("canopus")
     outcome, _ = play_game(game.initial_state(), {"White": RandomPlayer(3), "Black": RandomPlayer(4)}, 5000)
     assert outcome is not None and last == f"game over: {outcome.describe()}"

@@ -1,9 +1,10 @@
 """The computer opponent against the random player (issue 8: at least 95 of 100 games won).
 
-The full run is ``benchmarks/strength.py`` (figures in docs/play.md); this is
-the same match, same seeds and settings, cut to ``scaled(100)`` games.  The
-search counts nodes instead of timing itself, so the games are reproducible.
-A game stopped by the ply limit counts as not won.
+The full run is ``benchmarks/strength.py GAME --depth 2 --budget 60
+--max-plies 300 --games 100`` (figures in docs/play.md); this is the same
+match, same seeds and settings, cut to ``scaled(100)`` games.  The search
+counts move generations instead of timing itself, so the games are
+reproducible.  A game stopped by the ply limit counts as not won.
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ import math
 import pytest
 
 from runtime.games import load_game
-from runtime.search import AlphaBetaPlayer, piece_values_for, play_match
+from runtime.alphabeta import AlphaBetaPlayer
+from runtime.knowledge import knowledge_for
+from runtime.matches import play_match
 
 from .conftest import ROOT, scaled
 
 DEPTH, BUDGET, MAX_PLIES = 2, 60, 300
-"""The benchmark's defaults (benchmarks/strength.py --depth 2 --budget 60 --max-plies 300)."""
+"""The benchmark's settings for this match (benchmarks/strength.py --depth 2 --budget 60 --max-plies 300)."""
 
 
 @pytest.mark.slow
@@ -26,10 +29,10 @@ DEPTH, BUDGET, MAX_PLIES = 2, 60, 300
                          ids=["chess-zrf", "canopus"])
 def test_alphabeta_beats_random(spec):
     game = load_game(spec)
-    values = piece_values_for(game, 0)
+    knowledge = knowledge_for(game, 0)
     n = scaled(100, minimum=4)
     results = play_match(game, lambda seed: AlphaBetaPlayer(max_depth=DEPTH, node_budget=BUDGET, seed=seed,
-                                                             values=values),
+                                                             knowledge=knowledge),
                          n, seed=0, max_plies=MAX_PLIES)
     wins = sum(r.result == "win" for r in results)
     losses = [r for r in results if r.result == "loss"]

@@ -13,6 +13,7 @@ from runtime.search import make_player
 from runtime.textboard import board_text
 
 from .common import game_argument, json_option, moves_option, open_game, position_after, variant_option
+from .line_editing import LineReader
 
 HELP = """commands:
   <move>          a move in saved-game notation or 'from - to [= Type]' (parts joined by ';')
@@ -22,7 +23,10 @@ HELP = """commands:
   load FILE       continue a saved game (.zsg) instead of this one
   board           show the board again
   help            this text
-  quit            leave the game"""
+  quit            leave the game
+At a terminal: arrow keys edit the line, Up/Down recall earlier lines, Tab completes."""
+
+COMMANDS = ("moves", "undo", "save", "load", "board", "help", "quit")
 
 
 def _hints(state: State, cell: str) -> str:
@@ -92,6 +96,7 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
                 players[name] = make_player(kind, seed=seed + i, time_limit=seconds, strength=strength)
             except ValueError as exc:
                 raise click.UsageError(str(exc)) from None
+    reader = LineReader(lambda: COMMANDS + tuple(m.notation for m in state.legal_moves()))
     say(f"{g.name}: " + ", ".join(f"{p} ({kinds.get(p, 'human')})" for p in g.players))
     say(board_text(state))
     while True:
@@ -111,7 +116,7 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
             say(board_text(state))
             continue
         try:
-            line = click.prompt(f"{move_number(g, len(history))}. {mover}", prompt_suffix="> ").strip()
+            line = reader.read(f"{move_number(g, len(history))}. {mover}> ").strip()
         except (EOFError, click.Abort):
             say("\nbye")
             return _finish(as_json, g, history, None, "end of input")

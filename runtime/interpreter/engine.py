@@ -23,6 +23,7 @@ from runtime.protocol import Game, Move, Outcome, State, make_signature
 
 from .compiler import Compiler
 from .context import Branch, Context, Hit, Part
+from .goal_description import describe_goals
 from .goals import GoalCompiler, is_turn_condition, royal_types
 from .movetypes import zillions_numbering
 from .tables import NO, build_tables
@@ -150,6 +151,10 @@ class ZrfGame(Game):
                 continue
             rects[pos.name] = tuple(float(v) for v in pos.box)
         return rects or None
+
+    def goal_info(self):
+        """The file's goals as :mod:`runtime.goalinfo` data (see :mod:`.goal_description`)."""
+        return describe_goals(self.gdef, self.tables)
 
     def initial_state(self) -> "ZrfState":
         t = self.tables
@@ -813,6 +818,17 @@ class ZrfState(State):
             return Outcome.drawn("no legal moves")
         return out
 
+    def quick_outcome(self) -> Outcome | None:
+        """The outcome decided by position goals (checked after every turn), no move generation."""
+        if self.parent is None:
+            return None
+        for kind, players, f, turn, rule in self.game.goals:
+            if not turn:
+                for pl in players:
+                    if f(self, pl):
+                        return self._result(kind, pl, rule)
+        return None
+
     def goal_outcome(self) -> Outcome | None:
         """The outcome decided by the game's goals alone.
 
@@ -821,13 +837,9 @@ class ZrfState(State):
         only ask "did a goal end it?" can skip.
         """
         g = self.game
-        if self.parent is not None:
-            for kind, players, f, turn, rule in g.goals:
-                if turn:
-                    continue
-                for pl in players:
-                    if f(self, pl):
-                        return self._result(kind, pl, rule)
+        out = self.quick_outcome()
+        if out is not None:
+            return out
         player = g.entry(self.turn)[0]
         for kind, players, f, turn, rule in g.goals:
             if turn and player in players and f(self, player):

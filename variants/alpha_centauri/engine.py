@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from runtime.goalinfo import Goal, adjacent_pair_goal
 from runtime.protocol import Game, Move, Outcome, Signature, State, make_signature
 
 from . import data
@@ -47,6 +48,19 @@ class AlphaCentauri(Game):
     def initial_state(self) -> "AlphaCentauriState":
         """The start position (RULES.md section 8 setup), White to move."""
         return self.state_from(self.setup, "White")
+
+    def goal_info(self) -> tuple[Goal, ...]:
+        """The meeting rule as data: own King and Dame on two adjacent cells of the Encounter Zone."""
+        steps = [(df, dr) for df in (-1, 0, 1) for dr in (-1, 0, 1)
+                 if (df or dr) and (self.rules.diagonal_meeting or not (df and dr))]
+
+        def neighbours(cell: str) -> list[str]:
+            f, r = data.FILES.index(cell[0]), int(cell[1:])
+            near = (f"{data.FILES[f + df]}{r + dr}" for df, dr in steps if 0 <= f + df < len(data.FILES))
+            return [c for c in near if c in INDEX]
+
+        zone = sorted(data.ENCOUNTER_ZONE, key=data.CELLS.index)
+        return (adjacent_pair_goal("win", self.players, "King", "Dame", zone, neighbours, WIN_RULE),)
 
     def state_from(self, position: Mapping[str, tuple[str, str]], to_move: str = "White"
                    ) -> "AlphaCentauriState":
@@ -141,6 +155,10 @@ class AlphaCentauriState(State):
             if royals_meet(self.board_codes, owner, rules):
                 return Outcome.win(players[owner], players, WIN_RULE)
         return None
+
+    def quick_outcome(self) -> Outcome | None:
+        """A meeting of King and Dame ends the game whatever the moves; no generation needed."""
+        return self._outcome if self._done else self._win()
 
     def outcome(self) -> Outcome | None:
         if not self._done:

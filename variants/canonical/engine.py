@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
+from runtime.goalinfo import Checkmated, Goal, Unscored
 from runtime.protocol import Game, Move, Outcome, Signature, State, make_signature
 
 from . import data
@@ -86,6 +87,15 @@ class CanonicalGame(Game):
         self.kings_facing = kings_facing
         self.repetition = repetition
         self.stalemate = stalemate
+
+    def goal_info(self) -> tuple[Goal, ...]:
+        """The end-of-game rules as data: checkmate, stalemate, repetition."""
+        players = data.PLAYERS
+        goals = [Goal("loss", players, Checkmated(frozenset(["King"])), "checkmate"),
+                 Goal("loss" if self.stalemate == "win" else "draw", players, Unscored("stalemated"), "stalemate")]
+        if self.repetition.startswith("threefold-"):
+            goals.append(Goal(self.repetition.split("-")[1], players, Unscored("repetition"), "threefold repetition"))
+        return tuple(goals)
 
     # ------------------------------------------------------------------ states
     def initial_state(self) -> "CanonicalState":
@@ -329,6 +339,10 @@ class CanonicalState(State):
         return CanonicalState(self.game, after, opp, seen)
 
     # ---------------------------------------------------------------- endings
+    def quick_outcome(self) -> Outcome | None:
+        """A threefold repetition ends the game whatever the moves (checkmate needs them)."""
+        return self._repetition_end()
+
     def _repetition_end(self) -> Outcome | None:
         g = self.game
         if not g.repetition.startswith("threefold"):

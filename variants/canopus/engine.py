@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from runtime.goalinfo import (AnyOf, Checkmated, Goal, Occupant, PiecesRemaining, Placement, Slot,
+                              Unscored, at_most_pieces)
 from runtime.protocol import Game, Move, Outcome, Signature, State, make_signature
 
 from . import data
@@ -74,6 +76,19 @@ class CanopusGame(Game):
         self.goal_overrides_check = goal_overrides_check
         self.two_pieces_exact = two_pieces_exact
         self.repetition_loser = repetition_loser
+
+    def goal_info(self) -> tuple[Goal, ...]:
+        """The end-of-game rules as data: two pieces, goal squares, repetition, checkmate."""
+        two = PiecesRemaining(2) if self.two_pieces_exact else at_most_pieces(2)
+        any_own = tuple(Occupant(t) for t in self.piece_types)
+        goals = [Goal("loss", PLAYERS, two, "reduced to two pieces")]
+        for me, enemy in zip(PLAYERS, reversed(PLAYERS)):
+            pairs = AnyOf(tuple(Placement((Slot(frozenset([a]), any_own), Slot(frozenset([b]), any_own)))
+                                for a, b in data.GOAL_PAIRS[enemy]))
+            goals.append(Goal("win", (me,), pairs, "goal squares"))
+        goals.append(Goal("loss", PLAYERS, Unscored("threefold repetition"), "threefold repetition"))
+        goals.append(Goal("loss", PLAYERS, Checkmated(frozenset(["King"])), "checkmate"))
+        return tuple(goals)
 
     def initial_state(self) -> "CanopusState":
         """The start position of RULES.md (Soldiers on ``soldier_rank``), White to move."""
@@ -149,6 +164,10 @@ class CanopusState(State):
         key = (board, side)
         history = (key,) if irreversible else self.history + (key,)
         return CanopusState(self.game, board, side, history)
+
+    def quick_outcome(self) -> Outcome | None:
+        """The end-of-game rules judged on the position (two pieces, goal squares, repetition)."""
+        return self._ended_by_position()
 
     def outcome(self) -> Outcome | None:
         """How the game ended, tested in the order of the rules note."""

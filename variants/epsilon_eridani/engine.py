@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from runtime.goalinfo import Checkmated, Goal, PiecesRemaining, Unscored, at_most_pieces
 from runtime.protocol import Game, Move, Outcome, Signature, State, make_signature
 
 from . import data
@@ -87,6 +88,17 @@ class EpsilonEridani(Game):
         self.stalemate_loses = stalemate == "loss"
         self.setup = dict(data.SETUP if setup is None else setup)
 
+    def goal_info(self) -> tuple[Goal, ...]:
+        """The end-of-game rules as data: two pieces, checkmate, stalemate."""
+        goals = []
+        if self.reduce_to_two != "off":
+            two = PiecesRemaining(2) if self.reduce_to_two == "exactly" else at_most_pieces(2)
+            goals.append(Goal("loss", PLAYERS, two, "reduced to two pieces"))
+        goals.append(Goal("loss", PLAYERS, Checkmated(frozenset(["King"])), "checkmate"))
+        goals.append(Goal("loss" if self.stalemate_loses else "draw", PLAYERS, Unscored("stalemated"),
+                          "stalemate"))
+        return tuple(goals)
+
     def initial_state(self) -> "EEState":
         """The starting array with White to move."""
         return self.state_from(self.setup, "White")
@@ -153,6 +165,23 @@ class EEState(State):
         p = PLAYERS.index(player)
         return sum(1 for c in self.cells if c and owner_of(c) == p)
 
+    def quick_outcome(self) -> Outcome | None:
+        """The reduce-to-two rule, judged on the position alone (no move generation)."""
+        g = self.game
+        if g.reduce_to_two == "off":
+            return None
+        mover = PLAYERS[1 - self.turn]
+        opponent = PLAYERS[self.turn]
+
+        def low(n: int) -> bool:
+            return n == 2 if g.reduce_to_two == "exactly" else n <= 2
+
+        if low(self.piece_count(opponent)):
+            return Outcome.win(mover, PLAYERS, "reduced to two pieces")
+        if low(self.piece_count(mover)):
+            return Outcome.loss(mover, PLAYERS, "reduced own pieces to two")
+        return None
+
     def outcome(self) -> Outcome | None:
         """How the game ended, or ``None`` (rules checked in the module's order)."""
         if self._done:
@@ -160,25 +189,15 @@ class EEState(State):
         g = self.game
         mover = PLAYERS[1 - self.turn]
         opponent = PLAYERS[self.turn]
-        result = None
-
-        def low(n: int) -> bool:
-            if g.reduce_to_two == "off":
-                return False
-            return n == 2 if g.reduce_to_two == "exactly" else n <= 2
-
-        if low(self.piece_count(opponent)):
-            result = Outcome.win(mover, PLAYERS, "reduced to two pieces")
-        elif low(self.piece_count(mover)):
-            result = Outcome.loss(mover, PLAYERS, "reduced own pieces to two")
-        elif not self._raw_moves():
+        result = self.quick_outcome()
+        if result is None and not self._raw_moves():
             if self.in_check():
                 result = Outcome.win(mover, PLAYERS, "checkmate")
             elif g.stalemate_loses:
                 result = Outcome.loss(opponent, PLAYERS, "stalemate")
             else:
                 result = Outcome.drawn("stalemate")
-        elif g.no_progress_plies is not None and self.halfmove >= g.no_progress_plies:
+        elif result is None and g.no_progress_plies is not None and self.halfmove >= g.no_progress_plies:
             result = Outcome.drawn("35 moves without capture or promotion")
         self._outcome = result
         self._done = True

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from runtime.goalinfo import Checkmated, Goal, Unscored
 from runtime.protocol import Game, Move, Outcome, State, make_signature
 
 from . import data
@@ -90,6 +91,11 @@ class StarPoolChess(Game):
                                   for p in PLAYERS)
 
     # -- construction -----------------------------------------------------
+    def goal_info(self) -> tuple[Goal, ...]:
+        """The end-of-game rules as data: checkmate, stalemate."""
+        return (Goal("loss", PLAYERS, Checkmated(frozenset(["King"])), "checkmate"),
+                Goal("loss" if self.stalemate_loses else "draw", PLAYERS, Unscored("stalemated"), "stalemate"))
+
     def initial_state(self) -> "StarPoolState":
         """The RECONSTRUCTED start position, White to move, both Kings unmoved."""
         return self.state_from(data.SETUP, "White")

@@ -1,0 +1,194 @@
+"""Benchmark: our computer player on a ZRF against Fairy-Stockfish limited to ``go depth 1``.
+
+    python benchmarks/versus_fairy_stockfish.py tests/games/chess.zrf --uci-variant chess \\
+        [--games 20] [--seconds 2] [--depth 1] [--max-plies 400] [--engine PATH]
+
+Our side is the alpha-beta player (runtime.alphabeta) on the ZRF, thinking
+``--seconds`` per move by its clock; Fairy-Stockfish (Debian package
+``fairy-stockfish``: ``sudo apt-get install fairy-stockfish``, installed as
+/usr/games/fairy-stockfish) plays the same game through its UCI protocol,
+driven by python-chess's ``chess.engine``, with ``go depth D``.  Colours
+alternate: our player is the ZRF's first player in even games.  The ZRF is the
+referee: its legal moves and outcome decide the game, the engine is sent the
+moves in UCI form from its start position (``position startpos moves ...``)
+and its answer is matched to one of our legal moves.  A game is adjudicated a
+draw at the third occurrence of a position or after ``--max-plies`` plies
+(the ZRF has no such rule; both are counted and printed).
+
+Prints one line per game, then the score (wins + draws / 2) of our player,
+the machine's load average at the start and the end, and the wall time.
+Exit status 0 when the score reaches ``--need`` percent (default 50), 1 when
+it does not, 2 when the engine is absent (the message says how to install it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import chess.engine  # noqa: E402
+
+from runtime.alphabeta import AlphaBetaPlayer  # noqa: E402
+from runtime.clock import TimeControl  # noqa: E402
+from runtime.games import load_game  # noqa: E402
+from runtime.knowledge import knowledge_for, move_movements  # noqa: E402
+from runtime.protocol import Move, State  # noqa: E402
+
+ENGINE_NAMES = ("fairy-stockfish", "/usr/games/fairy-stockfish")
+
+PROMOTION_LETTERS = {"q": "Queen", "r": "Rook", "b": "Bishop", "n": "Knight"}
+"""Fairy-Stockfish's promotion suffixes and the piece types of the chess ZRF."""
+
+INSTALL = ("Fairy-Stockfish was not found ({where}): this benchmark needs it and did not run.  On Debian "
+           "or Ubuntu: `sudo apt-get install fairy-stockfish` (installs /usr/games/fairy-stockfish); "
+           "elsewhere pass --engine PATH to a Fairy-Stockfish binary.")
+
+
+def find_engine(path: str | None) -> str | None:
+    """The engine binary: ``path`` if given, else Fairy-Stockfish on PATH or in /usr/games."""
+    for name in ([path] if path else ENGINE_NAMES):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+class BestMove(chess.engine.BaseCommand[str]):
+    """One UCI exchange: set the variant, send the moves so far, ``go depth D``, read ``bestmove``.
+
+    Written as a python-chess command because python-chess's own ``play``
+    needs a ``chess.Board``, which cannot hold a xiangqi position.
+    """
+
+    def __init__(self, engine, variant: str, moves: list[str], depth: int, new_game: bool):
+        super().__init__(engine)
+        self.lines = []
+        if new_game:
+            self.lines.append(f"setoption name UCI_Variant value {variant}")
+            self.lines.append("ucinewgame")
+        self.lines.append("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        self.lines.append(f"go depth {depth}")
+
+    def start(self) -> None:
+        for line in self.lines:
+            self._engine.send_line(line)
+
+    def line_received(self, line: str) -> None:
+        if line.startswith("bestmove"):
+            parts = line.split()
+            self.result.set_result(parts[1] if len(parts) > 1 else "(none)")
+            self.set_finished()
+
+
+def uci_of(move: Move) -> str:
+    """UCI text of our move: the first movement's from and to cells, plus a promotion letter."""
+    legs = move_movements(move)
+    if not legs:
+        raise ValueError(f"no movement in {move.notation!r}")
+    _, start, end = legs[0]
+    tokens = move.parts[0].split()
+    if "=" in tokens:
+        promoted = tokens[tokens.index("=") + 1]
+        letter = next((k for k, v in PROMOTION_LETTERS.items() if v == promoted), None)
+        if letter:
+            return start + end + letter
+    return start + end
+
+
+def move_of(state: State, uci: str) -> Move | None:
+    """Our legal move written ``uci`` by the engine, or None when none matches."""
+    for move in state.legal_moves():
+        try:
+            if uci_of(move) == uci:
+                return move
+        except ValueError:
+            continue
+    return None
+
+
+def play_one(game, engine, variant: str, ours: str, knowledge, args, index: int) -> tuple[str, str, int]:
+    """One game; (result for our player: win/draw/loss, how it ended, plies)."""
+    player = AlphaBetaPlayer(clock=TimeControl(per_move=args.seconds), node_budget=None, max_depth=64,
+                             seed=index, knowledge=knowledge)
+    state = game.initial_state()
+    sent: list[str] = []
+    seen: dict = {}
+    asked = False  # the engine hears the variant and "ucinewgame" with its first question of a game
+    for ply in range(args.max_plies):
+        outcome = state.outcome()
+        if outcome is not None:
+            if outcome.draw:
+                return "draw", outcome.rule, ply
+            return ("win" if ours in outcome.winners else "loss"), outcome.rule, ply
+        key = state.signature()
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] >= 3:
+            return "draw", "adjudicated: threefold repetition", ply
+        if state.current_player == ours:
+            move = player.choose(state)
+        else:
+            answer = engine.communicate(lambda p: BestMove(p, variant, sent, args.depth, not asked))
+            asked = True
+            move = move_of(state, answer)
+            if move is None:
+                return "draw", f"adjudicated: engine move {answer!r} is not legal in the ZRF", ply
+        sent.append(uci_of(move))
+        state = state.apply(move)
+    return "draw", f"adjudicated: {args.max_plies} plies", args.max_plies
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("game", help="a .zrf whose start position is the engine variant's")
+    ap.add_argument("--variant", default=None, help="game or variant title inside the .zrf")
+    ap.add_argument("--uci-variant", default="chess", help="the engine's UCI_Variant (chess, xiangqi, ...)")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--seconds", type=float, default=2.0, help="our player's time per move")
+    ap.add_argument("--depth", type=int, default=1, help="the engine's `go depth`")
+    ap.add_argument("--max-plies", type=int, default=400)
+    ap.add_argument("--engine", default=None, help="Fairy-Stockfish binary (default: on PATH or /usr/games)")
+    ap.add_argument("--need", type=float, default=50.0, help="score in percent for exit status 0")
+    args = ap.parse_args()
+
+    path = find_engine(args.engine)
+    if path is None:
+        print(INSTALL.format(where=args.engine or "not on PATH, not in /usr/games"), file=sys.stderr)
+        return 2
+    game = load_game(args.game, args.variant)
+    started = time.perf_counter()
+    load_start = os.getloadavg()
+    knowledge = knowledge_for(game, 0)
+    print(f"{game.name} vs {path} (UCI_Variant {args.uci_variant}, go depth {args.depth}); "
+          f"our player {args.seconds:g} s per move; learned values: "
+          + ", ".join(f"{k}={v:.2f}" for k, v in sorted(knowledge.values.items(), key=lambda kv: kv[1])),
+          flush=True)
+    tally = {"win": 0, "draw": 0, "loss": 0}
+    engine = chess.engine.SimpleEngine.popen_uci(path)
+    try:
+        for i in range(args.games):
+            ours = game.players[i % 2]
+            result, how, plies = play_one(game, engine, args.uci_variant, ours, knowledge, args, i)
+            tally[result] += 1
+            print(f"game {i:2d}: we play {ours:<6} {result:<4} after {plies:3d} plies ({how})  "
+                  f"[{time.perf_counter() - started:.0f}s]", flush=True)
+    finally:
+        engine.quit()
+    played = sum(tally.values())
+    score = 100.0 * (tally["win"] + tally["draw"] / 2) / played if played else 0.0
+    load_end = os.getloadavg()
+    print(f"{game.name}: our player vs Fairy-Stockfish depth {args.depth}, {played} games: "
+          f"wins {tally['win']} draws {tally['draw']} losses {tally['loss']}, score {score:.1f}%  "
+          f"(load average {load_start[0]:.1f} at the start, {load_end[0]:.1f} at the end; "
+          f"{time.perf_counter() - started:.0f}s)")
+    return 0 if score >= args.need else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,262 @@
+"""A position's value for one player, from learned knowledge and the game's own goals.
+
+:class:`Evaluator` adds, all in units of the game's average learned piece
+value (so the weights mean the same in every game):
+
+* **material**: learned values (:mod:`runtime.knowledge`) of the player's
+  pieces on the board and in hand, minus everybody else's;
+* **activity**: for each piece, how many cells it would reach from where it
+  stands on an empty board, against the average for its type (a knight in the
+  corner counts less than one in the centre), weighted by its value;
+* **goal progress** (:meth:`Game.goal_info`): for each goal read for a
+  player, a distance to making its condition true - for a
+  :class:`~runtime.goalinfo.Placement`, the fewest moves of the player's
+  pieces that fill its slots (learned steps on an empty board, one more for a
+  slot another piece stands on); for :class:`~runtime.goalinfo.PiecesRemaining`,
+  how many pieces are still to go.  Progress ``1 / (1 + d)`` plus a linear
+  ``-d`` term count for the player when the goal wins and against it when
+  the goal loses;
+* **royal safety** for ``checkmated`` goals: own pieces next to the royal
+  piece count for its owner (shelter); cells next to it that enemy pieces
+  reach in one learned step count against it (pressure, more when the royal's
+  own cell is reached), and the cells it could step to that no enemy reaches
+  count for it (mobility).  Steps are the learned empty-board ones, so this is
+  a cheap estimate that ignores blocking pieces.
+
+The value depends on the position alone (no move generation), so a search
+can judge a position before deciding whether to generate its moves.
+
+Scores are from ``player``'s side: its own terms minus the other players'.
+Material is summed in integer thousandths so that the order in which a
+signature (a set) lists pieces never changes a result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+from .goalinfo import AllOf, AnyOf, Goal, PiecesRemaining, Placement, Slot, royal_pieces, walk
+from .knowledge import GameKnowledge
+from .protocol import Game, State
+
+MEAN_REACH_CELLS = 2_000
+"""A type's average reach is taken over every cell, or over evenly spread cells of a bigger board."""
+
+CANDIDATES_PER_SLOT = 4
+"""A placement considers the nearest few pieces for each slot (assignments grow factorially)."""
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Term weights, in units of the game's average learned piece value."""
+
+    activity: float = 0.1
+    goal: float = 4.0
+    goal_step: float = 1.5
+    shelter: float = 0.05
+    pressure: float = 0.05
+    royal_mobility: float = 0.03
+
+
+class Evaluator:
+    """Scores positions of one game for a player (see the module docstring)."""
+
+    def __init__(self, game: Game, knowledge: GameKnowledge, weights: Weights = Weights()):
+        self.game = game
+        self.knowledge = knowledge
+        self.weights = weights
+        self.goals: tuple[Goal, ...] = tuple(game.goal_info())
+        self.milli = {t: round(v * 1000) for t, v in knowledge.values.items()}
+        scale = sum(knowledge.values.values()) / len(knowledge.values) if knowledge.values else 1.0
+        self.scale = scale
+        self.royal = {p: royal_pieces(self.goals, p) for p in game.players}
+        self.scored_goals = [g for g in self.goals
+                             if g.result in ("win", "loss")
+                             and any(isinstance(c, (Placement, PiecesRemaining)) for c in walk(g.condition))]
+        self._mean_reach: dict[tuple[str, str], float] = {}
+        self._bonus: dict[tuple[str, str, str], float] = {}
+        self._steps: dict[tuple[str, str, str], frozenset[str]] = {}
+
+    # ------------------------------------------------------------------ material
+
+    def material(self, state: State, player: str) -> float:
+        """Learned values of ``player``'s pieces (board and stores) minus everybody else's."""
+        return self.material_of(state.signature(), player)
+
+    def material_of(self, sig, player: str) -> float:
+        """:meth:`material` from a signature already at hand."""
+        values = self.milli
+        score = 0
+        for _, owner, ptype in sig.board:
+            v = values.get(ptype, 1000)
+            score += v if owner == player else -v
+        for owner, ptype, n in sig.hands:
+            v = values.get(ptype, 1000) * n
+            score += v if owner == player else -v
+        return score / 1000
+
+    # ------------------------------------------------------------------ the whole value
+
+    def evaluate(self, state: State, player: str) -> float:
+        """``player``'s score of ``state``, from the position alone (no move generation)."""
+        return self.value_of(state.signature(), player)
+
+    def value_of(self, sig, player: str) -> float:
+        """:meth:`evaluate` from a signature already at hand."""
+        w = self.weights
+        pieces = sorted(sig.board)
+        score = self.material_of(sig, player)
+        score += self._activity(pieces, player)
+        view = _View(pieces)
+        for goal in self.scored_goals:
+            for p in goal.players:
+                d = self._distance(goal.condition, view, p)
+                if d is None:
+                    continue
+                value = w.goal * self.scale / (1.0 + d) - w.goal_step * self.scale * d
+                sign = 1.0 if goal.result == "win" else -1.0
+                score += sign * value if p == player else -sign * value
+        if any(self.royal.values()):
+            score += self._royal_safety(pieces, player)
+        return score
+
+    # ------------------------------------------------------------------ terms
+
+    def _activity(self, pieces, player: str) -> float:
+        """Sum of :meth:`_piece_bonus` of ``player``'s pieces minus the others'."""
+        total = 0.0
+        bonuses = self._bonus
+        for cell, owner, ptype in pieces:
+            bonus = bonuses.get((owner, ptype, cell))
+            if bonus is None:
+                bonus = bonuses[(owner, ptype, cell)] = self._piece_bonus(owner, ptype, cell)
+            total += bonus if owner == player else -bonus
+        return total
+
+    def _piece_bonus(self, owner: str, ptype: str, cell: str) -> float:
+        """How much more (or less) one piece reaches from where it stands than on average (score units)."""
+        k = self.knowledge
+        w = self.weights
+        key = (owner, ptype)
+        mean = self._mean_reach.get(key)
+        if mean is None:
+            cells = list(k.geometry.centre)
+            cells = cells[::max(1, len(cells) // MEAN_REACH_CELLS)]
+            mean = self._mean_reach[key] = (sum(k.reach(owner, ptype, c) for c in cells) / len(cells)
+                                            if cells else 0.0)
+        if mean <= 0:
+            return 0.0
+        return w.activity * (k.reach(owner, ptype, cell) / mean - 1.0) * k.values.get(ptype, 1.0)
+
+    def _distance(self, cond, view: "_View", player: str) -> float | None:
+        """Moves ``player`` needs to make ``cond`` true (0: true now), None when not measurable."""
+        if isinstance(cond, Placement):
+            return self._placement(cond, view, player)
+        if isinstance(cond, PiecesRemaining):
+            n = 0
+            for _, owner, ptype in view.pieces:
+                if (cond.whose == "all" or owner == player) and (cond.pieces is None or ptype in cond.pieces):
+                    n += 1
+            return n - cond.count if n >= cond.count else None
+        if isinstance(cond, AnyOf):
+            best = None
+            for c in cond.alternatives:
+                d = self._distance(c, view, player)
+                if d is not None and (best is None or d < best):
+                    best = d
+            return best
+        if isinstance(cond, AllOf):
+            total = 0.0
+            for c in cond.parts:
+                d = self._distance(c, view, player)
+                if d is None:
+                    return None
+                total += d
+            return total
+        return None
+
+    def _slot_costs(self, slot: Slot, view: "_View", player: str) -> list[tuple[float, str]]:
+        """(moves, cell) for each piece that could fill ``slot``, nearest first."""
+        k = self.knowledge
+        costs = []
+        # a slot whose every cell holds a piece must be cleared first
+        blocked = 1.0 if all(c in view.owner_at for c in slot.cells) else 0.0
+        for occ in slot.occupants:
+            for cell, owner in view.by_type.get(occ.piece, ()):
+                mine = owner == player
+                if occ.owner == "own" and not mine or occ.owner == "enemy" and mine:
+                    continue
+                if cell in slot.cells:
+                    costs.append((0.0, cell))
+                elif mine:  # an enemy piece elsewhere is not ours to move
+                    d = k.distances(owner, occ.piece, slot.cells).get(cell)
+                    if d is not None:
+                        costs.append((d + blocked, cell))
+        costs.sort()
+        return costs[:CANDIDATES_PER_SLOT]
+
+    def _placement(self, cond: Placement, view: "_View", player: str) -> float | None:
+        options = [self._slot_costs(s, view, player) for s in cond.slots]
+        if any(not o for o in options):
+            return None
+        if len(options) == 1:
+            return options[0][0][0]
+        if len(options) > 3:
+            # more slots: greedy, each slot takes its nearest piece not yet taken: each slot takes its nearest piece not yet taken
+            used: set[str] = set()
+            total = 0.0
+            for o in options:
+                pick = next(((d, c) for d, c in o if c not in used), None)
+                if pick is None:
+                    return None
+                used.add(pick[1])
+                total += pick[0]
+            return total
+        if len(options) == 2:
+            return min((a + b for a, ca in options[0] for b, cb in options[1] if ca != cb), default=None)
+        return min((sum(d for d, _ in combo) for combo in product(*options)
+                    if len({c for _, c in combo}) == len(combo)), default=None)
+
+    def _successors(self, owner: str, ptype: str, cell: str) -> frozenset[str]:
+        key = (owner, ptype, cell)
+        hit = self._steps.get(key)
+        if hit is None:
+            hit = self._steps[key] = frozenset(self.knowledge.successors(owner, ptype, cell))
+        return hit
+
+    def _royal_safety(self, pieces, player: str) -> float:
+        """Shelter, pressure and escape cells of every royal piece (see the module docstring)."""
+        w = self.weights
+        nbrs = self.knowledge.geometry.neighbours
+        where = {cell: owner for cell, owner, _ in pieces}
+        score = 0.0
+        for cell, owner, ptype in pieces:
+            if ptype not in self.royal.get(owner, ()):
+                continue
+            reach: set[str] = set()
+            for c, o, t in pieces:
+                if o != owner:
+                    reach |= self._successors(o, t, c)
+            near = nbrs(cell)
+            shelter = sum(1 for n in near if where.get(n) == owner)
+            pressure = sum(1 for n in near if n in reach) + (2 if cell in reach else 0)
+            escape = sum(1 for n in self._successors(owner, ptype, cell)
+                         if where.get(n) != owner and n not in reach)
+            term = self.scale * (w.shelter * shelter - w.pressure * pressure + w.royal_mobility * escape)
+            score += term if owner == player else -term
+        return score
+
+
+class _View:
+    """One position's pieces, indexed for the goal distances."""
+
+    __slots__ = ("pieces", "by_type", "owner_at")
+
+    def __init__(self, pieces):
+        self.pieces = pieces
+        self.by_type: dict[str, list[tuple[str, str]]] = {}
+        self.owner_at: dict[str, str] = {}
+        for cell, owner, ptype in pieces:
+            self.by_type.setdefault(ptype, []).append((cell, owner))
+            self.owner_at[cell] = owner

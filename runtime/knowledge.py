@@ -1,0 +1,329 @@
+"""What a computer player learns about a game by watching random play: piece values and piece steps.
+
+Nothing here knows a game's rules.  :func:`learn` plays seeded random games
+through the engine contract and, at every position it passes through, reads
+each legal move's parts in saved-game notation (``Pawn e2 - e4``,
+``King d9 x d8``):
+
+* **piece values**: a type's value is its *mobility*, the average number of
+  different ``(from, to)`` steps one piece of that type has in the positions
+  seen (the idea Zillions uses).  Every part of a multi-part turn counts, and a
+  step is counted once however many whole turns contain it: Alpha Centauri's
+  turns are "royal step; capturable-piece move", so counting whole turns by
+  their first part gave every capturable type the same value (issue 16).
+  Positions from the first plies are left out, where most pieces are boxed in
+  by their own side and long-range pieces look weaker than pawns;
+* **piece steps**: the ``(from, to)`` steps seen for each player's piece type,
+  and the displacement vectors they make on the drawn board
+  (:func:`runtime.layout.cell_layout`), so a step seen once anywhere counts
+  everywhere it lands on a cell.  :meth:`GameKnowledge.distances` turns them
+  into "how many moves would this piece need to reach those cells on an empty
+  board", which the evaluator uses for goals that name cells;
+* **symmetry**: in a two-player game whose start armies are each other's
+  mirror image (a half turn or a reflection of the drawn board), each side is
+  given the steps the other was seen to make, mirrored, so sampling luck
+  does not make a piece worth more to one side than to the other;
+* **cell neighbours**: cells whose centres are at most one cell apart in each
+  direction (eight neighbours on a square grid), for the safety of royal pieces;
+* **whether captures show in the notation**: if every random move that
+  changed the material was written with ``x``, ``=`` or ``flip``, a search
+  may look for captures by reading notation instead of applying every move.
+
+Learning is deterministic for a seed: it counts positions, not seconds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict, deque
+from dataclasses import dataclass, field
+
+from .layout import cell_layout
+from .protocol import Game, Move
+
+SKIP_PLIES = 40
+"""Positions this early in a random game are not sampled (pieces still boxed in by their own side)."""
+
+GAME_PLIES = 200
+"""A sampling game stops after this many plies and a new one starts."""
+
+DEFAULT_POSITIONS = 400
+"""Positions generated while learning (each costs one move generation)."""
+
+
+_MARKS = frozenset({"-", "x", "=", "@", "flip", "on"})
+"""Notation words that are never a piece type or a cell."""
+
+
+def part_movements(part: str) -> list[tuple[str, str, str]]:
+    """``(piece type, from, to)`` of each movement written in one notation part.
+
+    A movement is ``<Type> <from> - <to>`` or ``<Type> <from> x <to>``
+    (``"King e1 - g1 Rook h1 - f1"`` has two).  What follows a movement and is
+    not one (``x e5``: a capture on another cell, ``= Queen``: a promotion,
+    ``@ e1 ...``: an attribute) and drops (``White Pawn e4``) give nothing.
+    """
+    tokens = part.split()
+    if tokens[:1] == ["partial"]:
+        tokens = tokens[2:]
+    out = []
+    i = 0
+    while i + 3 < len(tokens):
+        if tokens[i + 2] in ("-", "x") and tokens[i] not in _MARKS and tokens[i + 1] not in _MARKS \
+                and tokens[i + 3] not in _MARKS:
+            out.append((tokens[i], tokens[i + 1], tokens[i + 3]))
+            i += 4
+        else:
+            i += 1
+    return out
+
+
+def move_movements(move: Move) -> list[tuple[str, str, str]]:
+    """Every ``(piece type, from, to)`` of every part of ``move``."""
+    return [m for part in move.parts for m in part_movements(part)]
+
+
+TACTICAL_TOKENS = frozenset({"x", "=", "flip"})
+"""Notation words of captures (``x``), type or owner changes (``=``) and flips."""
+
+
+def looks_tactical(move: Move) -> bool:
+    """Does the notation show a capture, promotion, type or owner change?"""
+    return any(tok in TACTICAL_TOKENS for part in move.parts for tok in part.split())
+
+
+def _pieces(signature) -> list[tuple[str, str]]:
+    """The (owner, type) multiset of a position, board and stores, as a sorted list."""
+    out = [(o, t) for _, o, t in signature.board]
+    for o, t, n in signature.hands:
+        out.extend([(o, t)] * n)
+    return sorted(out)
+
+
+def _grid_key(x: float, y: float, unit: float) -> tuple[int, int]:
+    return (round(x / unit * 4), round(y / unit * 4))
+
+
+@dataclass
+class Geometry:
+    """Cell centres on the drawn board, in quarter-cell units, and each cell's neighbours."""
+
+    centre: dict[str, tuple[int, int]]
+    at: dict[tuple[int, int], str]
+    _near: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def of(cls, game: Game) -> "Geometry":
+        names = set(game.positions)
+        cells = [c for c in cell_layout(game) if c.name in names]
+        sizes = sorted(min(c.w, c.h) for c in cells if min(c.w, c.h) > 0)
+        unit = sizes[len(sizes) // 2] if sizes else 1.0
+        centre = {c.name: _grid_key(*c.centre, unit) for c in cells}
+        at: dict[tuple[int, int], str] = {}
+        for name, key in centre.items():
+            at.setdefault(key, name)
+        return cls(centre, at)
+
+    def neighbours(self, cell: str) -> tuple[str, ...]:
+        """Cells whose centre is at most one cell away in each direction (eight on a square grid)."""
+        hit = self._near.get(cell)
+        if hit is None:
+            near = []
+            if cell in self.centre:
+                x, y = self.centre[cell]
+                for dx in range(-4, 5):
+                    for dy in range(-4, 5):
+                        other = self.at.get((x + dx, y + dy))
+                        if other is not None and other != cell:
+                            near.append(other)
+            hit = self._near[cell] = tuple(near)
+        return hit
+
+
+@dataclass
+class GameKnowledge:
+    """Learned piece values, piece steps and board geometry of one game (see the module docstring)."""
+
+    values: dict[str, float]
+    #: (player, type) -> {from cell: {to cells}} seen in random play
+    steps: dict[tuple[str, str], dict[str, set[str]]]
+    #: (player, type) -> displacement vectors (quarter-cell units) of those steps
+    vectors: dict[tuple[str, str], set[tuple[int, int]]]
+    geometry: Geometry
+    #: average number of legal moves of the side to move in the positions seen
+    mean_moves: float = 0.0
+    #: every move seen that changed the material said so in its notation (:func:`looks_tactical`),
+    #: so a search may pick captures by their notation instead of applying every move
+    marked_captures: bool = True
+    _distances: dict = field(default_factory=dict, repr=False)
+
+    def successors(self, player: str, ptype: str, cell: str) -> set[str]:
+        """Cells one move of ``player``'s ``ptype`` reaches from ``cell`` on an empty board (learned)."""
+        out = set(self.steps.get((player, ptype), {}).get(cell, ()))
+        centre = self.geometry.centre.get(cell)
+        if centre is not None:
+            at = self.geometry.at
+            for dx, dy in self.vectors.get((player, ptype), ()):
+                other = at.get((centre[0] + dx, centre[1] + dy))
+                if other is not None:
+                    out.add(other)
+        return out
+
+    def distances(self, player: str, ptype: str, targets: frozenset[str]) -> dict[str, int]:
+        """Moves ``player``'s ``ptype`` needs from each cell to reach one of ``targets`` (unreachable: absent).
+
+        A breadth-first search over the learned steps, run once per
+        (player, type, targets) and remembered.
+        """
+        key = (player, ptype, targets)
+        hit = self._distances.get(key)
+        if hit is not None:
+            return hit
+        preds: dict[str, list[str]] = defaultdict(list)
+        for cell in self.geometry.centre.keys() | set(self.steps.get((player, ptype), {})):
+            for nxt in self.successors(player, ptype, cell):
+                preds[nxt].append(cell)
+        dist = {t: 0 for t in targets}
+        queue = deque(targets)
+        while queue:
+            cell = queue.popleft()
+            for prev in preds.get(cell, ()):
+                if prev not in dist:
+                    dist[prev] = dist[cell] + 1
+                    queue.append(prev)
+        self._distances[key] = dist
+        return dist
+
+    def reach(self, player: str, ptype: str, cell: str) -> int:
+        """How many cells one move of this piece reaches from ``cell`` on an empty board (learned)."""
+        return len(self.successors(player, ptype, cell))
+
+
+def learn(game: Game, positions: int = DEFAULT_POSITIONS, seed: int = 0) -> GameKnowledge:
+    """Watch seeded random games for ``positions`` positions; see the module docstring."""
+    rng = random.Random(seed)
+    geometry = Geometry.of(game)
+    steps_by_type: dict[str, int] = defaultdict(int)
+    seen_by_type: dict[str, int] = defaultdict(int)
+    steps: dict[tuple[str, str], dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+    vectors: dict[tuple[str, str], set[tuple[int, int]]] = defaultdict(set)
+    generated = 0
+    marked = True
+    sampled_moves = 0
+    sampled = 0
+    while generated < positions:
+        state = game.initial_state()
+        for ply in range(GAME_PLIES):
+            if generated >= positions or state.outcome() is not None:
+                break
+            moves = state.legal_moves()
+            generated += 1
+            if not moves:
+                break
+            mover = state.current_player
+            distinct = {m for move in moves for m in move_movements(move)}
+            for ptype, a, b in distinct:
+                steps[(mover, ptype)][a].add(b)
+                ca, cb = geometry.centre.get(a), geometry.centre.get(b)
+                if ca is not None and cb is not None:
+                    vectors[(mover, ptype)].add((cb[0] - ca[0], cb[1] - ca[1]))
+            if ply >= SKIP_PLIES:
+                sampled += 1
+                sampled_moves += len(moves)
+                for _, owner, ptype in state.signature().board:
+                    if owner == mover:
+                        seen_by_type[ptype] += 1
+                for ptype, _, _ in distinct:
+                    steps_by_type[ptype] += 1
+            move = rng.choice(moves)
+            child = state.apply(move)
+            if marked and not looks_tactical(move) and _pieces(child.signature()) != _pieces(state.signature()):
+                marked = False
+            state = child
+    mirror = player_mirror(game, geometry)
+    if mirror is not None:
+        _share_between_players(game.players, mirror, steps, vectors)
+    values = {t: steps_by_type[t] / seen_by_type[t] for t in seen_by_type if seen_by_type[t]}
+    floor = max(1.0, min([v for v in values.values() if v > 0], default=1.0))
+    for t in list(game.piece_types) + list(values):
+        if values.get(t, 0) <= 0:
+            values[t] = floor
+    return GameKnowledge(values, {k: dict(v) for k, v in steps.items()}, dict(vectors), geometry,
+                         sampled_moves / sampled if sampled else 0.0, marked)
+
+
+MIRRORS = ((-1, -1), (1, -1), (-1, 1))
+"""Board symmetries tried between two players' armies, as factors on (x, y) about the board's centre:
+a half turn, a reflection top to bottom, a reflection left to right."""
+
+
+@dataclass(frozen=True)
+class Mirror:
+    """A board symmetry: the cell map and the factors it applies to a displacement."""
+
+    cells: dict[str, str]
+    factors: tuple[int, int]
+
+
+def player_mirror(game: Game, geometry: Geometry) -> Mirror | None:
+    """The board symmetry taking the first player's start army onto the second's, if there is one.
+
+    Chess is mirrored top to bottom, Canopus turned half round.  None when the
+    game does not have exactly two players or no symmetry of :data:`MIRRORS` fits.
+    """
+    if len(game.players) != 2 or not geometry.centre:
+        return None
+    first, second = game.players
+    army = game.initial_state().signature().board
+    mine = {(c, t) for c, o, t in army if o == first}
+    theirs = {(c, t) for c, o, t in army if o == second}
+    if not mine or len(mine) != len(theirs):
+        return None
+    xs = [x for x, _ in geometry.centre.values()]
+    ys = [y for _, y in geometry.centre.values()]
+    cx, cy = min(xs) + max(xs), min(ys) + max(ys)
+    for fx, fy in MIRRORS:
+        cells = {}
+        for name, (x, y) in geometry.centre.items():
+            other = geometry.at.get((x if fx == 1 else cx - x, y if fy == 1 else cy - y))
+            if other is None:
+                break
+            cells[name] = other
+        else:
+            if {(cells.get(c), t) for c, t in mine} == theirs:
+                return Mirror(cells, (fx, fy))
+    return None
+
+
+def _share_between_players(players, mirror: Mirror, steps, vectors) -> None:
+    """Give each player the steps the other was seen to make, seen through the board's mirror.
+
+    Random play shows each side a different sample of moves; a symmetric game
+    should not value a piece differently for the two sides because of it.
+    """
+    a, b = players
+    fx, fy = mirror.factors
+    cells = mirror.cells
+    for t in {t for _, t in steps} | {t for _, t in vectors}:
+        seen = {p: {c: set(ts) for c, ts in steps.get((p, t), {}).items()} for p in players}
+        for src, dst in ((a, b), (b, a)):
+            for cell, targets in seen[src].items():
+                if cell in cells:
+                    steps[(dst, t)][cells[cell]] |= {cells[c] for c in targets if c in cells}
+        va, vb = set(vectors.get((a, t), ())), set(vectors.get((b, t), ()))
+        vectors[(a, t)] = va | {(fx * dx, fy * dy) for dx, dy in vb}
+        vectors[(b, t)] = vb | {(fx * dx, fy * dy) for dx, dy in va}
+
+
+_LEARNED: dict[tuple[int, int, int], tuple[Game, GameKnowledge]] = {}
+
+
+def knowledge_for(game: Game, seed: int = 0, positions: int = DEFAULT_POSITIONS) -> GameKnowledge:
+    """:func:`learn`, remembered per game object, seed and size (learning costs seconds)."""
+    key = (id(game), seed, positions)
+    hit = _LEARNED.get(key)
+    if hit is not None and hit[0] is game:
+        return hit[1]
+    knowledge = learn(game, positions, seed)
+    _LEARNED[key] = (game, knowledge)
+    return knowledge

@@ -1,0 +1,154 @@
+"""Learned knowledge and the goal-aware evaluator.
+
+Distances and values are checked against hand counts written in each test,
+on knowledge built by hand (so the evaluator is tested apart from learning)
+or learned from the game (where the point is what learning finds).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from runtime.evaluation import Evaluator, _View
+from runtime.games import load_game
+from runtime.knowledge import (GameKnowledge, Geometry, knowledge_for, learn, looks_tactical, part_movements,
+                               player_mirror)
+from runtime.protocol import Move
+
+from .conftest import ROOT
+
+CHESS = str(ROOT / "tests" / "games" / "chess.zrf")
+
+ORTHOGONAL = {(4, 0), (-4, 0), (0, 4), (0, -4)}
+"""One orthogonal step, in the quarter-cell units of :class:`Geometry`."""
+
+
+def _royal_steps_only(game) -> GameKnowledge:
+    """Knowledge by hand: every piece of both sides steps one cell orthogonally; all values 1."""
+    vectors = {(p, t): set(ORTHOGONAL) for p in game.players for t in game.piece_types}
+    return GameKnowledge({t: 1.0 for t in game.piece_types}, {}, vectors, Geometry.of(game))
+
+
+@pytest.mark.parametrize("notation, legs", [
+    ("Pawn e2 - e4", [("Pawn", "e2", "e4")]),
+    ("Pawn e5 - d6 x d5", [("Pawn", "e5", "d6")]),  # en passant: x d5 is a capture, not a leg
+    ("King e1 - g1 Rook h1 - f1 @ g1 0 0 @ f1 0 0", [("King", "e1", "g1"), ("Rook", "h1", "f1")]),
+    ("partial 1 Checker a3 - c5 x b4", [("Checker", "a3", "c5")]),
+    ("Pawn b7 x a8 = Queen", [("Pawn", "b7", "a8")]),
+    ("White Pawn e4", []),
+    ("= Queen on e8", []),
+    ("Pass", []),
+])
+def test_part_movements(notation, legs):
+    assert part_movements(notation) == legs
+
+
+def test_tactical_moves_are_read_from_the_notation():
+    assert looks_tactical(Move.single("Pawn d5 x e6"))
+    assert looks_tactical(Move(("King d9 - d8", "Advancer e6 - e5 x e4")))
+    assert looks_tactical(Move.single("Checker h2 - h1 = King"))
+    assert not looks_tactical(Move.single("Pawn e2 - e4"))
+
+
+def test_alpha_centauri_values_differ_by_piece():
+    """Issue 16: every capturable type had the same value, because only a turn's first part was read.
+
+    Alpha Centauri's first part always moves a King, Dame or Rotor, so the
+    capturable pieces were never seen moving.  A Hopper (O, H, CH and jumps)
+    moves far more than a Pawn (O, H); a Guard (one step) least.
+    """
+    knowledge = knowledge_for(load_game("alpha-centauri"), 0, 60)
+    v = knowledge.values
+    capturable = ("Pawn", "Guard", "Hopper", "Centaur", "Advancer", "Withdrawer", "Reducer")
+    assert len({round(v[t], 1) for t in capturable}) == len(capturable)
+    assert v["Hopper"] > 2 * v["Pawn"] and v["Guard"] < v["Pawn"]
+
+
+def test_chess_values_order_the_pieces_as_chess_players_do():
+    """Mobility over random positions ranks Pawn < Knight, Bishop < Rook < Queen (learned, seed 0)."""
+    v = knowledge_for(load_game(CHESS), 0).values
+    assert v["Pawn"] < min(v["Knight"], v["Bishop"]) <= max(v["Knight"], v["Bishop"]) < v["Rook"] < v["Queen"]
+    assert knowledge_for(load_game(CHESS), 0).marked_captures
+
+
+def test_learned_steps_give_empty_board_distances():
+    """A knight from a1 needs 6 moves to h8 and 0 to a1; a chess king from e1 needs 7 moves to e8."""
+    game = load_game(CHESS)
+    k = learn(game, positions=200)
+    assert k.distances("White", "Knight", frozenset(["h8"]))["a1"] == 6
+    assert k.distances("White", "King", frozenset(["e8"]))["e1"] == 7
+    assert k.reach("White", "Knight", "a1") == 2 and k.reach("White", "Knight", "d4") == 8
+
+
+def test_grid_neighbours():
+    geometry = Geometry.of(load_game("alpha-centauri"))
+    assert sorted(geometry.neighbours("a1")) == ["a2", "b1", "b2"]
+    assert len(geometry.neighbours("e5")) == 8
+
+
+def test_meeting_distance_counts_royal_steps():
+    """King d7, Dame f7: the nearest meeting needs 3 orthogonal steps (d7-d6, f7-f6-e6; counted by hand)."""
+    game = load_game("alpha-centauri")
+    ev = Evaluator(game, _royal_steps_only(game))
+    state = game.state_from({"d7": ("White", "King"), "f7": ("White", "Dame"),
+                             "a1": ("Black", "King"), "i1": ("Black", "Dame")}, "White")
+    (goal,) = ev.scored_goals
+    view = _View(sorted(state.signature().board))
+    assert ev._distance(goal.condition, view, "White") == 3
+    # Black's King a1 and Dame i1: a1-e4 is 7 steps, i1-f4 is 6 (the closest pair): 13
+    assert ev._distance(goal.condition, view, "Black") == 13
+
+
+def test_goal_progress_raises_the_value():
+    """Each step of a royal towards the meeting is worth more to its owner."""
+    game = load_game("alpha-centauri")
+    ev = Evaluator(game, _royal_steps_only(game))
+    base = {"a1": ("Black", "King"), "i1": ("Black", "Dame"), "f7": ("White", "Dame")}
+    values = [ev.evaluate(game.state_from({**base, cell: ("White", "King")}, "Black"), "White")
+              for cell in ("d9", "d8", "d7")]
+    assert values[0] < values[1] < values[2]
+
+
+def test_a_slot_held_by_another_piece_costs_a_move_more():
+    """Canopus: White wins with two pieces on d8+e8 or e8+f8; an enemy piece on the goal must be cleared."""
+    game = load_game("canopus")
+    ev = Evaluator(game, _royal_steps_only(game))
+    free = game.state_from({"d7": ("White", "Soldier"), "e7": ("White", "Soldier"),
+                            "a1": ("Black", "King"), "i1": ("White", "King")}, "White")
+    held = game.state_from({"d7": ("White", "Soldier"), "e7": ("White", "Soldier"), "d8": ("Black", "Soldier"),
+                            "e8": ("Black", "Soldier"), "f8": ("Black", "Soldier"),
+                            "a1": ("Black", "King"), "i1": ("White", "King")}, "White")
+    goal = next(g for g in ev.scored_goals if g.result == "win" and g.players == ("White",))
+    assert ev._distance(goal.condition, _View(sorted(free.signature().board)), "White") == 2
+    assert ev._distance(goal.condition, _View(sorted(held.signature().board)), "White") == 4
+
+
+def test_pieces_remaining_distance():
+    """Canopus loses at two pieces: with five left, three more captures end it."""
+    game = load_game("canopus")
+    ev = Evaluator(game, _royal_steps_only(game))
+    state = game.state_from({c: ("White", "Soldier") for c in ("a3", "b3", "c3", "d3")} | {"e1": ("White", "King"),
+                            "e8": ("Black", "King"), "a7": ("Black", "Soldier")}, "White")
+    goal = next(g for g in ev.scored_goals if g.result == "loss")
+    view = _View(sorted(state.signature().board))
+    assert ev._distance(goal.condition, view, "White") == 3
+    assert ev._distance(goal.condition, view, "Black") == 0
+
+
+@pytest.mark.parametrize("spec, factors", [(CHESS, (1, -1)), ("canopus", (-1, -1)), ("alpha-centauri", (1, -1))])
+def test_symmetric_start_positions_evaluate_to_zero(spec, factors):
+    """Chess armies mirror top to bottom, Canopus's turn half round, Alpha Centauri's (royals
+    included) mirror top to bottom; with the learned steps shared through that symmetry, the start
+    position is worth exactly as much to either side."""
+    game = load_game(spec)
+    assert player_mirror(game, Geometry.of(game)).factors == factors
+    knowledge = knowledge_for(game, 0, 60)
+    assert Evaluator(game, knowledge).evaluate(game.initial_state(), game.players[0]) == pytest.approx(0.0)
+
+
+def test_material_counts_board_and_stores():
+    game = load_game(CHESS)
+    ev = Evaluator(game, _royal_steps_only(game))
+    from runtime.notation import play_moves
+    state = play_moves(game.initial_state(), ["e2 - e4", "d7 - d5", "e4 x d5"])
+    assert ev.material(state, "White") == 1.0 and ev.material(state, "Black") == -1.0
