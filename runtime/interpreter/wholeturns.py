@@ -14,11 +14,15 @@ in Zillions' order:
    pieces of promoted types (:func:`promoted_types`);
 3. the **king-safety filter** (when a ``checkmated`` goal names royal types).
 
-Two bounds keep a turn finite.  A part that brings the board and stores back
-to what they were earlier in the same turn (at its start or after an earlier
-part) is not a continuation: hopping back and forth would repeat forever and
-reaches no new position.  A chain that still reaches :data:`MAX_PARTS`
-parts ends there, and the game records the located warning W601.
+Two bounds keep a turn finite.  A part that brings the turn back to a state
+it already had is not a continuation: back to the board and stores of the
+turn's start, or back to the board, stores, continuing cell and move type it
+had after an earlier part.  Hopping back and forth would repeat forever and
+reaches no new position; a part that changes nothing but hands the
+continuation to another piece or move type (a generated file's way of
+passing the turn on) is a new state and continues.  A chain that still
+reaches :data:`MAX_PARTS` parts ends there, and the game records the
+located warning W601.
 """
 
 from __future__ import annotations
@@ -180,10 +184,12 @@ class TurnSource:
             self._firsts = ranked
         return self._firsts
 
-    def _chains(self, part, applied, board, parts, notes, removed, rank, seen) -> Iterator[Turn]:
+    def _chains(self, part, applied, board, parts, notes, removed, rank, start, seen) -> Iterator[Turn]:
         """Every whole turn that starts with ``parts`` + ``part`` (depth first, stop before continuing).
 
         ``applied`` is ``part`` applied to ``board``: (board, hands, last-from, last-to, removed).
+        ``start`` is the turn's first (board, stores); ``seen`` the (board, stores, continuing
+        cell, move type) after each earlier part.
         """
         g = self.game
         mover = self.mover
@@ -200,26 +206,26 @@ class TurnSource:
             g.chain_cut(part, MAX_PARTS)
             yield Turn(parts, notes, b, h, nlf, nlt, removed, rank)
             return
-        seen = seen | {(b, h)}
+        seen = seen | {(b, h, nlt, part.partial)}
         conts = []
         for c in g.gen_parts(b, mover, None, nlf, nlt, h, only=nlt, only_mt=part.partial):
             cb, ch, clf, clt, crem = g.apply_part(b, h, c, mover)
             cb = tuple(cb)
-            if (cb, ch) not in seen:
+            if (cb, ch) != start and (cb, ch, clt, c.partial) not in seen:
                 conts.append((c, (cb, ch, clf, clt, crem)))
         if not conts or g.pass_partial:
             yield Turn(parts, notes + ("Pass",) if conts else notes, b, h, nlf, nlt, removed, rank)
         for c, capplied in conts:
-            yield from self._chains(c, capplied, b, parts, notes, removed, rank, seen)
+            yield from self._chains(c, capplied, b, parts, notes, removed, rank, start, seen)
 
     def ranked(self) -> Iterator[Turn]:
         """Every whole turn after move priorities (before maximal captures and king safety)."""
         s, g = self.state, self.game
-        start = frozenset(((s.cells, s.stores),))
+        start = (tuple(s.cells), s.stores)
         for part, rank in self.first_parts():
             b, h, lf, lt, rem = g.apply_part(s.cells, s.stores, part, self.mover)
             yield from self._chains(part, (tuple(b), h, lf, lt, rem), s.cells, (), (), (), rank,
-                                    start)
+                                    start, frozenset())
 
     # ------------------------------------------------------------------ selection
 

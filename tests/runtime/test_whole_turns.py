@@ -70,6 +70,8 @@ JUMPER = """
        (e (verify empty?) (add K))))
   (piece (name K))
 """
+# Move-type numbers (docs/zrf-semantics.md): the move-priorities types last listed first,
+# so step is 1 and jump, the type the chains continue with, is 2: every part is `partial 2`.
 
 
 def test_maximal_captures_counts_parts_not_pieces_removed(tmp_path):
@@ -82,7 +84,7 @@ def test_maximal_captures_counts_parts_not_pieces_removed(tmp_path):
     g = game(tmp_path, JUMPER.format(mode="true", effect=effect) + """
       (board-setup (A (M a1) (M d1)) (B (M e1)))""", board=EIGHT)
     start = g.edited_state([("B", "K", "b1")])
-    assert notations(start) == ["partial 1 M a1 - c1 = M on b1", "partial 1 M d1 - f1 x e1"]
+    assert notations(start) == ["partial 2 M a1 - c1 = M on b1", "partial 2 M d1 - f1 x e1"]
 
 
 def test_maximal_captures_keeps_the_longest_chains(tmp_path):
@@ -90,10 +92,10 @@ def test_maximal_captures_keeps_the_longest_chains(tmp_path):
     captures keeps the two-part turn; without it both are legal."""
     setup = "(board-setup (A (M a1) (M f1)) (B (M b1) (M d1) (M g1)))"
     g = game(tmp_path, JUMPER.format(mode="true", effect="capture") + setup, board=EIGHT)
-    assert notations(g.initial_state()) == ["partial 1 M a1 - c1 x b1; partial 1 M c1 - e1 x d1"]
+    assert notations(g.initial_state()) == ["partial 2 M a1 - c1 x b1; partial 2 M c1 - e1 x d1"]
     g = game(tmp_path, JUMPER.format(mode="false", effect="capture") + setup, board=EIGHT)
-    assert notations(g.initial_state()) == ["partial 1 M a1 - c1 x b1; partial 1 M c1 - e1 x d1",
-                                            "partial 1 M f1 - h1 x g1"]
+    assert notations(g.initial_state()) == ["partial 2 M a1 - c1 x b1; partial 2 M c1 - e1 x d1",
+                                            "partial 2 M f1 - h1 x g1"]
 
 
 def test_maximal_captures_2_prefers_promoted_pieces_at_equal_counts(tmp_path):
@@ -104,10 +106,10 @@ def test_maximal_captures_2_prefers_promoted_pieces_at_equal_counts(tmp_path):
     setup = "(board-setup (A (M a1) (M e1)) (B (M b1)))"
     two = game(tmp_path, JUMPER.format(mode="2", effect="capture") + setup, board=EIGHT)
     assert sorted(two.tables.types[t] for t in two.promoted) == ["K"]
-    assert notations(two.edited_state([("B", "K", "f1")])) == ["partial 1 M e1 - g1 x f1"]
+    assert notations(two.edited_state([("B", "K", "f1")])) == ["partial 2 M e1 - g1 x f1"]
     one = game(tmp_path, JUMPER.format(mode="true", effect="capture") + setup, board=EIGHT)
-    assert notations(one.edited_state([("B", "K", "f1")])) == ["partial 1 M a1 - c1 x b1",
-                                                               "partial 1 M e1 - g1 x f1"]
+    assert notations(one.edited_state([("B", "K", "f1")])) == ["partial 2 M a1 - c1 x b1",
+                                                               "partial 2 M e1 - g1 x f1"]
 
 
 # ---------------------------------------------------------------- finite turns, no silent limits
@@ -129,6 +131,25 @@ def test_a_turn_never_returns_the_board_to_an_earlier_arrangement(tmp_path):
     g = game(tmp_path, HOPS + "(board-setup (A (H a1)) (B (W b1)))")
     assert notations(g.initial_state()) == ["partial 1 H a1 - c1"]
     assert g.notices == []
+
+
+def test_a_part_that_only_hands_the_turn_on_continues(tmp_path):
+    """P steps c1 - d1 and continues with type hand, whose block picks up the Q on a1
+    and puts it back as the continuing piece of type go (the board does not change);
+    Q then steps a1 - b1.  The hand-over part gives back the board of the state before
+    it, but with another continuing cell, so it is a new state and the turn goes on:
+    the turn that moves both P and Q exists (before the rule was refined it ended
+    after P's step).  Generated Alpha Centauri passes its second part on this way."""
+    g = game(tmp_path, """
+      (piece (name P) (moves
+         (move-type first) (e (verify empty?) (add-partial hand))
+         (move-type hand) (a1 (verify (piece? Q)) from (add-partial Q go))))
+      (piece (name Q) (moves (move-type go) (e (verify empty?) add)))
+      (board-setup (A (P c1) (Q a1)) (B (P f1)))""")
+    s = g.initial_state()
+    boards = {frozenset(s.apply(m).signature().board) for m in s.legal_moves()}
+    assert frozenset({("d1", "A", "P"), ("b1", "A", "Q"), ("f1", "B", "P")}) in boards
+    assert frozenset({("d1", "A", "P"), ("a1", "A", "Q"), ("f1", "B", "P")}) not in boards
 
 
 def test_a_chain_of_64_parts_ends_with_a_located_warning(tmp_path):
