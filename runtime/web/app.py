@@ -16,7 +16,8 @@ Routes (every ``/api/`` answer is JSON; ``POST`` bodies must be JSON):
   "seconds", "strength"}`` (the computer moves), ``POST /api/hint`` (same body;
   only names the move), ``POST /api/undo`` ``{"id"}``, ``POST /api/open-zsg``
   ``{"id", "zsg": FILE}`` (replays a saved game of this game, which then goes on
-  from its last position): each needs the game's token;
+  from its last position; the page then steps through it with ``?ply=``): each
+  needs the game's token;
 * ``GET /api/zsg?id=ID[&seats=HC]``: the game so far as a Zillions saved game.
 
 Tokens travel in the ``X-ZRF-Token`` header, which no other site's page can
@@ -283,7 +284,7 @@ async def open_zsg(request: Request, ctx: ServeContext) -> Response:
             history = replay_saved(session.game, saved)
             session.history = history
             session.state = history[-1][0].apply(history[-1][1]) if history else session.game.initial_state()
-            return session_payload(session, 0)
+            return session_payload(session)
     return ok(await ctx.run(replay, "opening the saved game"))
 
 

@@ -24,6 +24,12 @@ CHESS = os.path.join(ROOT, "tests", "games", "chess.zrf")
 MAX_TURNS = 400
 
 
+def start(page) -> None:
+    """Press "New game" and wait until that game (not the one the page opened by itself) is drawn."""
+    page.click("#start")
+    page.wait_for_selector("body:not([data-loading]) #board svg .cell")
+
+
 def cell(page, name: str) -> None:
     """Click a board cell as a person would (the piece drawn on it takes the click)."""
     page.click(f'#board rect.cell[data-cell="{name}"]', force=True)
@@ -74,8 +80,7 @@ def person_turn(page) -> str:
 def play_to_the_end(page, computer_kind: str, strength: str = "1") -> str:
     page.wait_for_selector("body[data-ready='1']")
     page.select_option("#strength", strength)
-    page.click("#start")
-    page.wait_for_selector("#board svg rect.cell")
+    start(page)
     person = page.get_attribute("#seat-0", "data-player")
     page.select_option("#seat-1", computer_kind)
     for _ in range(MAX_TURNS):
@@ -131,8 +136,7 @@ def test_upload_a_corpus_zrf_and_move(serve, page, corpus_dir):
     page.goto(serve())
     page.wait_for_selector("body[data-ready='1']")
     page.set_input_files("#zrf-file", str(path))
-    page.click("#start")
-    page.wait_for_selector("#board svg rect.cell")
+    start(page)
     assert page.locator("#board rect.cell").count() == cells
     page.select_option("#seat-1", "random")
     wait_person_or_end(page, page.get_attribute("#seat-0", "data-player"))
@@ -159,8 +163,7 @@ def test_a_two_part_turn_is_entered_part_by_part(serve, page):
     """Alpha Centauri's turn is two moves; the page asks for the second part after the first."""
     page.goto(serve("alpha-centauri"))
     page.wait_for_selector("body[data-ready='1']")
-    page.click("#start")
-    page.wait_for_selector("#board svg rect.cell")
+    start(page)
     page.select_option("#seat-1", "person")  # only people: nothing thinks in the background
     first = page.evaluate("current.moves[0]")
     assert len(first["parts"]) == 2

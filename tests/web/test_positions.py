@@ -72,7 +72,7 @@ def zsg_item(name: str, data: bytes) -> dict:
     return {"name": name, "data": base64.b64encode(data).decode()}
 
 
-def test_a_corpus_saved_game_opens_at_its_start_and_steps(corpus_dir):
+def test_a_corpus_saved_game_opens_and_every_position_can_be_shown(corpus_dir):
     """SimpleShogi.zsg (Zillions' own file) has 37 move lines of one part each: 37 turns; its
     last move, Silver a3 - b4, checkmates North's King, so South wins."""
     folder = corpus_dir / "SimpleShogi"
@@ -83,13 +83,14 @@ def test_a_corpus_saved_game_opens_at_its_start_and_steps(corpus_dir):
         state = client.new(game="SimpleShogi.zrf").json()
         data = (folder / "SimpleShogi.zsg").read_bytes()
         opened = client.post("/api/open-zsg", {"id": state["id"], "zsg": zsg_item("SimpleShogi.zsg", data)}).json()
-        assert opened["view"] == 0 and len(opened["history"]) == 37 and opened["last"] is None
+        assert opened["view"] == 37 and len(opened["history"]) == 37 and opened["moves"] == []
         assert opened["history"][0] == "King b1 - a2" and opened["history"][-1] == "Silver a3 - b4"
         assert opened["outcome"]["winners"] == ["South"]
+        assert opened["last"]["notation"] == "Silver a3 - b4"
+        start = client.get("/api/state", id=state["id"], ply=0).json()
+        assert start["view"] == 0 and start["last"] is None
         second = client.get("/api/state", id=state["id"], ply=2).json()
         assert second["last"]["notation"] == "King b5 - c4"
-        end = client.get("/api/state", id=state["id"]).json()
-        assert end["view"] == 37 and end["moves"] == []
         client.close()
 
 
