@@ -243,7 +243,7 @@ def _ply(text: str | None) -> int | None:
     """``?ply=`` as a move count (None when absent); 400 unless it is a plain number."""
     if text is None or text == "":
         return None
-    if not text.isdigit() or len(text) > 9:
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
         raise ApiError(400, "ply must be a number of moves (0 is the start)")
     return int(text)
 

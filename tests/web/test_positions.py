@@ -43,7 +43,7 @@ def test_an_earlier_position_is_shown_without_moves(chess):
     assert start["last"] is None and 'class="piece" data-cell="e2"' in start["svg"]
     beyond = client.get("/api/state", id=state["id"], ply=99).json()
     assert beyond["view"] == 3 and beyond["moves"]
-    for bad in ("-1", "x", "1e3", "9" * 12):
+    for bad in ("-1", "x", "1e3", "9" * 12, "\u00b2", "\u0663"):
         assert client.get("/api/state", id=state["id"], ply=bad).status_code == 400
 
 
