@@ -53,13 +53,13 @@ from runtime.search import make_player
 from zrf.diagnostics import ZrfError
 
 from .catalog import Catalog, load_zrf_file
-from .rules_text import rules_texts
 from .downloads import zsg_response
 from .errors import JSON_HEADERS, ApiError, PathHider, unexpected
 from .guard import RequestGuard
 from .limits import ServerLimits
 from .moves import describe_move
 from .pictures import IMAGE_HEADERS, graphics_notes, image_png
+from .rules_text import rules_texts
 from .sessions import Session, SessionGone, SessionStore
 from .uploads import UploadError, decode_files, decode_saved_game, write_upload
 from .views import session_payload
@@ -282,8 +282,13 @@ async def open_zsg(request: Request, ctx: ServeContext) -> Response:
     def replay():
         with session.lock:
             history = replay_saved(session.game, saved)
-            session.history = history
-            session.state = history[-1][0].apply(history[-1][1]) if history else session.game.initial_state()
+            if history:
+                end = history[-1][0].apply(history[-1][1])
+            elif saved.setup:  # a set-up and no move (replay_saved checked the game can edit)
+                end = session.game.edited_state([(e.player, e.piece, e.position) for e in saved.setup])
+            else:
+                end = session.game.initial_state()
+            session.history, session.state = history, end
             return session_payload(session)
     return ok(await ctx.run(replay, "opening the saved game"))
 

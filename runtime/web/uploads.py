@@ -67,9 +67,13 @@ def decode_saved_game(item: object, limits: ServerLimits) -> SavedGame:
         raise UploadError(f"{name}: a saved game's name ends in .zsg")
     text, _ = decode(raw)
     try:
-        return parse_zsg(text, name)
+        saved = parse_zsg(text, name)
     except ZrfError as exc:
         raise UploadError("\n".join(d.format() for d in exc.diagnostics) or str(exc)) from None
+    if len(saved.moves) > limits.max_saved_moves:
+        raise UploadError(f"{name}: {len(saved.moves)} move lines; the server replays at most "
+                          f"{limits.max_saved_moves}")
+    return saved
 
 
 def decode_files(main: object, includes: object, limits: ServerLimits) -> list[tuple[str, bytes]]:

@@ -6,6 +6,7 @@ import base64
 
 import pytest
 
+from runtime.web.limits import ServerLimits
 from tests.live_server import live_server
 
 from .client import PageClient
@@ -106,3 +107,13 @@ def test_a_broken_or_foreign_saved_game_is_a_located_error(chess):
     assert res.status_code == 400
     res = client.post("/api/open-zsg", {"id": state["id"], "zsg": zsg_item("ok.zsg", b"x")}, token="wrong")
     assert res.status_code == 403
+
+
+def test_a_saved_game_longer_than_the_limit_is_refused_with_the_limit():
+    long = b"Zillions Save Game File Version 0.02 HC\r\n" + b"1. Pawn e2 - e4\r\n" * 3
+    with live_server([CHESS], limits=ServerLimits(max_saved_moves=2)) as live:
+        client = PageClient(live)
+        state = client.new(game="chess.zrf").json()
+        res = client.post("/api/open-zsg", {"id": state["id"], "zsg": zsg_item("long.zsg", long)})
+        client.close()
+    assert res.status_code == 400 and res.json()["error"] == "long.zsg: 3 move lines; the server replays at most 2"
