@@ -43,17 +43,17 @@ def shots_dir() -> str | None:
     return os.environ.get("ZRF_E2E_SHOTS")
 
 
-def test_the_default_game_is_drawn_with_its_own_bitmaps(serve, page, zillions_dir):
-    """CubicChess from the Zillions folder: without pressing anything, the board shows pixels
-    in the colours of the game's piece bitmaps that its board bitmap and the page's drawn
-    pieces do not have, and no pure green (the transparent colour) anywhere."""
+def cubic_chess(zillions_dir):
     rules = zillions_dir / "Rules" / "CubicChess.zrf"
     images = next((p for p in (zillions_dir / "Images").iterdir() if p.name.lower() == "cubicchess"), None)
     if not rules.is_file() or images is None:
         pytest.skip("CubicChess is not in this Zillions folder")
-    opened(page, serve(str(rules)))
-    page.wait_for_function("[...document.querySelectorAll('#board image')].every(i => i.getBBox().width > 0)")
-    page.wait_for_load_state("networkidle")
+    return rules, images
+
+
+def assert_own_bitmaps_shown(page, images) -> None:
+    """The drawn board has pixels in the colours of the game's piece bitmaps that its board
+    bitmap and the page's drawn pieces do not have, and no pure green (the transparent colour)."""
     board = PIL.open(images / "b1.bmp")
     pieces = Counter()
     for name in ("WP.bmp", "BP.bmp", "WK.bmp", "BK.bmp"):
@@ -63,11 +63,38 @@ def test_the_default_game_is_drawn_with_its_own_bitmaps(serve, page, zillions_di
     shot = colours(PIL.open(io.BytesIO(page.locator("#board svg").screenshot())))
     assert sum(shot[c] for c in own) >= 1000
     assert shot[GREEN] == 0
+
+
+def test_the_default_game_is_drawn_with_its_own_bitmaps(serve, page, zillions_dir):
+    """CubicChess from the Zillions folder, without pressing anything; its texts and piece help."""
+    rules, images = cubic_chess(zillions_dir)
+    opened(page, serve(str(rules)))
+    page.wait_for_load_state("networkidle")
+    assert_own_bitmaps_shown(page, images)
     assert page.locator("#rules-description").inner_text().startswith("Rules")
     page.click('#board .piece[data-cell="a2"]')
     assert page.inner_text("#piece-help") == "Pawn: moves forward or diagonally"  # the ZRF's (help ...)
     if shots_dir():
         page.screenshot(path=os.path.join(shots_dir(), "cubic-chess.png"), full_page=True)
+
+
+def test_the_bitmaps_load_under_the_content_security_policy(serve, browser, zillions_dir):
+    """The same pixels with the server's policy enforced (the other tests bypass it), and no
+    violation reported."""
+    rules, images = cubic_chess(zillions_dir)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        pg = context.new_page()
+        pg.set_default_timeout(60_000)
+        messages = []
+        pg.on("console", lambda msg: messages.append(msg.text))
+        pg.goto(serve(str(rules)))
+        pg.locator("body:not([data-loading]) #board svg .cell").first.wait_for()
+        pg.wait_for_load_state("networkidle")
+        assert_own_bitmaps_shown(pg, images)
+        assert not [m for m in messages if "Content Security Policy" in m]
+    finally:
+        context.close()
 
 
 def marked(page, cls: str) -> set[str]:
