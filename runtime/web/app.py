@@ -8,10 +8,16 @@ Routes (every ``/api/`` answer is JSON; ``POST`` bodies must be JSON):
 * ``POST /api/new`` ``{"game": NAME, "variant": V}`` or ``{"upload": FILE,
   "includes": [FILE...], "variant": V}`` with ``FILE = {"name", "data": BASE64}``;
   needs the launch token; answers the game with its ``id`` and ``token``;
-* ``GET /api/state?id=ID``: the game as the page draws it;
+* ``GET /api/state?id=ID[&ply=N]``: the game as the page draws it (``ply``: show
+  the position after the first N moves instead of the last);
+* ``GET /api/image?id=ID&key=KEY``: one of the game's own bitmaps as PNG
+  (:mod:`runtime.web.pictures`: only the keys the game's pictures name);
 * ``POST /api/move`` ``{"id", "notation"}``, ``POST /api/ai`` ``{"id", "kind",
   "seconds", "strength"}`` (the computer moves), ``POST /api/hint`` (same body;
-  only names the move), ``POST /api/undo`` ``{"id"}``: each needs the game's token;
+  only names the move), ``POST /api/undo`` ``{"id"}``, ``POST /api/open-zsg``
+  ``{"id", "zsg": FILE}`` (replays a saved game of this game, which then goes on
+  from its last position; the page then steps through it with ``?ply=``): each
+  needs the game's token;
 * ``GET /api/zsg?id=ID[&seats=HC]``: the game so far as a Zillions saved game.
 
 Tokens travel in the ``X-ZRF-Token`` header, which no other site's page can
@@ -42,6 +48,7 @@ from starlette.staticfiles import StaticFiles
 
 from runtime.interpreter import ZrfRuntimeError
 from runtime.notation import MoveMatchError, find_move
+from runtime.savegames import SavedGameError, replay_saved
 from runtime.search import make_player
 from zrf.diagnostics import ZrfError
 
@@ -51,8 +58,10 @@ from .errors import JSON_HEADERS, ApiError, PathHider, unexpected
 from .guard import RequestGuard
 from .limits import ServerLimits
 from .moves import describe_move
+from .pictures import IMAGE_HEADERS, graphics_notes, image_png
+from .rules_text import rules_texts
 from .sessions import Session, SessionGone, SessionStore
-from .uploads import UploadError, decode_files, write_upload
+from .uploads import UploadError, decode_files, decode_saved_game, write_upload
 from .views import session_payload
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -87,6 +96,8 @@ class ServeContext:
             raise ApiError(422, "the game's rules failed while running", [self.hider.text(str(exc))]) from None
         except MoveMatchError as exc:
             raise ApiError(400, str(exc)) from None
+        except SavedGameError as exc:
+            raise ApiError(400, "the saved game does not fit this game", [self.hider.text(str(exc))]) from None
         except (MemoryError, RecursionError) as exc:
             raise ApiError(422, f"the game is too large or too deep to run here ({type(exc).__name__} while "
                                 f"{doing})") from None
@@ -200,6 +211,7 @@ async def new_game(request: Request, ctx: ServeContext) -> Response:
         except UploadError as exc:
             raise ApiError(400, str(exc)) from None
         folder, spec = write_upload(ctx.store.upload_root, files)
+        entry = None
 
         def load():
             return load_zrf_file(spec, variant)
@@ -216,6 +228,8 @@ async def new_game(request: Request, ctx: ServeContext) -> Response:
         def open_session():
             session = ctx.store.open(load(), spec, folder)
             with session.lock:
+                session.texts = entry.texts(session.game) if entry is not None else rules_texts(session.game)
+                session.notes = graphics_notes(session, ctx.hider.lines)
                 return session, session_payload(session)
         session, payload = await ctx.run(open_session, "opening the game")
     except BaseException:
@@ -225,14 +239,58 @@ async def new_game(request: Request, ctx: ServeContext) -> Response:
     return ok({**payload, "token": session.token})
 
 
+def _ply(text: str | None) -> int | None:
+    """``?ply=`` as a move count (None when absent); 400 unless it is a plain number."""
+    if text is None or text == "":
+        return None
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
+        raise ApiError(400, "ply must be a number of moves (0 is the start)")
+    return int(text)
+
+
 @api("reading the game")
 async def state(request: Request, ctx: ServeContext) -> Response:
     session = session_for(request, ctx)
+    ply = _ply(request.query_params.get("ply"))
 
     def read():
         with session.lock:
-            return session_payload(session)
+            return session_payload(session, ply)
     return ok(await ctx.run(read, "reading the game"))
+
+
+@api("serving the image")
+async def image(request: Request, ctx: ServeContext) -> Response:
+    session = session_for(request, ctx)
+    key = request.query_params.get("key", "")
+
+    def read():
+        with session.lock:
+            return image_png(session, key)
+    data = await ctx.run(read, "serving the image")
+    return Response(data, media_type="image/png", headers=IMAGE_HEADERS)
+
+
+@api("opening the saved game")
+async def open_zsg(request: Request, ctx: ServeContext) -> Response:
+    session, body = await session_call(request, ctx)
+    try:
+        saved = decode_saved_game(body.get("zsg"), ctx.limits)
+    except UploadError as exc:
+        raise ApiError(400, str(exc)) from None
+
+    def replay():
+        with session.lock:
+            history = replay_saved(session.game, saved)
+            if history:
+                end = history[-1][0].apply(history[-1][1])
+            elif saved.setup:  # a set-up and no move (replay_saved checked the game can edit)
+                end = session.game.edited_state([(e.player, e.piece, e.position) for e in saved.setup])
+            else:
+                end = session.game.initial_state()
+            session.history, session.state = history, end
+            return session_payload(session)
+    return ok(await ctx.run(replay, "opening the saved game"))
 
 
 @api("playing the move")
@@ -342,6 +400,8 @@ def make_app(catalog: Catalog, limits: ServerLimits | None = None) -> Starlette:
         Route("/api/hint", hint, methods=["POST"]),
         Route("/api/undo", undo, methods=["POST"]),
         Route("/api/zsg", zsg),
+        Route("/api/image", image),
+        Route("/api/open-zsg", open_zsg, methods=["POST"]),
     ], exception_handlers={HTTPException: http_error}, lifespan=lifespan)
     app.state.ctx = ctx
     app.add_middleware(RequestGuard)

@@ -21,7 +21,9 @@ from typing import Sequence
 from runtime.games import GameLoadError
 from runtime.interpreter import load_zrf_game
 from runtime.protocol import Game
-from variants.registry import BUILTIN_GAMES, builtin
+from variants.registry import BUILTIN_GAMES, builtin, generated_zrf_path
+
+from .rules_text import rules_texts
 
 
 class CatalogError(ValueError):
@@ -52,6 +54,13 @@ class CatalogEntry:
                 raise GameLoadError(f"{self.name} is a built-in game; a variant applies to .zrf files only")
             return BUILTIN_GAMES[self.spec].load()
         return load_zrf_file(self.spec, variant)
+
+    def texts(self, game: Game) -> dict:
+        """The rules texts of ``game`` as loaded from this entry (a built-in game's from its generated ZRF)."""
+        entry = None if self.is_file else BUILTIN_GAMES.get(self.spec)
+        if entry is None:
+            return rules_texts(game)
+        return rules_texts(game, generated_zrf_path(entry), entry.zrf_variant)
 
 
 def load_zrf_file(path: str, variant: str | None) -> Game:

@@ -33,6 +33,8 @@ class ServerLimits:
     workers: int = 2
     #: open connections; beyond it the server answers 503
     max_connections: int = 64
+    #: move lines of one opened saved game (each is matched against the legal moves)
+    max_saved_moves: int = 3000
 
     @property
     def max_upload_bytes(self) -> int:

@@ -52,6 +52,12 @@ class Session:
     history: list[tuple[State, Move]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
     last_used: float = 0.0
+    #: the rules texts the page shows (:func:`runtime.web.rules_text.rules_texts`)
+    texts: dict = field(default_factory=dict)
+    #: lines the page shows once under the board (missing bitmaps, with server paths cut)
+    notes: list[str] = field(default_factory=list)
+    #: PNG bytes of the game's bitmaps served so far, by bitmap key (:mod:`runtime.web.pictures`)
+    pngs: dict[str, bytes] = field(default_factory=dict)
 
     def token_matches(self, offered: str | None) -> bool:
         return offered is not None and secrets.compare_digest(offered.encode(), self.token.encode())

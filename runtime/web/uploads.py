@@ -7,6 +7,9 @@ code page) applies, as for a file opened from the command line.  The files
 are written into a fresh folder under the server's upload root (mode 0700,
 deleted with the game's session and at shutdown); their includes may reach
 only each other (:func:`runtime.web.catalog.load_zrf_file`).
+
+A saved game (``.zsg``) to step through comes the same way but is never
+written anywhere: :func:`decode_saved_game` parses its bytes in memory.
 """
 
 from __future__ import annotations
@@ -16,6 +19,10 @@ import binascii
 import os
 import re
 import tempfile
+
+from zrf.diagnostics import ZrfError
+from zrf.reader import decode
+from zrf.zsg import SavedGame, parse_zsg
 
 from .limits import ServerLimits
 
@@ -35,6 +42,40 @@ def safe_file_name(name: object) -> str:
     return name
 
 
+def _file_bytes(item: object, limits: ServerLimits) -> tuple[str, bytes]:
+    """``(name, bytes)`` of one ``{"name", "data": BASE64}`` item; :class:`UploadError` when malformed."""
+    if not isinstance(item, dict):
+        raise UploadError('each uploaded file must be {"name": ..., "data": base64}')
+    name = safe_file_name(item.get("name"))
+    data = item.get("data")
+    if not isinstance(data, str):
+        raise UploadError(f"{name}: 'data' must be the file's bytes in base64")
+    try:
+        raw = base64.b64decode(data, validate=True)
+    except (binascii.Error, ValueError):
+        raise UploadError(f"{name}: 'data' is not valid base64") from None
+    if len(raw) > limits.max_upload_bytes:
+        raise UploadError(f"the upload is larger than {limits.max_upload_bytes} bytes")
+    return name, raw
+
+
+def decode_saved_game(item: object, limits: ServerLimits) -> SavedGame:
+    """The saved game an uploaded ``.zsg`` item holds; :class:`UploadError` (with the located
+    diagnostic, ``NAME.zsg:LINE:1: ...``) when it is malformed."""
+    name, raw = _file_bytes(item, limits)
+    if not name.lower().endswith(".zsg"):
+        raise UploadError(f"{name}: a saved game's name ends in .zsg")
+    text, _ = decode(raw)
+    try:
+        saved = parse_zsg(text, name)
+    except ZrfError as exc:
+        raise UploadError("\n".join(d.format() for d in exc.diagnostics) or str(exc)) from None
+    if len(saved.moves) > limits.max_saved_moves:
+        raise UploadError(f"{name}: {len(saved.moves)} move lines; the server replays at most "
+                          f"{limits.max_saved_moves}")
+    return saved
+
+
 def decode_files(main: object, includes: object, limits: ServerLimits) -> list[tuple[str, bytes]]:
     """``[(name, bytes)]`` of the upload, the main ``.zrf`` first; :class:`UploadError` when malformed."""
     items = [main] + (list(includes) if isinstance(includes, list) else [])
@@ -46,19 +87,10 @@ def decode_files(main: object, includes: object, limits: ServerLimits) -> list[t
     seen: set[str] = set()
     total = 0
     for item in items:
-        if not isinstance(item, dict):
-            raise UploadError('each uploaded file must be {"name": ..., "data": base64}')
-        name = safe_file_name(item.get("name"))
+        name, raw = _file_bytes(item, limits)
         if name.lower() in seen:
             raise UploadError(f"{name}: uploaded twice")
         seen.add(name.lower())
-        data = item.get("data")
-        if not isinstance(data, str):
-            raise UploadError(f"{name}: 'data' must be the file's bytes in base64")
-        try:
-            raw = base64.b64decode(data, validate=True)
-        except (binascii.Error, ValueError):
-            raise UploadError(f"{name}: 'data' is not valid base64") from None
         total += len(raw)
         if total > limits.max_upload_bytes:
             raise UploadError(f"the upload is larger than {limits.max_upload_bytes} bytes")

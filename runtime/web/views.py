@@ -1,26 +1,49 @@
-"""What the page is sent about a game: position picture, legal moves, history, outcome."""
+"""What the page is sent about a game: position picture, legal moves, history, outcome, texts.
+
+The page can look at any earlier position of the game (a click in the move
+list, or stepping through an opened saved game): ``ply`` names it, the
+number of moves played before it (0 is the start).  The legal moves are sent
+only for the position the game is at now, since only there can a move be made.
+"""
 
 from __future__ import annotations
 
 from runtime.render import render_svg
+from runtime.savegames import move_number
 
 from .moves import describe_move
+from .pictures import image_href, session_graphics
+from .royals import checked_royals
 from .sessions import Session
 
 
-def session_payload(session: Session) -> dict:
-    """The JSON the page draws from (``/api/state`` and every call that changes the game)."""
-    s = session.state
-    outcome = s.outcome()
+def session_payload(session: Session, ply: int | None = None) -> dict:
+    """The JSON the page draws from (``/api/state`` and every call that changes the game).
+
+    ``ply`` (0 .. number of moves played; default: the last) is the position shown.
+    """
+    history = session.history
+    now = len(history)
+    view = now if ply is None else max(0, min(now, ply))
+    shown = session.state if view == now else history[view][0]
+    outcome = session.state.outcome()
+    live = view == now and outcome is None
+    game = session.game
     return {
         "id": session.id,
-        "game": session.game.name,
-        "players": list(session.game.players),
-        "to_move": s.current_player,
-        "svg": render_svg(s),
-        "moves": [describe_move(m) for m in s.legal_moves()] if outcome is None else [],
-        "history": [m.notation for _, m in session.history],
-        "last": describe_move(session.history[-1][1]) if session.history else None,
+        "game": game.name,
+        "players": list(game.players),
+        "to_move": session.state.current_player,
+        "view": view,
+        "view_to_move": shown.current_player,
+        "svg": render_svg(shown, graphics=session_graphics(session), image_href=image_href(session)),
+        "moves": [describe_move(m) for m in session.state.legal_moves()] if live else [],
+        "history": [m.notation for _, m in history],
+        "numbers": [move_number(game, i) for i in range(now)],
+        "last": describe_move(history[view - 1][1]) if view else None,
+        "check": checked_royals(shown),
+        "texts": session.texts,
+        "notes": session.notes,
         "outcome": None if outcome is None else {
             "text": outcome.describe(), "winners": list(outcome.winners),
             "losers": list(outcome.losers), "draw": outcome.draw, "rule": outcome.rule},

@@ -9,73 +9,21 @@ engine, which must reach the same outcome.
 
 from __future__ import annotations
 
-import json
 import os
 
 import pytest
 
-from runtime.games import load_game
-from runtime.savegames import load
+from .playing import CHESS, cell, check_download_replays, choose_button, person_turn, start, wait_person_or_end
 
 pytestmark = pytest.mark.e2e
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CHESS = os.path.join(ROOT, "tests", "games", "chess.zrf")
 MAX_TURNS = 400
-
-
-def cell(page, name: str) -> None:
-    """Click a board cell as a person would (the piece drawn on it takes the click)."""
-    page.click(f'#board rect.cell[data-cell="{name}"]', force=True)
-
-
-def choose_button(page, text: str) -> bool:
-    button = page.locator("#choices button", has_text=text)
-    for i in range(button.count()):
-        if button.nth(i).inner_text().strip() == text:
-            button.nth(i).click()
-            return True
-    return False
-
-
-def wait_person_or_end(page, person: str) -> None:
-    page.wait_for_function(
-        """(person) => { const s = document.querySelector('#status');
-             return s.dataset.over === '1' || (s.dataset.toMove === person && !document.body.dataset.busy); }""",
-        arg=person)
-
-
-def person_turn(page) -> str:
-    """Ask for a hint and enter it by clicking; returns the hinted notation."""
-    plies = int(page.get_attribute("body", "data-plies"))
-    page.evaluate("delete document.body.dataset.hint")
-    page.click("#hint")
-    page.wait_for_function("document.body.dataset.hint !== undefined && !document.body.dataset.busy")
-    hint = json.loads(page.get_attribute("body", "data-hint"))
-    parts = hint["parts"]
-    for k, part in enumerate(parts):
-        if part["from"]:
-            cell(page, part["from"])
-            cell(page, part["to"])
-        elif part["to"]:
-            cell(page, part["to"])
-        else:
-            assert choose_button(page, part["text"]), f"no button for {part['text']!r}"
-            continue
-        if int(page.get_attribute("body", "data-plies")) > plies:
-            break
-        choose_button(page, part["text"])  # a promotion (or other) choice on the same cells
-        if k == len(parts) - 1:
-            choose_button(page, "(end the turn here)")
-    page.wait_for_function(f"Number(document.body.dataset.plies) > {plies}")
-    return hint["notation"]
 
 
 def play_to_the_end(page, computer_kind: str, strength: str = "1") -> str:
     page.wait_for_selector("body[data-ready='1']")
     page.select_option("#strength", strength)
-    page.click("#start")
-    page.wait_for_selector("#board svg rect.cell")
+    start(page)
     person = page.get_attribute("#seat-0", "data-player")
     page.select_option("#seat-1", computer_kind)
     for _ in range(MAX_TURNS):
@@ -86,16 +34,6 @@ def play_to_the_end(page, computer_kind: str, strength: str = "1") -> str:
     else:
         pytest.fail(f"no result after {MAX_TURNS} turns")
     return page.inner_text("#status")
-
-
-def check_download_replays(page, tmp_path, spec: str, shown: str) -> None:
-    with page.expect_download() as info:
-        page.click("#download")
-    path = tmp_path / "game.zsg"
-    info.value.save_as(path)
-    state, history = load(str(path), load_game(spec))
-    assert history, "the downloaded game has no moves"
-    assert shown == f"Game over: {state.outcome().describe()}"
 
 
 def test_full_chess_game_against_the_computer(serve, page, tmp_path):
@@ -131,8 +69,7 @@ def test_upload_a_corpus_zrf_and_move(serve, page, corpus_dir):
     page.goto(serve())
     page.wait_for_selector("body[data-ready='1']")
     page.set_input_files("#zrf-file", str(path))
-    page.click("#start")
-    page.wait_for_selector("#board svg rect.cell")
+    start(page)
     assert page.locator("#board rect.cell").count() == cells
     page.select_option("#seat-1", "random")
     wait_person_or_end(page, page.get_attribute("#seat-0", "data-player"))
@@ -159,8 +96,7 @@ def test_a_two_part_turn_is_entered_part_by_part(serve, page):
     """Alpha Centauri's turn is two moves; the page asks for the second part after the first."""
     page.goto(serve("alpha-centauri"))
     page.wait_for_selector("body[data-ready='1']")
-    page.click("#start")
-    page.wait_for_selector("#board svg rect.cell")
+    start(page)
     page.select_option("#seat-1", "person")  # only people: nothing thinks in the background
     first = page.evaluate("current.moves[0]")
     assert len(first["parts"]) == 2

@@ -347,7 +347,7 @@ def test_errors_show_no_server_path_and_no_exception_text(live, client, monkeypa
     res = client.upload("bad.zrf", b'(game (title "x"')
     assert res.status_code == 400 and live.store.upload_root not in res.text and "/tmp" not in res.text
 
-    def broken(state):
+    def broken(state, **options):
         raise RuntimeError(f"secret detail {live.store.upload_root}")
     monkeypatch.setattr("runtime.web.views.render_svg", broken)
     res = client.new(game="canopus")

@@ -1,0 +1,77 @@
+"""Driving the play page as a person does: start a game, click cells, follow the page's hints."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from runtime.games import load_game
+from runtime.savegames import load
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+#: the repository's own chess rules file
+CHESS = os.path.join(ROOT, "tests", "games", "chess.zrf")
+
+
+def start(page) -> None:
+    """Press "New game" and wait until that game (not the one the page opened by itself) is drawn."""
+    page.click("#start")
+    page.wait_for_selector("body:not([data-loading]) #board svg .cell")
+
+
+def cell(page, name: str) -> None:
+    """Click a board cell as a person would (the piece drawn on it takes the click)."""
+    page.click(f'#board .cell[data-cell="{name}"]', force=True)
+
+
+def choose_button(page, text: str) -> bool:
+    button = page.locator("#choices button", has_text=text)
+    for i in range(button.count()):
+        if button.nth(i).inner_text().strip() == text:
+            button.nth(i).click()
+            return True
+    return False
+
+
+def wait_person_or_end(page, person: str) -> None:
+    page.wait_for_function(
+        """(person) => { const s = document.querySelector('#status');
+             return s.dataset.over === '1' || (s.dataset.toMove === person && !document.body.dataset.busy); }""",
+        arg=person)
+
+
+def person_turn(page) -> str:
+    """Ask for a hint and enter it by clicking; returns the hinted notation."""
+    plies = int(page.get_attribute("body", "data-plies"))
+    page.evaluate("delete document.body.dataset.hint")
+    page.click("#hint")
+    page.wait_for_function("document.body.dataset.hint !== undefined && !document.body.dataset.busy")
+    hint = json.loads(page.get_attribute("body", "data-hint"))
+    parts = hint["parts"]
+    for k, part in enumerate(parts):
+        if part["from"]:
+            cell(page, part["from"])
+            cell(page, part["to"])
+        elif part["to"]:
+            cell(page, part["to"])
+        else:
+            assert choose_button(page, part["text"]), f"no button for {part['text']!r}"
+            continue
+        if int(page.get_attribute("body", "data-plies")) > plies:
+            break
+        choose_button(page, part["text"])  # a promotion (or other) choice on the same cells
+        if k == len(parts) - 1:
+            choose_button(page, "(end the turn here)")
+    page.wait_for_function(f"Number(document.body.dataset.plies) > {plies}")
+    return hint["notation"]
+
+
+def check_download_replays(page, tmp_path, spec: str, shown: str) -> None:
+    """The page's .zsg download, replayed on a freshly loaded engine, reaches the outcome shown."""
+    with page.expect_download() as info:
+        page.click("#download")
+    path = tmp_path / "game.zsg"
+    info.value.save_as(path)
+    state, history = load(str(path), load_game(spec))
+    assert history, "the downloaded game has no moves"
+    assert shown == f"Game over: {state.outcome().describe()}"
