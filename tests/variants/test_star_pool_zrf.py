@@ -5,6 +5,8 @@ first-move leap and its D7 check included."""
 
 from __future__ import annotations
 
+import copy
+import random
 
 import pytest
 
@@ -14,6 +16,8 @@ from tests.conftest import slow_scale
 from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state, play, with_turn
 from variants import registry
 from variants.star_pool import data
+from variants.star_pool.board import INDEX, KING, NAMES
+from variants.star_pool import zrf_attacks
 from variants.star_pool.engine import star_pool_chess
 
 NAME = "star-pool-chess"
@@ -161,7 +165,6 @@ def _leaps(state, cell: str) -> set:
 
 def _steps() -> dict:
     eng = star_pool_chess()
-    from variants.star_pool.board import INDEX, KING, NAMES
     return {name: {NAMES[j] for j, _ in eng.tables.steps[0][KING][INDEX[name]]} for name in NAMES}
 
 
@@ -218,9 +221,6 @@ def _random_positions(count: int, seed: int):
     """``count`` positions with both Kings unmoved, often a Knight leap apart (through the
     pool and the citadels too), and up to six other pieces; the side that just moved is
     never left in check (the engine says so), as after any legal move."""
-    import random
-
-    from variants.star_pool.board import INDEX, NAMES
     eng = star_pool_chess()
     rng = random.Random(seed)
     others = [t for t in data.PIECE_TYPES if t != "King"]
@@ -259,3 +259,35 @@ def test_random_positions_with_both_kings_unmoved_agree(zrf_game):
                                             [d.describe() for d in result.disagreements])
         checked += 1
     assert checked == count
+
+
+def test_slide_walks_are_checked_against_the_engine_tables():
+    """The generator proves its backward walks find exactly the engine's slide attacks
+    (zrf_attacks.check_rays); a table that differs by one slide is caught."""
+    tables = star_pool_chess().tables
+    zrf_attacks.check_rays(tables)  # the real tables pass
+    tampered = copy.copy(tables)
+    tampered.rev_slide = [list(side) for side in tables.rev_slide]
+    i = INDEX["e4"]
+    tampered.rev_slide[0][i] = tables.rev_slide[0][i][1:]
+    with pytest.raises(AssertionError, match="slides onto e4"):
+        zrf_attacks.check_rays(tampered)
+
+
+# The one position class the guard reads differently, and why it never arises in play
+# (docs/variants/star_pool-zrf.md, "Known limits"): both Kings unmoved, each able to leap
+# onto the other, nothing else attacking either.  The engine says the side to move is in
+# check (so its King may not leap); the ZRF guard, which must count the enemy leap as a
+# threat in exactly this configuration when it tests the previous move, reads "not in
+# check".  The previous move was illegal for both (the swap test above), so the position
+# is reached only by setting it up.
+def test_mutual_leap_position_is_the_documented_exception(zrf_game):
+    ref, cand = both({"c3": (W, "King"), "d5": (B, "King")}, zrf_game=zrf_game)
+    assert ref.in_check()
+    assert _leaps(ref, "c3") == set()
+    assert _leaps(cand, "c3") == {"a2", "a4", "b1", "b5", "d1", "e2", "d5"}
+    # whichever side moved last left its own King attacked by the other's leap, so no
+    # legal move leads here (engine; the ZRF agrees on every such move, see above)
+    eng = star_pool_chess()
+    assert eng.attacked(ref.cells, INDEX["d5"], 0, True)  # after a Black move
+    assert eng.attacked(ref.cells, INDEX["c3"], 1, True)  # after a White move

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from . import data
 from .board import NAMES, TYPE_NAMES, Tables
 
 #: One letter per piece type for the names of the attack kinds (``KCL``).
@@ -225,7 +224,3 @@ def symmetry(names) -> list[tuple[str, str]]:
             raise AssertionError(f"{name} has no counterpart {other}")
         out.append((name, other))
     return out
-
-
-def players() -> tuple[str, str]:
-    return tuple(data.PLAYERS)
