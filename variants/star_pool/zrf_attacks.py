@@ -123,10 +123,10 @@ def reverse_teleports(tables: Tables) -> list[tuple[str, list[tuple[str, str]]]]
     return out
 
 
-def slider_kinds(tables: Tables) -> dict[str, str]:
-    """Per line direction, the kind of the pieces that slide along it (the same on every
-    line of that direction, or the construction does not apply)."""
-    seen: dict[str, set[str]] = defaultdict(set)
+def slider_masks(tables: Tables) -> dict[str, int]:
+    """Per line direction, the piece types (a bit mask) that slide along it: the same on
+    every line of that direction and for both sides, or the construction does not apply."""
+    seen: dict[str, set[int]] = defaultdict(set)
     walks = _walks(tables)
     for side in (0, 1):
         for i, cell in enumerate(NAMES):
@@ -136,7 +136,7 @@ def slider_kinds(tables: Tables) -> dict[str, str]:
                 for k, src in enumerate(cells):
                     mask = table.get((src, tuple(reversed(cells[:k]))))
                     if mask is not None:
-                        seen[name].add(kind_name(mask))
+                        seen[name].add(mask)
     out = {}
     for name in STEPS:
         if len(seen[name]) != 1:
@@ -179,10 +179,8 @@ def check_rays(tables: Tables) -> None:
     kind on the k-th cell, the cells before it empty"; the set of those must equal
     ``rev_slide`` (source, cells between, types).  Raises AssertionError if not.
     """
-    kinds = slider_kinds(tables)
+    masks = slider_masks(tables)
     walks = _walks(tables)
-    masks = {kind_name(m): m for side in (0, 1) for i in range(len(NAMES))
-             for _, _, m in tables.rev_slide[side][i]}
     for side in (0, 1):
         for i, cell in enumerate(NAMES):
             want = {(NAMES[s], tuple(NAMES[p] for p in path), m)
@@ -190,7 +188,7 @@ def check_rays(tables: Tables) -> None:
             have = set()
             for name, cells in walks[cell]:
                 for k, src in enumerate(cells):
-                    have.add((src, tuple(reversed(cells[:k])), masks[kinds[name]]))
+                    have.add((src, tuple(reversed(cells[:k])), masks[name]))
             if have != want:
                 raise AssertionError(f"slides onto {cell} (side {side}): the walks give "
                                      f"{sorted(have - want)} more, {sorted(want - have)} fewer")

@@ -25,6 +25,10 @@ How the board is written in ZRF:
   w1 -> a3, c1);
 * ``adj-n`` ... ``adj-sw``: plain geometric adjacency (no pool skipping, a
   citadel touches only its corner), used only by the Wizard's swap.
+* ``from-n`` ... ``from-sw``, ``from-tne`` ..., ``e-<kind>-<k>``,
+  ``f-<kind>-<k>``, ``e-leap-<k>``, ``f-leap-<k>``: the attack links of the King's
+  leap guard, from a cell to where its attackers stand (computed and checked
+  in :mod:`variants.star_pool.zrf_attacks`).
 
 Black's directions are White's turned by 180 degrees (ZRF ``symmetry``),
 teleports included; the exit and adjacency directions are used in full sets,
@@ -148,10 +152,7 @@ def _outward(d: str) -> tuple[str, str]:
 def _leap_guard(tables) -> dict:
     """The links and tables of the King's leap guard (see variants/star_pool/zrf_attacks.py)."""
     zrf_attacks.check_rays(tables)
-    kinds = zrf_attacks.slider_kinds(tables)
-    types = {kind: zrf_attacks.kind_types(mask) for kind, mask in
-             ((zrf_attacks.kind_name(m), m) for side in (0, 1) for cells in tables.rev_slide[side]
-              for _, _, m in cells)}
+    sliders = {d: zrf_attacks.kind_types(m) for d, m in zrf_attacks.slider_masks(tables).items()}
     reverse = {"from-" + n: (-dx, -dy) for n, (dx, dy) in DIRECTIONS.items()}
 
     def reverse_link(cell: str, name: str) -> str | None:
@@ -159,8 +160,8 @@ def _leap_guard(tables) -> dict:
 
     steps = zrf_attacks.step_links(tables)
     leapers = zrf_attacks.leaper_links(tables)
-    walks = [("from-" + d, "from-" + d, types[kinds[d]]) for d in DIRECTIONS]
-    walks += [("from-t" + d, "from-" + d, types[kinds[d]]) for d in DIAGONAL]
+    walks = [("from-" + d, "from-" + d, sliders[d]) for d in DIRECTIONS]
+    walks += [("from-t" + d, "from-" + d, sliders[d]) for d in DIAGONAL]
     return {
         "letters": list(zrf_attacks.LETTERS.items()),
         "step_kinds": zrf_attacks.step_kinds(tables),
