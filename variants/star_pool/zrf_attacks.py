@@ -9,8 +9,9 @@ ZRF does not use it there.  It looks for the attackers itself, from the King's
 cell, along extra board directions that lead from a cell to the cells an
 attacker would stand on.  They are computed here from the engine's own reverse
 tables (:class:`variants.star_pool.board.Tables` ``rev_step`` / ``rev_slide`` /
-``rev_leap`` / ``king_leap``), and :func:`check_rays` proves at generation time
-that walking them finds exactly what those tables hold:
+``rev_leap`` / ``king_leap``): the single-move and leap links are those tables
+written as links, and :func:`check_rays` proves at generation time that the
+backward walks find exactly the slides of ``rev_slide``:
 
 * *single moves* (steps, and the jumps of Knights, Wizards and Great
   Elephants): for each set of piece types that attack a cell from the same
@@ -27,7 +28,7 @@ that walking them finds exactly what those tables hold:
   enemy King could leap onto the cell but which the friendly King standing
   there could not leap to (``f-leap-`` the same for the other side).  Only
   such cells need the extra test; see docs/variants/star_pool-zrf.md ("The
-  King's first-move leap").
+  King's first-move leap (D7)").
 """
 
 from __future__ import annotations
