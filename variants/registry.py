@@ -66,7 +66,7 @@ BUILTIN_GAMES: dict[str, BuiltinGame] = {g.name: g for g in [
                 "canonical/canonical.zrf", "Canon Chess", _kd("canonical")),
     BuiltinGame("star-pool-chess", "variants.star_pool.engine:star_pool_chess",
                 "Star Pool Chess (Aronson, Quintanilla): 84 squares, citadels, Star Pool",
-                "star_pool/star_pool_chess.zrf", "Star Pool Chess", _kd("star_pool")),
+                "star_pool/star_pool_chess.zrf", "Star Pool Chess"),
     BuiltinGame("alpha-centauri", "variants.alpha_centauri.engine:alpha_centauri",
                 "Alpha Centauri (Lavieri): 9x9, two-part turns, Rotor, Centaur, Encounter Zone",
                 "alpha_centauri/alpha_centauri.zrf", "Alpha Centauri"),

@@ -25,6 +25,10 @@ How the board is written in ZRF:
   w1 -> a3, c1);
 * ``adj-n`` ... ``adj-sw``: plain geometric adjacency (no pool skipping, a
   citadel touches only its corner), used only by the Wizard's swap.
+* ``from-n`` ... ``from-sw``, ``from-tne`` ..., ``e-<kind>-<k>``,
+  ``f-<kind>-<k>``, ``e-leap-<k>``, ``f-leap-<k>``: the attack links of the King's
+  leap guard, from a cell to where its attackers stand (computed and checked
+  in :mod:`variants.star_pool.zrf_attacks`).
 
 Black's directions are White's turned by 180 degrees (ZRF ``symmetry``),
 teleports included; the exit and adjacency directions are used in full sets,
@@ -41,6 +45,7 @@ from codegen.pictures import Area, BoardPicture, GamePictures, coordinates, grid
 from . import data
 from .board import AT, INDEX, NAMES, POOL, XY, swap_neighbours
 from .engine import star_pool_chess
+from . import zrf_attacks
 
 #: Piece-direction name -> (dx, dy) on the virtual grid (rank + 1 = north).
 DIRECTIONS = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0),
@@ -105,14 +110,14 @@ def _grid_neighbour(cell: str, d: tuple[int, int]) -> str | None:
     return data.square_name(*n)
 
 
-def _extra_links(expected) -> list[tuple[str, list[tuple[str, str]]]]:
+def _extra_links(expected, directions=DIRECTIONS) -> list[tuple[str, list[tuple[str, str]]]]:
     """Per direction, the links the engine has and the grid lacks.
 
     ``expected(cell, name)`` is the engine's target (or None).  Raises if the
     grid has a link the engine does not (the ZRF could not remove it).
     """
     out = []
-    for name, d in DIRECTIONS.items():
+    for name, d in directions.items():
         pairs = []
         for cell in data.CELLS:
             want = expected(cell, name)
@@ -142,6 +147,31 @@ def _exits(paths, geometry) -> list[list[tuple[str, str]]]:
 def _outward(d: str) -> tuple[str, str]:
     """The two diagonal directions that continue orthogonal direction ``d`` outward."""
     return {"n": ("ne", "nw"), "s": ("se", "sw"), "e": ("ne", "se"), "w": ("nw", "sw")}[d]
+
+
+def _leap_guard(tables) -> dict:
+    """The links and tables of the King's leap guard (see variants/star_pool/zrf_attacks.py)."""
+    zrf_attacks.check_rays(tables)
+    sliders = {d: zrf_attacks.kind_types(m) for d, m in zrf_attacks.slider_masks(tables).items()}
+    reverse = {"from-" + n: (-dx, -dy) for n, (dx, dy) in DIRECTIONS.items()}
+
+    def reverse_link(cell: str, name: str) -> str | None:
+        return zrf_attacks.reverse_step(tables, cell, name[len("from-"):])
+
+    steps = zrf_attacks.step_links(tables)
+    leapers = zrf_attacks.leaper_links(tables)
+    walks = [("from-" + d, "from-" + d, sliders[d]) for d in DIRECTIONS]
+    walks += [("from-t" + d, "from-" + d, sliders[d]) for d in DIAGONAL]
+    return {
+        "letters": list(zrf_attacks.LETTERS.items()),
+        "step_kinds": zrf_attacks.step_kinds(tables),
+        "slide_walks": walks,
+        "leaper_count": sum(1 for name, _ in leapers if name.startswith("e-")),
+        "reverse_directions": [(n, dx, -dy) for n, (dx, dy) in reverse.items()],
+        "reverse_links": _extra_links(reverse_link, reverse),
+        "attack_links": zrf_attacks.reverse_teleports(tables) + steps + leapers,
+        "attack_symmetry": zrf_attacks.symmetry(zrf_attacks.link_names(steps + leapers)),
+    }
 
 
 def context() -> dict:
@@ -228,4 +258,5 @@ def context() -> dict:
         "zones": zones,
         "setup": setup,
         "pawn_citadel_promotion": game.options["pawn_citadel_promotion"],
+        **_leap_guard(game.tables),
     }
