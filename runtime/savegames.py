@@ -13,6 +13,7 @@ from zrf.atomic_write import write_bytes_atomically
 from zrf.zsg import MoveLine, SavedGame, parse_zsg, read_zsg, write_zsg, zsg_bytes
 
 from .protocol import Game, Move, State
+from .registry import find_game
 from .replay import next_turn
 
 
@@ -38,7 +39,7 @@ def move_number(game: Game, ply: int) -> int:
 def rules_file_name(spec: str, folder: str | None = None) -> str:
     """What ``RulesFile=`` says: where the rules file is, as Zillions records it.
 
-    ``spec`` is a .zrf path or a built-in game (whose generated ZRF is named).
+    ``spec`` is a .zrf path or a registered game (whose own ZRF is named).
     With ``folder`` (the folder the saved game is written to) the path is
     relative to that folder, so ``zrf replay`` finds the rules wherever the
     saved game was put; an absolute path when no relative one exists (another
@@ -46,14 +47,10 @@ def rules_file_name(spec: str, folder: str | None = None) -> str:
     """
     target = spec
     if not spec.lower().endswith(".zrf"):
-        try:
-            from variants.registry import builtin, generated_zrf_path
-            entry = builtin(spec)
-        except ImportError:  # pragma: no cover - registry always present in this project
-            entry = None
+        entry = find_game(spec)
         if entry is None or not entry.zrf:
             return spec
-        target = generated_zrf_path(entry) or spec
+        target = entry.zrf
     if folder is None:
         return os.path.basename(target)
     try:

@@ -12,14 +12,14 @@ from runtime.crosscheck import Disagreement
 from runtime.crosscheck_run import CrossCheckSpec, run
 from runtime.games import load_game
 from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state, play, with_turn
-from variants import registry
+from runtime import registry
 from variants.star_pool import data
 from variants.star_pool.engine import star_pool_chess
 from variants.star_pool.known_differences import known_differences
 
 NAME = "star-pool-chess"
-ZRF = registry.generated_zrf_path(registry.builtin(NAME))
-KNOWN = registry.builtin(NAME).known_differences
+ZRF = registry.find_game(NAME).zrf
+KNOWN = registry.find_game(NAME).known_differences
 
 
 def spec() -> CrossCheckSpec:
