@@ -31,7 +31,11 @@ def test_published_perft_depth6(checkers):
 
 
 def test_capture_is_compulsory_and_written_as_partial(checkers):
-    """After c3-d4 f6-e5 the jump is the only move (move-priorities), in ZSG partial notation."""
+    """After c3-d4 f6-e5 the jump is the only move (move-priorities), in ZSG partial notation.
+
+    ``partial 2``: Zillions numbers the move-priorities types last listed first, so
+    ``normaltype`` is 1 and ``jumptype`` 2, as Dameo's saved jumps show
+    (docs/zrf-semantics.md, "Move-type numbers")."""
     from runtime.notation import play_moves
     s = play_moves(checkers.initial_state(), ["c3 - d4", "f6 - e5"])
-    assert [m.notation for m in s.legal_moves()] == ["partial 1 Man d4 - f6 x e5"]
+    assert [m.notation for m in s.legal_moves()] == ["partial 2 Man d4 - f6 x e5"]
