@@ -15,9 +15,9 @@ engine itself is imported when :meth:`GameEntry.load` is called.
 
 Entry points are package metadata, written when the package is installed
 (``pip install -e .``).  Run from a plain checkout (``PYTHONPATH``), or with
-an installation made before the checkout declared them, the group is empty;
-the checkout's own ``pyproject.toml`` is then read for its ``zrf.games``
-table, and a :class:`RegistryWarning` says so.  An entry point that cannot be
+an installation made before the checkout declared them, the toolkit's own
+entries are missing; the checkout's ``pyproject.toml`` is then read for its
+``zrf.games`` table, and a :class:`RegistryWarning` says so.  An entry point that cannot be
 loaded or does not name a matching ``GameEntry`` is left out with a
 ``RegistryWarning`` too: nothing is dropped silently.
 """

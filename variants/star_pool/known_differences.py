@@ -32,8 +32,9 @@ See ``docs/variants/star_pool-zrf.md``, "Known limits".
 
 from __future__ import annotations
 
-from runtime.crosscheck import Disagreement, KnownDifference
+from runtime.crosscheck import KnownDifference
 from runtime.protocol import Move, State
+from runtime.twin_engines import twin_engine_explainer
 
 from .board import KING
 from .engine import StarPoolState
@@ -97,35 +98,16 @@ class _TwinState(StarPoolState):
         return moves
 
 
-def _twin(ref: StarPoolState) -> StarPoolState:
-    """The same position in a game that differs from the reference only by that rule."""
+def _twin(ref: State) -> StarPoolState | None:
+    """The same position in a game that differs from the reference only by that rule
+    (None unless both Kings still have their leap)."""
+    if not isinstance(ref, StarPoolState) or not all(ref.unmoved):
+        return None
     return _TwinState(ref.game, list(ref.cells), ref.side, ref.unmoved, ref.kings)
 
 
-def _cores(state: State) -> set:
-    return {state.apply(m).signature().core() for m in state.legal_moves()}
-
-
-def _key(outcome):
-    return None if outcome is None else outcome.key()
-
-
-def explains_nested_leap(ref: State, cand: State, d: Disagreement) -> bool:
-    """Is ``d`` only the effect of the non-nested ``not-attacked?`` guard of the King's leap?"""
-    if not isinstance(ref, StarPoolState) or d.kind not in ("successors", "outcome"):
-        return False
-    if not all(ref.unmoved):
-        return False  # needs both Kings with their leap
-    twin = _twin(ref)
-    twin_cores = _cores(twin)
-    if twin_cores == _cores(ref):
-        return False  # the rule plays no part in this position
-    if _cores(cand) != twin_cores:
-        return False
-    if d.kind == "successors":
-        # the twin only adds moves: the reference must have nothing the ZRF lacks
-        return not d.only_reference and bool(d.only_candidate)
-    return _key(cand.outcome()) == _key(twin.outcome()) != _key(ref.outcome())
+explains_nested_leap = twin_engine_explainer(_twin)
+"""Is a disagreement only the effect of the non-nested ``not-attacked?`` guard of the King's leap?"""
 
 
 def known_differences() -> list[KnownDifference]:
