@@ -20,7 +20,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from runtime.perft import perft_report  # noqa: E402
-from variants.registry import BUILTIN_GAMES  # noqa: E402
+from runtime.registry import find_game, game_names  # noqa: E402
 
 DEFAULT_DEPTH = {"alpha-centauri": 2}
 
@@ -53,12 +53,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("games", nargs="*", help="built-in game names (default: all)")
     parser.add_argument("--depth", type=int, default=None, help="perft depth (default 3; 2 for alpha-centauri)")
     args = parser.parse_args(argv)
-    names = args.games or list(BUILTIN_GAMES)
+    names = args.games or game_names()
     peer = python_chess_rate()
     if peer:
         print(f"{'python-chess perft(3)':<24} {peer:>12,.0f} nodes/s (yardstick)")
     for name in names:
-        entry = BUILTIN_GAMES[name]
+        entry = find_game(name)
+        if entry is None:
+            print(f"{name:<24} not a registered game")
+            continue
         try:
             game = entry.load()
         except ImportError as exc:

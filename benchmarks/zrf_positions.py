@@ -25,9 +25,9 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from runtime.games import load_game  # noqa: E402
+from runtime.registry import find_game  # noqa: E402
 from runtime.setup_text import SetupText, set_up  # noqa: E402
 from runtime.turns import MergedState, MergedTurns  # noqa: E402
-from variants import registry  # noqa: E402
 
 
 def positions(game, plies: int, seed: int) -> list:
@@ -51,11 +51,11 @@ def main() -> None:
     ap.add_argument("--plies", type=int, default=20)
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
-    entry = registry.builtin(args.game)
+    entry = find_game(args.game)
     if entry is None:
         sys.exit(f"{args.game}: not a built-in game")
     native = entry.load()
-    path = args.zrf or registry.generated_zrf_path(entry)
+    path = args.zrf or entry.zrf
     t0 = time.perf_counter()
     zrf = load_game(path, entry.zrf_variant)
     load_seconds = time.perf_counter() - t0

@@ -1,6 +1,6 @@
 """Board bitmaps for the generated games, drawn with Pillow from a :class:`BoardPicture`.
 
-The description (:mod:`codegen.pictures`) comes from the game's
+The description (:mod:`variants.pictures`) comes from the game's
 ``zrf_context.pictures()``, whose pixel geometry is the one its template
 writes into the ZRF, so the bitmap and the position rectangles agree; a test
 reads the generated ZRF back and checks each position's colour on the bitmap.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw, ImageFont
 
-from .pictures import Area, BoardPicture
+from variants.pictures import Area, BoardPicture
 
 
 def draw_board(picture: BoardPicture):

@@ -15,6 +15,7 @@ import sys
 
 import click
 
+from runtime.registry import find_game
 from zrf.atomic_write import write_bytes_atomically
 
 from .render import GenerationError, committed, generatable, render, target_for, validate
@@ -80,8 +81,7 @@ def gen(game: str | None, output: str | None, write: bool, check: bool, all_game
             text = render(name)
         except GenerationError as exc:
             raise click.UsageError(str(exc)) from None
-        from variants.registry import builtin
-        target = target_for(builtin(name))
+        target = target_for(find_game(name))
         diags = validate(text, target.output if target else name)
         report.append({"game": name, "file": target.output, "diagnostics": [d.as_json() for d in diags],
                        "differs": committed(name) != text})

@@ -18,7 +18,8 @@ import os
 import zipfile
 
 from runtime.labels import piece_labels
-from variants.registry import builtin
+from runtime.registry import find_game
+from variants.pictures import GamePictures
 from zrf.images import BOARD, file_references
 from zrf.macros import expand_document
 from zrf.model import build_model
@@ -26,7 +27,6 @@ from zrf.reader import parse_text
 
 from .board_bitmaps import draw_board
 from .piece_bitmaps import colours_for, piece_bitmap
-from .pictures import GamePictures
 from .render import GenerationError, pictures_for, render, target_for
 
 #: Timestamp of every zip member, so that the same game gives the same archive.
@@ -41,7 +41,7 @@ def _bmp(image) -> bytes:
 
 def package_files(name: str) -> dict[str, bytes]:
     """``relative path -> content`` of built-in game ``name``'s package (see the module docstring)."""
-    entry = builtin(name)
+    entry = find_game(name)
     if entry is None:
         raise GenerationError(f"{name}: not a built-in game")
     target = target_for(entry)

@@ -1,7 +1,7 @@
 """Rendering a built-in game's ZRF and checking that it reads back cleanly.
 
-For a built-in game whose registry entry names a generated file
-``variants/<folder>/<stem>.zrf``, the template is the same path plus ``.j2``.
+For a built-in game whose registry entry (:mod:`runtime.registry`) names a
+generated file ``variants/<folder>/<stem>.zrf``, the template is the same path plus ``.j2``.
 Its context comes from ``variants.<folder>.zrf_context.context()`` when that
 module exists, else ``{"data": variants.<folder>.data}``: the same board and
 setup data the native engine uses, so the two cannot drift apart.
@@ -13,7 +13,7 @@ import importlib
 import os
 from dataclasses import dataclass
 
-from variants.registry import BUILTIN_GAMES, BuiltinGame, builtin, generated_zrf_path
+from runtime.registry import GameEntry, find_game, registered_games
 
 from .environment import VARIANTS_DIR, make_environment
 
@@ -35,19 +35,22 @@ class Target:
         return os.path.exists(os.path.join(VARIANTS_DIR, self.template))
 
 
-def target_for(entry: BuiltinGame) -> Target | None:
-    """The generation target of a built-in game, or None if it has no generated ZRF."""
-    path = generated_zrf_path(entry)
-    if path is None:
+def target_for(entry: GameEntry) -> Target | None:
+    """The generation target of a built-in game, or None if it has no ZRF in ``variants/``
+    (a third-party engine's file is its own package's business)."""
+    if entry.zrf is None:
         return None
-    rel = os.path.relpath(path, VARIANTS_DIR).replace(os.sep, "/")
+    rel = os.path.relpath(os.path.abspath(entry.zrf), VARIANTS_DIR).replace(os.sep, "/")
+    if rel.startswith("../") or os.path.isabs(rel):
+        return None
+    path = entry.zrf
     return Target(path, rel + ".j2", rel.split("/")[0])
 
 
-def generatable() -> list[BuiltinGame]:
+def generatable() -> list[GameEntry]:
     """Built-in games whose template exists."""
     out = []
-    for entry in BUILTIN_GAMES.values():
+    for entry in registered_games().values():
         t = target_for(entry)
         if t is not None and t.exists:
             out.append(entry)
@@ -66,7 +69,7 @@ def context_for(folder: str) -> dict:
 
 
 def pictures_for(folder: str):
-    """The :class:`codegen.pictures.GamePictures` of a variant folder (its zrf_context's ``pictures()``)."""
+    """The :class:`variants.pictures.GamePictures` of a variant folder (its zrf_context's ``pictures()``)."""
     module = importlib.import_module(f"variants.{folder}.zrf_context")
     if not hasattr(module, "pictures"):
         raise GenerationError(f"variants/{folder}: no pictures() in zrf_context.py")
@@ -75,7 +78,7 @@ def pictures_for(folder: str):
 
 def render(name: str) -> str:
     """The ZRF text of built-in game ``name``."""
-    entry = builtin(name)
+    entry = find_game(name)
     if entry is None:
         raise GenerationError(f"{name}: not a built-in game")
     target = target_for(entry)
@@ -88,7 +91,7 @@ def render(name: str) -> str:
 
 def committed(name: str) -> str | None:
     """The committed generated file's text, or None."""
-    entry = builtin(name)
+    entry = find_game(name)
     target = target_for(entry) if entry else None
     if target is None or not os.path.exists(target.output):
         return None

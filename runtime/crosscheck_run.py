@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .crosscheck import CrossChecker, CrossCheckResult, KnownDifference, NameMap, start_states
+from .games import load_game
 from .protocol import Game
+from .turns import MergedTurns
 
 
 @dataclass(frozen=True)
@@ -38,12 +40,9 @@ class CrossCheckSpec:
     merge_turns: bool = False
 
     def load(self) -> tuple[Game, Game, NameMap, list[KnownDifference]]:
-        from runtime.games import load_game
-
         reference = load_game(self.game)
         candidate = load_game(self.zrf, self.variant)
         if self.merge_turns:
-            from .turns import MergedTurns
             candidate = MergedTurns(candidate)
         names = NameMap.from_json(json.loads(self.names))
         known: list[KnownDifference] = []

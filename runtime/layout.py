@@ -79,16 +79,11 @@ def grid_coordinates(cells: tuple[str, ...] | list[str]) -> dict[str, tuple[int,
 
 
 def zrf_source(game: Game):
-    """``(GameDef, rules file path)`` behind ``game`` (an interpreter game, possibly wrapped), or None."""
-    seen = 0
-    while game is not None and seen < 4:
-        gdef = getattr(game, "gdef", None)
-        board = getattr(gdef, "board", None)
-        if board is not None and hasattr(board, "positions"):
-            return gdef, getattr(game, "path", "")
-        game = getattr(game, "inner", None)
-        seen += 1
-    return None
+    """``(GameDef, rules file path)`` behind ``game`` when it plays a ZRF with a board, else None."""
+    gdef = game.zrf_definition()
+    if gdef is None or gdef.board is None:
+        return None
+    return gdef, game.rules_path or ""
 
 
 def zrf_board(game: Game):

@@ -17,6 +17,15 @@ the spirit of OpenSpiel's ``Game``/``State``:
 * ``Game.goal_info()`` (optional) describes how the game is won or lost, in the
   vocabulary of :mod:`runtime.goalinfo`, for computer players.
 
+Everything else a tool needs from a game is an optional method of
+:class:`Game` or :class:`State` with a documented default, never an attribute
+probed with ``getattr``: where cells are drawn (:meth:`Game.layout`), the ZRF
+definition and rules file behind the game (:meth:`Game.zrf_definition`,
+:attr:`Game.rules_path`), editing the set-up (:meth:`Game.edited_state`,
+:meth:`Game.state_from`), the saved-game move numbers
+(:meth:`Game.move_number`), the goals (:meth:`Game.goal_info`) and the ends a
+board shows by itself (:meth:`State.quick_outcome`).
+
 Move notation follows the Zillions saved-game (``.zsg``) style:
 ``Pawn e2 - e4``, ``Pawn d5 x e6 x e5``, ``Checker h2 - h1 = King``, drops as
 ``White Pawn e4``, ``Pass``.  The parts of a multi-part turn are joined with
@@ -28,9 +37,15 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from .goalinfo import Goal
+
+if TYPE_CHECKING:  # for annotations only: a native engine never loads the ZRF model
+    from zrf.model import GameDef
+
+#: A saved-game set-up edit: ``(player, piece type, cell)`` places a piece, ``(None, None, cell)`` empties the cell.
+SetupEdit = tuple[str | None, str | None, str]
 
 PART_SEPARATOR = "; "
 """Separator between the parts of a multi-part turn in :attr:`Move.notation`."""
@@ -196,6 +211,35 @@ class Game(ABC):
         such as ``a1`` (file letters, rank digits); ZRF games return their
         board's position rectangles.
         """
+        return None
+
+    def edited_state(self, edits: Sequence[SetupEdit]) -> "State":
+        """The start position changed by saved-game set-up edits (:data:`SetupEdit`), in order.
+
+        What a Zillions saved game records when its set-up was edited, and how
+        ``--position`` builds a ZRF position.  Raises KeyError naming the cell,
+        player or piece the game lacks.  The default raises NotImplementedError:
+        the game cannot edit its set-up.
+        """
+        raise NotImplementedError(f"{self.name} cannot edit its set-up")
+
+    def move_number(self, ply: int) -> int:
+        """The saved-game move number of the ``ply``-th turn (0-based).
+
+        The default numbers one round of every player as one move; a ZRF game
+        numbers by its turn order, as Zillions does.
+        """
+        return 1 + ply // max(1, len(self.players))
+
+    @property
+    def rules_path(self) -> str | None:
+        """The path of the rules file the game was loaded from; ``None`` (the default) when it
+        was not loaded from one (a native engine)."""
+        return None
+
+    def zrf_definition(self) -> "GameDef | None":
+        """The :class:`zrf.model.GameDef` this game plays, for tools that draw its board or
+        read its turn order; ``None`` (the default) for a game not run from a ZRF."""
         return None
 
     def goal_info(self) -> tuple[Goal, ...]:

@@ -158,7 +158,7 @@ def replay(saved: SavedGame, game, progress: Callable[[int], None] | None = None
         raise ZrfError([Diagnostic("Z001", str(exc.args[0]), Span(saved.path, _bad_edit_line(game, saved), 1))]) \
             from None
     lines = saved.moves
-    result = ReplayResult(getattr(game, "path", ""), game.name, len(lines))
+    result = ReplayResult(game.rules_path or "", game.name, len(lines))
     i = 0
     while i < len(lines):
         found = next_turn(state, [ln.text for ln in lines[i:]])

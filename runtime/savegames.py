@@ -13,6 +13,7 @@ from zrf.atomic_write import write_bytes_atomically
 from zrf.zsg import MoveLine, SavedGame, parse_zsg, read_zsg, write_zsg, zsg_bytes
 
 from .protocol import Game, Move, State
+from .registry import find_game
 from .replay import next_turn
 
 
@@ -20,25 +21,10 @@ class SavedGameError(ValueError):
     """A saved game does not fit the game it is loaded into; the message says where."""
 
 
-def move_number(game: Game, ply: int) -> int:
-    """The saved-game number of the ``ply``-th turn (0-based).
-
-    A ZRF game numbers by its turn order (``ZrfGame.move_number``); other games
-    number one round of every player as one move.
-    """
-    numbering = getattr(game, "move_number", None)
-    if callable(numbering):
-        try:
-            return int(numbering(ply))
-        except Exception:  # a wrapper's numbering may not apply: fall back to rounds
-            pass
-    return 1 + ply // max(1, len(game.players))
-
-
 def rules_file_name(spec: str, folder: str | None = None) -> str:
     """What ``RulesFile=`` says: where the rules file is, as Zillions records it.
 
-    ``spec`` is a .zrf path or a built-in game (whose generated ZRF is named).
+    ``spec`` is a .zrf path or a registered game (whose own ZRF is named).
     With ``folder`` (the folder the saved game is written to) the path is
     relative to that folder, so ``zrf replay`` finds the rules wherever the
     saved game was put; an absolute path when no relative one exists (another
@@ -46,14 +32,10 @@ def rules_file_name(spec: str, folder: str | None = None) -> str:
     """
     target = spec
     if not spec.lower().endswith(".zrf"):
-        try:
-            from variants.registry import builtin, generated_zrf_path
-            entry = builtin(spec)
-        except ImportError:  # pragma: no cover - registry always present in this project
-            entry = None
+        entry = find_game(spec)
         if entry is None or not entry.zrf:
             return spec
-        target = generated_zrf_path(entry) or spec
+        target = entry.zrf
     if folder is None:
         return os.path.basename(target)
     try:
@@ -71,7 +53,7 @@ def saved_game(game: Game, spec: str, moves: list[Move], seats: str | None = Non
     """
     lines = []
     for ply, move in enumerate(moves):
-        number = move_number(game, ply)
+        number = game.move_number(ply)
         for part in move.parts:
             lines.append(MoveLine(number, part))
     return SavedGame(seats=seats or "H" * len(game.players), rules_file=rules_file_name(spec, folder),
@@ -102,11 +84,11 @@ def save(path: str, game: Game, spec: str, moves: list[Move], seats: str | None 
 def replay_saved(game: Game, saved: SavedGame) -> list[tuple[State, Move]]:
     """Every ``(state before, move)`` of the saved game; :class:`SavedGameError` at the first misfit."""
     if saved.setup:
-        edit = getattr(game, "edited_state", None)
-        if edit is None:
-            raise SavedGameError(f"{saved.path}: the saved game edits the set-up, which {game.name} cannot do")
         try:
-            state = edit([(e.player, e.piece, e.position) for e in saved.setup])
+            state = game.edited_state([(e.player, e.piece, e.position) for e in saved.setup])
+        except NotImplementedError:
+            raise SavedGameError(f"{saved.path}: the saved game edits the set-up, which {game.name} cannot do") \
+                from None
         except KeyError as exc:
             raise SavedGameError(f"{saved.path}: {exc.args[0]}") from None
     else:
@@ -143,5 +125,5 @@ def load(path: str, game: Game) -> tuple[State, list[tuple[State, Move]]]:
     return game.initial_state(), history
 
 
-__all__ = ["SavedGameError", "move_number", "rules_file_name", "saved_game", "saved_game_text",
+__all__ = ["SavedGameError", "rules_file_name", "saved_game", "saved_game_text",
            "saved_game_bytes", "save", "replay_saved", "load", "parse_zsg"]

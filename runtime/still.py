@@ -32,6 +32,13 @@ class StillGame(Game):
     def initial_state(self) -> "StillState":
         return StillState(self)
 
+    @property
+    def rules_path(self) -> str:
+        return self.path
+
+    def zrf_definition(self) -> GameDef:
+        return self.gdef
+
 
 class StillState(State):
     """The set-up position: no moves, no outcome."""

@@ -33,6 +33,19 @@ class MergedTurns(Game):
     def layout(self):
         return self.inner.layout()
 
+    def goal_info(self):
+        return self.inner.goal_info()
+
+    def edited_state(self, edits) -> "MergedState":
+        return MergedState(self, self.inner.edited_state(edits))
+
+    @property
+    def rules_path(self) -> str | None:
+        return self.inner.rules_path
+
+    def zrf_definition(self):
+        return self.inner.zrf_definition()
+
 
 class MergedState(State):
     """A state of the wrapped game at a point where a (new) player is to move."""

@@ -10,11 +10,11 @@ from __future__ import annotations
 from runtime.crosscheck import CrossChecker, CrossCheckResult, KnownDifference, NameMap
 from runtime.protocol import Outcome
 
-from variants.registry import builtin, generated_zrf_path
+from runtime.registry import find_game
 
 from .toygames import TakeAway, TakeState
 
-CANON_ZRF = str(generated_zrf_path(builtin("canon-chess")))
+CANON_ZRF = str(find_game("canon-chess").zrf)
 
 
 def test_identical_engines_agree_everywhere():

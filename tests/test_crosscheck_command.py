@@ -7,9 +7,9 @@ import json
 from click.testing import CliRunner
 
 from runtime.commands.crosscheck import crosscheck
-from variants.registry import builtin, generated_zrf_path
+from runtime.registry import find_game
 
-CANONICAL_ZRF = str(generated_zrf_path(builtin("canon-chess")))
+CANONICAL_ZRF = str(find_game("canon-chess").zrf)
 
 
 def test_agreement_exits_0_with_json_counts():

@@ -14,7 +14,7 @@ import pytest
 from runtime.games import load_game
 from runtime.goalinfo import (AnyOf, Checkmated, Occupant, PiecesRemaining, Placement, Unscored, royal_pieces,
                               walk)
-from variants.registry import BUILTIN_GAMES, generated_zrf_path
+from runtime.registry import registered_games
 
 
 def _placements(goals, result: str, player: str) -> set:
@@ -30,8 +30,8 @@ def _placements(goals, result: str, player: str) -> set:
 
 
 def _zrf(name: str):
-    entry = BUILTIN_GAMES[name]
-    return load_game(generated_zrf_path(entry), entry.zrf_variant)
+    entry = registered_games()[name]
+    return load_game(entry.zrf, entry.zrf_variant)
 
 
 @pytest.mark.parametrize("name", ["alpha-centauri", "canopus", "super-star-canopus"])
@@ -62,7 +62,7 @@ def test_reduced_to_two_pieces_is_a_pieces_remaining_loss(name):
         assert counts == {0, 1, 2}, game.name
 
 
-@pytest.mark.parametrize("name", sorted(set(BUILTIN_GAMES) - {"alpha-centauri"}))
+@pytest.mark.parametrize("name", sorted(set(registered_games()) - {"alpha-centauri"}))
 def test_the_king_is_royal_in_every_checkmate_game(name):
     for game in (load_game(name), _zrf(name)):
         for player in game.players:

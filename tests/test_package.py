@@ -22,11 +22,11 @@ from codegen.package import package_files  # noqa: E402
 from codegen.symbols import SYMBOL_OF  # noqa: E402
 from runtime.games import load_game  # noqa: E402
 from runtime.images import graphics_for  # noqa: E402
-from variants.registry import BUILTIN_GAMES  # noqa: E402
+from runtime.registry import registered_games  # noqa: E402
 from zrf.cli import main  # noqa: E402
 from zrf.model import build_file  # noqa: E402
 
-GAMES = sorted(BUILTIN_GAMES)
+GAMES = sorted(registered_games())
 GREEN = (0, 255, 0)
 
 
@@ -63,7 +63,7 @@ def test_package_is_a_zillions_folder_that_reads_back_clean(name, packages):
     assert f'"../images/{package}/' in text and "(image" in text
     check = CliRunner().invoke(main, ["check", str(rules)])
     assert check.exit_code == 0 and check.output.strip() == "", check.output
-    entry = BUILTIN_GAMES[name]
+    entry = registered_games()[name]
     render = CliRunner().invoke(main, ["render", str(rules), "--variant", entry.zrf_variant,
                                        "-o", str(folder / "x.svg")])
     assert render.exit_code == 0 and "W601" not in render.output
@@ -82,7 +82,7 @@ def _written(rules) -> set[str]:
 @pytest.mark.parametrize("name", GAMES)
 def test_piece_bitmaps_are_green_outside_and_differ_per_type(name, packages):
     folder, rules = packages[name]
-    game = load_game(str(rules), BUILTIN_GAMES[name].zrf_variant)
+    game = load_game(str(rules), registered_games()[name].zrf_variant)
     graphics = graphics_for(game)
     seen = {}
     for (ptype, player), bitmap in graphics.pieces.items():
@@ -96,7 +96,7 @@ def test_piece_bitmaps_are_green_outside_and_differ_per_type(name, packages):
 
 
 def test_every_seed_game_gives_its_types_distinct_symbols():
-    for name, entry in BUILTIN_GAMES.items():
+    for name, entry in registered_games().items():
         types = entry.load().piece_types
         symbols = [SYMBOL_OF[t] for t in types]
         assert len(set(symbols)) == len(symbols), name

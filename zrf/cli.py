@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+import warnings
 
 import click
 
@@ -48,6 +49,11 @@ class LazyGroup(click.Group):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        with warnings.catch_warnings():
+            warnings.showwarning = _show_warning
+            self._main_reporting_errors(args, prog_name, complete_var, **extra)
+
+    def _main_reporting_errors(self, args, prog_name, complete_var, **extra):
         try:
             super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.exceptions.Exit as exc:
@@ -109,6 +115,11 @@ class LazyGroup(click.Group):
         rows = [(name, COMMANDS[name][1]) for name in self.list_commands(ctx)]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    """A Python warning (the game registry's, a picture's scale) as one ``zrf: warning:`` line."""
+    click.echo(f"zrf: warning: {message}", err=True)
 
 
 def _unavailable(name: str, short_help: str) -> click.Command:

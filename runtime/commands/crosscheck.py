@@ -11,19 +11,17 @@ import click
 
 from runtime.crosscheck_run import CrossCheckSpec, load_name_map, run
 from runtime.notation import MoveMatchError, split_move_list
+from runtime.registry import find_game, game_names
 
 from .common import progress_enabled
 
 
 def _default_zrf(game: str) -> tuple[str, str | None, str | None, bool]:
     """The generated ZRF file, its variant title, known differences and turn merging of a built-in game."""
-    from variants.registry import builtin, generated_zrf_path
-
-    entry = builtin(game)
+    entry = find_game(game)
     if entry is None:
-        from variants.registry import BUILTIN_GAMES
-        raise click.UsageError(f"{game}: not a built-in game (have: {', '.join(sorted(BUILTIN_GAMES))})")
-    path = generated_zrf_path(entry)
+        raise click.UsageError(f"{game}: not a built-in game (have: {', '.join(game_names())})")
+    path = entry.zrf
     if path is None or not os.path.exists(path):
         raise click.UsageError(f"{game}: no generated ZRF is available yet; pass one with --zrf FILE")
     return path, entry.zrf_variant, entry.known_differences, entry.merge_turns
@@ -31,12 +29,9 @@ def _default_zrf(game: str) -> tuple[str, str | None, str | None, bool]:
 
 def _generated_name_map(game: str, zrf_path: str) -> str:
     """The registry's name map when ``zrf_path`` is ``game``'s generated ZRF, else none."""
-    from variants.registry import builtin, generated_zrf_path, name_map_json
-
-    entry = builtin(game)
-    generated = generated_zrf_path(entry) if entry is not None else None
-    if generated and os.path.abspath(zrf_path) == os.path.abspath(generated):
-        return name_map_json(entry)
+    entry = find_game(game)
+    if entry is not None and entry.is_generated_zrf(zrf_path):
+        return entry.name_map_json()
     return "{}"
 
 
@@ -79,10 +74,8 @@ def crosscheck(game: str, zrf_path: str | None, variant: str | None, names_path:
         zrf_path, default_variant, known, merge = _default_zrf(game)
         variant = variant or default_variant
     else:
-        from variants.registry import builtin, generated_zrf_path
-        entry = builtin(game)
-        generated = generated_zrf_path(entry) if entry is not None else None
-        if generated and os.path.abspath(zrf_path) == os.path.abspath(generated):
+        entry = find_game(game)
+        if entry is not None and entry.is_generated_zrf(zrf_path):
             known = entry.known_differences
         merge = bool(entry and entry.merge_turns)
     try:

@@ -8,7 +8,6 @@ import click
 
 from runtime.notation import MoveMatchError, find_move
 from runtime.protocol import Move, State
-from runtime.savegames import move_number
 from runtime.search import make_player
 from runtime.textboard import board_text
 
@@ -110,13 +109,13 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
         mover = state.current_player
         if mover in players:
             move = players[mover].choose(state)
-            say(f"{move_number(g, len(history))}. {mover}: {move.notation}")
+            say(f"{g.move_number(len(history))}. {mover}: {move.notation}")
             history.append((state, move))
             state = state.apply(move)
             say(board_text(state))
             continue
         try:
-            line = reader.read(f"{move_number(g, len(history))}. {mover}> ").strip()
+            line = reader.read(f"{g.move_number(len(history))}. {mover}> ").strip()
         except (EOFError, click.Abort):
             say("\nbye")
             return _finish(as_json, g, history, None, "end of input")

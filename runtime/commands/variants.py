@@ -1,4 +1,4 @@
-"""``zrf variants``: the built-in games."""
+"""``zrf variants``: the registered games (built-in and third-party engines)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ import json
 
 import click
 
-from variants.registry import BUILTIN_GAMES
+from runtime.registry import registered_games
 
 
 def _available(factory: str) -> bool:
+    """Whether the engine's module can be found (without importing it)."""
     module = factory.partition(":")[0]
     try:
         return importlib.util.find_spec(module) is not None
@@ -21,13 +22,22 @@ def _available(factory: str) -> bool:
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def variants(as_json: bool) -> None:
-    """List the built-in games: names usable wherever a GAME is asked for."""
-    rows = [{"name": g.name, "summary": g.summary, "engine": _available(g.factory),
-             "zrf": g.zrf} for g in BUILTIN_GAMES.values()]
+    """List the registered games: names usable wherever a GAME is asked for.
+
+    The games of this toolkit and of any installed package registering an engine
+    in the ``zrf.games`` entry-point group (see docs/architecture.md); a game
+    from another package is followed by that package's name.
+    """
+    rows = [{"name": g.name, "summary": g.summary, "engine": _available(g.factory), "zrf": g.zrf,
+             "package": g.provider} for g in registered_games().values()]
     if as_json:
         click.echo(json.dumps(rows, indent=2))
         return
+    if not rows:
+        click.echo("no games are registered", err=True)
+        return
     width = max(len(r["name"]) for r in rows)
     for r in rows:
-        flag = "" if r["engine"] else "  (engine not built yet)"
-        click.echo(f"{r['name']:<{width}}  {r['summary']}{flag}")
+        flag = "" if r["engine"] else "  (engine not found)"
+        origin = "" if r["package"] == "zrf-toolkit" else f"  [{r['package']}]"
+        click.echo(f"{r['name']:<{width}}  {r['summary']}{origin}{flag}")

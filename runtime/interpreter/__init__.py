@@ -11,7 +11,7 @@ from zrf import limits
 from zrf.diagnostics import Diagnostic, ZrfError
 from zrf.model import ZrfFile, build_file
 
-from runtime.games import GameLoadError
+from runtime.load_errors import GameLoadError
 
 from .compiler import WHILE_LIMIT, ZrfRuntimeError
 from .engine import ZrfGame, ZrfState
@@ -27,7 +27,7 @@ class EngineRequired(GameLoadError):
 def load_zrf_game(path: str, variant: str | None = None, confine_includes: bool = False) -> ZrfGame:
     """The game (or the variant titled ``variant``) of the ZRF file at ``path``.
 
-    Raises :class:`runtime.games.GameLoadError` (whose ``diagnostics`` say
+    Raises :class:`runtime.load_errors.GameLoadError` (whose ``diagnostics`` say
     where) when the file cannot be parsed or has no such variant, and its
     subclass :class:`EngineRequired` for Axiom games.  ``confine_includes``
     refuses includes outside the file's folder (for uploads to a server).

@@ -156,6 +156,15 @@ class ZrfGame(Game):
         """The file's goals as :mod:`runtime.goalinfo` data (see :mod:`.goal_description`)."""
         return describe_goals(self.gdef, self.tables)
 
+    @property
+    def rules_path(self) -> str:
+        """The ZRF file the game was loaded from."""
+        return self.path
+
+    def zrf_definition(self) -> GameDef:
+        """The game or variant of the file this game plays."""
+        return self.gdef
+
     def initial_state(self) -> "ZrfState":
         t = self.tables
         n = len(t.positions)

@@ -21,7 +21,7 @@ from typing import Sequence
 from runtime.games import GameLoadError
 from runtime.interpreter import load_zrf_game
 from runtime.protocol import Game
-from variants.registry import BUILTIN_GAMES, builtin, generated_zrf_path
+from runtime.registry import find_game, game_names, registered_games
 
 from .rules_text import rules_texts
 
@@ -52,15 +52,15 @@ class CatalogEntry:
         if not self.is_file:
             if variant:
                 raise GameLoadError(f"{self.name} is a built-in game; a variant applies to .zrf files only")
-            return BUILTIN_GAMES[self.spec].load()
+            return find_game(self.spec).load()
         return load_zrf_file(self.spec, variant)
 
     def texts(self, game: Game) -> dict:
         """The rules texts of ``game`` as loaded from this entry (a built-in game's from its generated ZRF)."""
-        entry = None if self.is_file else BUILTIN_GAMES.get(self.spec)
+        entry = None if self.is_file else find_game(self.spec)
         if entry is None:
             return rules_texts(game)
-        return rules_texts(game, generated_zrf_path(entry), entry.zrf_variant)
+        return rules_texts(game, entry.zrf, entry.zrf_variant)
 
 
 def load_zrf_file(path: str, variant: str | None) -> Game:
@@ -105,19 +105,19 @@ class Catalog:
                 if not _is_regular_file(path):
                     raise CatalogError(f"{arg}: not a regular file (a device or FIFO); refusing to read it")
                 files.append((path.resolve(), path.resolve().parent, False))
-            elif builtin(arg) is not None:
-                builtins.append(builtin(arg).name)
+            elif find_game(arg) is not None:
+                builtins.append(find_game(arg).name)
             else:
-                names = ", ".join(sorted(BUILTIN_GAMES))
+                names = ", ".join(game_names())
                 raise CatalogError(f"{arg}: no such file or folder and no built-in game of that name "
                                    f"(built-in: {names})")
         entries = [CatalogEntry(name, f"{p.name} from the command line", str(p),
                                 str(root.parent if in_folder else root))
                    for name, (p, root, in_folder) in zip(_names(files), files)]
-        first = entries[0].name if entries and arguments and not builtin(arguments[0]) else None
+        first = entries[0].name if entries and arguments and not find_game(arguments[0]) else None
         if first is None and builtins:
             first = builtins[0]
-        entries += [CatalogEntry(g.name, g.summary, g.name) for g in BUILTIN_GAMES.values()]
+        entries += [CatalogEntry(g.name, g.summary, g.name) for g in registered_games().values()]
         return cls(entries, first)
 
     def get(self, name: str) -> CatalogEntry | None:

@@ -14,7 +14,7 @@ from runtime.commands.perft import perft
 from runtime.commands.render import render
 from runtime.games import load_game
 from runtime.setup_text import SetupError, parse_setup, set_up
-from variants import registry
+from runtime import registry
 
 CHESS = str(Path(__file__).resolve().parents[1] / "games" / "chess.zrf")
 
@@ -57,8 +57,8 @@ def test_parse_errors_name_the_column(text, message):
     ("White | a1:White:Queen", "column 9: 'Queen' is not a piece type of Canopus (types: Soldier,"),
 ])
 def test_unknown_names_are_errors(text, message):
-    for game in (registry.builtin("canopus").load(),
-                 load_game(registry.generated_zrf_path(registry.builtin("canopus")), "Canopus")):
+    for game in (registry.find_game("canopus").load(),
+                 load_game(registry.find_game("canopus").zrf, "Canopus")):
         with pytest.raises(SetupError) as info:
             set_up(game, text)
         assert str(info.value).startswith(message)
@@ -90,16 +90,16 @@ def _position_for(name: str, game) -> str:
     return "Black | " + ", ".join(f"{c}:{start[c][0]}:{start[c][1]}" for c in kings + [other])
 
 
-@pytest.mark.parametrize("name", sorted(registry.BUILTIN_GAMES))
+@pytest.mark.parametrize("name", sorted(registry.registered_games()))
 def test_every_builtin_game_and_its_zrf_set_up_the_same_position(name):
     """The native engine (Game.state_from) and its generated ZRF (saved-game set-up edits,
     at Black's first turn-order entry) hold exactly the listed pieces, Black to move."""
-    entry = registry.builtin(name)
+    entry = registry.find_game(name)
     native = entry.load()
     text = _position_for(name, native)
     want = parse_setup(text)
     expected = {(c, p, t) for c, p, t in want.pieces}
-    zrf_game = load_game(registry.generated_zrf_path(entry), entry.zrf_variant)
+    zrf_game = load_game(entry.zrf, entry.zrf_variant)
     for game in (native, zrf_game):
         st = set_up(game, text)
         assert st.current_player == "Black", game.name
@@ -118,7 +118,7 @@ def test_moves_json_counts_the_issue_positions():
     """Issue 21's positions: Canopus White 10 moves (engine and generated ZRF), Alpha
     Centauri 1,025 turns (both counted by hand in the variants' tests)."""
     assert _json(moves, ["canopus", "--position", CANOPUS_ISSUE, "--json"])["count"] == 10
-    zrf = registry.generated_zrf_path(registry.builtin("canopus"))
+    zrf = registry.find_game("canopus").zrf
     assert _json(moves, [zrf, "--variant", "Canopus", "--position", CANOPUS_ISSUE,
                          "--json"])["count"] == 10
     data = _json(moves, ["alpha-centauri", "--position", ALPHA_ISSUE, "--json"])

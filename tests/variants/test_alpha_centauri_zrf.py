@@ -12,13 +12,13 @@ from runtime.crosscheck_run import CrossCheckSpec, run
 from runtime.games import load_game
 from tests.conftest import slow_scale
 from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state
-from variants import registry
+from runtime import registry
 from variants.alpha_centauri import data
 from variants.alpha_centauri.engine import NO_TURN_RULE, alpha_centauri
 
 NAME = "alpha-centauri"
-ENTRY = registry.builtin(NAME)
-ZRF = registry.generated_zrf_path(ENTRY)
+ENTRY = registry.find_game(NAME)
+ZRF = ENTRY.zrf
 W, B = "White", "Black"
 
 

@@ -21,11 +21,11 @@ from runtime.interpreter import load_zrf_game
 from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state
 from variants.canonical.engine import CanonicalGame, canon_chess
 from variants.canonical.known_differences import known_differences
-from variants.registry import builtin, generated_zrf_path
+from runtime.registry import find_game
 
 GAMES = [("canonical-chess", "Canonical Chess", 9), ("canonic-chess", "Canonic Chess", 8),
          ("canon-chess", "Canon Chess", 7)]
-ZRF = generated_zrf_path(builtin("canonical-chess"))
+ZRF = find_game("canonical-chess").zrf
 KNOWN = "variants.canonical.known_differences:known_differences"
 
 

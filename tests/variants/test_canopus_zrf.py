@@ -13,7 +13,7 @@ from codegen.render import render
 from runtime.crosscheck_run import CrossCheckSpec, run
 from runtime.games import load_game
 from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state, play
-from variants import registry
+from runtime import registry
 from variants.canopus import data
 from variants.canopus.engine import canopus, super_star_canopus
 
@@ -21,11 +21,11 @@ W = "White"
 B = "Black"
 GAMES = {"canopus": (canopus, "Canopus"), "super-star-canopus": (super_star_canopus,
                                                                  "Super-Star Canopus")}
-ZRF = registry.generated_zrf_path(registry.builtin("canopus"))
+ZRF = registry.find_game("canopus").zrf
 
 
 def spec(name: str) -> CrossCheckSpec:
-    entry = registry.builtin(name)
+    entry = registry.find_game(name)
     return CrossCheckSpec(game=name, zrf=ZRF, variant=entry.zrf_variant)
 
 

@@ -16,21 +16,21 @@ from runtime.crosscheck_run import CrossCheckSpec, run
 from runtime.games import load_game
 from tests.variants import zrf_helpers
 from tests.variants.zrf_helpers import crosscheck_full_size, edited_zrf_state
-from variants import registry
+from runtime import registry
 from variants.epsilon_eridani import board, data
 from variants.epsilon_eridani.engine import epsilon_eridani
 from variants.epsilon_eridani.zrf_context import (ALFIL, CLOCK_CELLS, DABBABA, KING_DIRECTIONS,
                                                    KNIGHT, TRIPLE_DIAGONAL, clock_cells_for)
 
 NAME = "epsilon-eridani"
-ENTRY = registry.builtin(NAME)
-ZRF = registry.generated_zrf_path(ENTRY)
-NAMES = NameMap.from_json(json.loads(registry.name_map_json(ENTRY)))
+ENTRY = registry.find_game(NAME)
+ZRF = ENTRY.zrf
+NAMES = NameMap.from_json(json.loads(ENTRY.name_map_json()))
 W, B = "White", "Black"
 
 
 def spec() -> CrossCheckSpec:
-    return CrossCheckSpec(game=NAME, zrf=ZRF, names=registry.name_map_json(ENTRY))
+    return CrossCheckSpec(game=NAME, zrf=ZRF, names=ENTRY.name_map_json())
 
 
 def compare(ref, cand):

@@ -657,8 +657,8 @@ def test_fast_check_test_agrees_with_brute_force():
 def test_registry_factory_and_notation_round_trip():
     """The CLI name resolves to this engine; short notation finds moves."""
     from runtime.notation import play_moves
-    from variants.registry import builtin
-    g = builtin("star-pool-chess").load()
+    from runtime.registry import find_game
+    g = find_game("star-pool-chess").load()
     assert isinstance(g, StarPoolChess)
     s = play_moves(g.initial_state(), ["a3 - a5", "i7 - i5", "w1 - a1"])
     assert s.board()["w1"] == W("Rook") and s.board()["a1"] == W("Wizard")

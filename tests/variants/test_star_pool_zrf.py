@@ -14,18 +14,18 @@ from runtime.crosscheck_run import CrossCheckSpec, run
 from runtime.games import load_game
 from tests.conftest import slow_scale
 from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state, play, with_turn
-from variants import registry
+from runtime import registry
 from variants.star_pool import data
 from variants.star_pool.board import INDEX, KING, NAMES
 from variants.star_pool import zrf_attacks
 from variants.star_pool.engine import star_pool_chess
 
 NAME = "star-pool-chess"
-ZRF = registry.generated_zrf_path(registry.builtin(NAME))
+ZRF = registry.find_game(NAME).zrf
 
 
 def spec() -> CrossCheckSpec:
-    return CrossCheckSpec(game=NAME, zrf=ZRF, known=registry.builtin(NAME).known_differences)
+    return CrossCheckSpec(game=NAME, zrf=ZRF, known=registry.find_game(NAME).known_differences)
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +60,7 @@ def test_cells_pieces_and_players_match_the_engine(zrf_game):
 
 def test_crosscheck_ci_size():
     """perft(2) tree plus a few playouts: no disagreement at all, none of them known."""
-    assert registry.builtin(NAME).known_differences is None
+    assert registry.find_game(NAME).known_differences is None
     result = run(spec(), depth=2, games=3, plies=40, seed=0)
     assert result.positions > 30
     assert result.failures == [], "\n".join(d.describe() for d in result.failures)

@@ -11,6 +11,8 @@ type numbers below; 0 is an empty cell.
 
 from __future__ import annotations
 
+from variants.geometry import ray_table, step_table
+
 from . import data
 
 N_CELLS = 81
@@ -46,27 +48,10 @@ VERTICAL = (0, 2)
 RING = (0, 4, 1, 5, 2, 6, 3, 7)
 """The eight neighbour directions in clockwise order starting from N (as White sees the board)."""
 
-
-def _step(c: int, d: int) -> int:
-    r, f = ROW[c] + DR[d], COL[c] + DC[d]
-    return r * 9 + f if 0 <= r < 9 and 0 <= f < 9 else -1
-
-
-STEP: tuple[tuple[int, ...], ...] = tuple(tuple(_step(c, d) for c in range(N_CELLS)) for d in range(8))
+STEP: tuple[tuple[int, ...], ...] = step_table(tuple(zip(COL, ROW)), tuple(zip(DC, DR)))
 """``STEP[d][c]``: the neighbour of ``c`` in direction ``d``, or -1 off the board."""
 
-
-def _ray(c: int, d: int) -> tuple[int, ...]:
-    out = []
-    n = STEP[d][c]
-    while n >= 0:
-        out.append(n)
-        n = STEP[d][n]
-    return tuple(out)
-
-
-RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(_ray(c, d) for c in range(N_CELLS)) for d in range(8))
+RAYS: tuple[tuple[tuple[int, ...], ...], ...] = ray_table(STEP)
 """``RAYS[d][c]``: the cells from ``c`` (exclusive) to the edge in direction ``d``."""
 
 CH_TARGETS: tuple[tuple[int, ...], ...] = tuple(

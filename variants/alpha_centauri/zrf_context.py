@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from math import gcd
 
-from codegen.context import setup_rows
-from codegen.pictures import Area, BoardPicture, GamePictures, bounds, coordinates, grid_cells
+from variants.setup_rows import setup_rows
+from variants.pictures import Area, BoardPicture, GamePictures, bounds, coordinates, grid_cells
 
 from . import data
 

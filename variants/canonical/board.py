@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from variants.geometry import per_cell, ray_table, reverse, step_table
+
 from . import data
 
 KING, QUEEN, ROOK, BISHOP, KNIGHT, PAWN = 1, 2, 3, 4, 5, 6
@@ -78,17 +80,7 @@ def build_tables(size: int, promote_on_crossing: bool = False,
         return r * n + f if _on(n, f, r) else -1
 
     diag = [f - r for f, r in coords]
-    oblique_rays = []
-    for f, r in coords:
-        rays = []
-        for df, dr in data.OBLIQUE:
-            ray = []
-            x, y = f + df, r + dr
-            while _on(n, x, y):
-                ray.append(idx(x, y))
-                x, y = x + df, y + dr
-            rays.append(tuple(ray))
-        oblique_rays.append(tuple(rays))
+    oblique_rays = list(per_cell(ray_table(step_table(coords, data.OBLIQUE))))
 
     players = data.PLAYERS
     fort_sets = [set(index[c] for c in data.fortress(n, p)) for p in players]
@@ -106,13 +98,9 @@ def build_tables(size: int, promote_on_crossing: bool = False,
         side = [tuple(idx(f + df, r + dr) for df, dr in data.HORIZONTAL
                       if _on(n, f + df, r + dr)) if promoted[pi][i] else ()
                 for i, (f, r) in enumerate(coords)]
-        att = [[] for _ in range(n * n)]
-        for src in range(n * n):
-            for t in fwd[src] + side[src]:
-                att[t].append(src)
         pawn_forward.append(fwd)
         pawn_side.append(side)
-        pawn_attackers.append([tuple(a) for a in att])
+        pawn_attackers.append(list(reverse([ahead + aside for ahead, aside in zip(fwd, side)])))
 
         qs = [tuple(idx(f + df, r + dr) for df, dr in all8
                     if _on(n, f + df, r + dr) and in_fortress[pi][idx(f + df, r + dr)])
@@ -120,21 +108,13 @@ def build_tables(size: int, promote_on_crossing: bool = False,
         ks = [tuple(idx(f + df, r + dr) for df, dr in data.OBLIQUE
                     if _on(n, f + df, r + dr) and in_fortress[pi][idx(f + df, r + dr)])
               for f, r in coords]
-        qa = [[] for _ in range(n * n)]
-        ka = [[] for _ in range(n * n)]
-        for src in range(n * n):
-            for t in qs[src]:
-                qa[t].append(src)
-            for t in ks[src]:
-                ka[t].append(src)
         queen_steps.append(qs)
         king_steps.append(ks)
-        queen_attackers.append([tuple(a) for a in qa])
-        king_attackers.append([tuple(a) for a in ka])
+        queen_attackers.append(list(reverse(qs)))
+        king_attackers.append(list(reverse(ks)))
 
     knight = []
-    knight_att = [[] for _ in range(n * n)]
-    for src, (f, r) in enumerate(coords):
+    for f, r in coords:
         out = []
         for odf, odr in data.OBLIQUE:
             # the two diagonal steps that continue *away* along the oblique step
@@ -156,11 +136,9 @@ def build_tables(size: int, promote_on_crossing: bool = False,
                     alts = (moa,)
                 else:
                     alts = ()
-                t = idx(tf, tr)
-                out.append((t, alts))
-                knight_att[t].append((src, alts))
+                out.append((idx(tf, tr), alts))
         knight.append(tuple(out))
-    knight_attackers = [tuple(a) for a in knight_att]
+    knight_attackers = list(reverse(knight))
 
     return Tables(n, names, index, coords, diag, oblique_rays, in_fortress, promoted,
                   pawn_forward, pawn_side, pawn_attackers, queen_steps, queen_attackers,

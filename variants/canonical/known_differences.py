@@ -22,52 +22,42 @@ See ``docs/variants/canonical-zrf.md``, "Known limits".
 
 from __future__ import annotations
 
-from runtime.crosscheck import Disagreement, KnownDifference
+from runtime.crosscheck import KnownDifference
 from runtime.protocol import State
+from runtime.twin_engines import successor_cores, twin_engine_explainer
 
 from .engine import CanonicalGame, CanonicalState
 
 DOC = "docs/variants/canonical-zrf.md#known-limits"
 
 
-def _twin(ref: CanonicalState) -> CanonicalState:
-    """The same position in the same game with the no-repetition rule switched off."""
+def _twin(ref: State) -> CanonicalState | None:
+    """The same position in the same game with the no-repetition rule switched off
+    (None unless the reference forbids repetition)."""
+    if not isinstance(ref, CanonicalState) or ref.game.repetition != "any":
+        return None
     g = ref.game
     opts = dict(g.options)
     opts["repetition"] = "none"
     return CanonicalState(CanonicalGame(g.size, **opts), ref.cells, ref.turn, {})
 
 
-def _successor_cores(state: State) -> set:
-    return {state.apply(m).signature().core() for m in state.legal_moves()}
-
-
-def explains_no_repetition(ref: State, cand: State, d: Disagreement) -> bool:
-    """Is ``d`` only the effect of the engine's no-repetition rule?"""
-    if not isinstance(ref, CanonicalState) or ref.game.repetition != "any":
-        return False
-    if d.kind not in ("successors", "outcome"):
-        return False
-    twin = _twin(ref)
-    twin_moves = twin.legal_moves()
-    # the moves the repetition rule removed: exactly those recreating a seen position
+def _removes_only_repetitions(ref: CanonicalState, twin: CanonicalState) -> bool:
+    """The reference lacks exactly the twin's moves that recreate a position the game has seen,
+    and when that leaves it no move, the player to move has lost."""
+    moves = twin.legal_moves()
     opp = 1 - ref.turn
-    repeating = [m for m in twin_moves if (opp, m.data[2]) in ref.seen]
+    repeating = [m for m in moves if (opp, m.data[2]) in ref.seen]
     if not repeating:
         return False
-    if _successor_cores(cand) != {twin.apply(m).signature().core() for m in twin_moves}:
+    if successor_cores(ref) != {twin.apply(m).signature().core() for m in moves if m not in repeating}:
         return False
-    if d.kind == "successors":
-        # the reference lacks only repeating moves; nothing is missing on the ZRF side
-        if d.only_reference or not d.only_candidate:
-            return False
-        return _successor_cores(ref) == {twin.apply(m).signature().core()
-                                         for m in twin_moves if m not in repeating}
-    # outcome: every move would repeat, so the reference player loses; the ZRF plays on
-    ro, co = ref.outcome(), cand.outcome()
-    return (ro is not None and co is None and not ref.legal_moves()
-            and len(repeating) == len(twin_moves)
-            and ro.losers == (ref.current_player,))
+    outcome = ref.outcome()
+    return outcome is None or (not ref.legal_moves() and outcome.losers == (ref.current_player,))
+
+
+explains_no_repetition = twin_engine_explainer(_twin, _removes_only_repetitions)
+"""Is a disagreement only the effect of the engine's no-repetition rule?"""
 
 
 def known_differences() -> list[KnownDifference]:

@@ -16,7 +16,7 @@ Black's directions are White's turned by 180 degrees (ZRF ``symmetry``).
 
 from __future__ import annotations
 
-from codegen.pictures import Area, BoardPicture, GamePictures, Line
+from variants.pictures import Area, BoardPicture, GamePictures, Line
 
 from . import data
 

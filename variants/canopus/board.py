@@ -10,6 +10,8 @@ keeps perft and random playouts fast.
 
 from __future__ import annotations
 
+from variants.geometry import per_cell, ray_table, reverse, step_table
+
 from .data import CELLS, FILES, RANKS
 
 WIDTH = len(FILES)
@@ -31,34 +33,15 @@ FILE_OF = tuple(i % WIDTH for i in range(SIZE))
 RANK_OF = tuple(i // WIDTH + 1 for i in range(SIZE))
 """Rank number (1..8) of each index."""
 
+_BY_DIRECTION = step_table(tuple((i % WIDTH, i // WIDTH) for i in range(SIZE)), DIRS)
 
-def _step(i: int, d: int) -> int:
-    f, r = i % WIDTH, i // WIDTH
-    df, dr = DIRS[d]
-    f += df
-    r += dr
-    if 0 <= f < WIDTH and 0 <= r < HEIGHT:
-        return r * WIDTH + f
-    return -1
-
-
-STEP = tuple(tuple(_step(i, d) for d in range(8)) for i in range(SIZE))
+STEP = per_cell(_BY_DIRECTION)
 """STEP[i][d]: the neighbour of i in direction d, or -1 off the board."""
 
 NEIGHBOURS = tuple(tuple(n for n in STEP[i] if n >= 0) for i in range(SIZE))
 """The (up to 8) adjacent cells of each cell."""
 
-
-def _ray(i: int, d: int) -> tuple[int, ...]:
-    out = []
-    j = STEP[i][d]
-    while j >= 0:
-        out.append(j)
-        j = STEP[j][d]
-    return tuple(out)
-
-
-RAYS = tuple(tuple(_ray(i, d) for d in range(8)) for i in range(SIZE))
+RAYS = per_cell(ray_table(_BY_DIRECTION))
 """RAYS[i][d]: the cells from i outwards in direction d, nearest first."""
 
 
@@ -107,16 +90,7 @@ def _p32_paths(i: int) -> tuple:
 MAGE_PATHS = tuple(_mage_paths(i) for i in range(SIZE))
 P32_PATHS = tuple(_p32_paths(i) for i in range(SIZE))
 
-
-def _reverse(table) -> tuple:
-    rev: list[list] = [[] for _ in range(SIZE)]
-    for src in range(SIZE):
-        for dest, empties, kind in table[src]:
-            rev[dest].append((src, empties, kind))
-    return tuple(tuple(r) for r in rev)
-
-
-MAGE_REVERSE = _reverse(MAGE_PATHS)
+MAGE_REVERSE = reverse(MAGE_PATHS)
 """MAGE_REVERSE[t]: (source, empties, kind) of every Mage path that ends on t."""
-P32_REVERSE = _reverse(P32_PATHS)
+P32_REVERSE = reverse(P32_PATHS)
 """P32_REVERSE[t]: (source, empties, kind) of every P32 path that ends on t."""

@@ -21,7 +21,7 @@ generated ZRF and the native engine cannot drift apart:
 
 from __future__ import annotations
 
-from codegen.pictures import Area, BoardPicture, GamePictures, bounds, coordinates, grid_cells
+from variants.pictures import Area, BoardPicture, GamePictures, bounds, coordinates, grid_cells
 
 from . import data
 from .board import DIR_NAMES, DIRS

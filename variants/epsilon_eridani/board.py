@@ -12,6 +12,8 @@ with ``owner`` 0 for White, 1 for Black and ``type`` one of the constants below.
 
 from __future__ import annotations
 
+from variants.geometry import leap_table, ray_table, step_table
+
 from .data import CELLS, FILES, PIECE_TYPES, PLAYERS
 
 N_CELLS = len(CELLS)
@@ -48,14 +50,6 @@ FILE_OF = tuple(FILES.index(c[0]) for c in CELLS)
 RANK_OF = tuple(int(c[1:]) - 1 for c in CELLS)
 """0-based rank of each cell index (rank 1 is 0)."""
 
-_AT: dict[tuple[int, int], int] = {(FILE_OF[i], RANK_OF[i]): i for i in range(N_CELLS)}
-
-
-def at(f: int, r: int) -> int:
-    """Index of the cell at 0-based (file, rank), or -1 off the board / on the hole."""
-    return _AT.get((f, r), -1)
-
-
 # the eight directions, (dfile, drank); N is towards Black
 N, S, E, W, NE, NW, SE, SW = range(8)
 DIRS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))
@@ -63,42 +57,25 @@ ORTHO = (N, S, E, W)
 DIAG = (NE, NW, SE, SW)
 OPPOSITE = (S, N, W, E, SW, SE, NW, NE)
 
-STEP: tuple[tuple[int, ...], ...] = tuple(
-    tuple(at(FILE_OF[i] + df, RANK_OF[i] + dr) for i in range(N_CELLS)) for df, dr in DIRS)
+_COORDS = tuple(zip(FILE_OF, RANK_OF))
+
+STEP: tuple[tuple[int, ...], ...] = step_table(_COORDS, DIRS)
 """``STEP[d][i]``: neighbour of ``i`` in direction ``d``, or -1."""
 
-
-def _ray(i: int, d: int) -> tuple[int, ...]:
-    out = []
-    j = STEP[d][i]
-    while j != -1:
-        out.append(j)
-        j = STEP[d][j]
-    return tuple(out)
-
-
-RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(_ray(i, d) for i in range(N_CELLS)) for d in range(8))
+RAYS: tuple[tuple[tuple[int, ...], ...], ...] = ray_table(STEP)
 """``RAYS[d][i]``: cells met sliding from ``i`` in direction ``d`` until the edge or the hole."""
 
 ADJ: tuple[tuple[int, ...], ...] = tuple(
     tuple(STEP[d][i] for d in range(8) if STEP[d][i] != -1) for i in range(N_CELLS))
 """The (up to 8) cells adjacent to each cell; the hole is never adjacent."""
 
-
-def _leaps(offsets) -> tuple[tuple[int, ...], ...]:
-    return tuple(
-        tuple(j for j in (at(FILE_OF[i] + df, RANK_OF[i] + dr) for df, dr in offsets) if j != -1)
-        for i in range(N_CELLS))
-
-
-KNIGHT = _leaps([(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)])
+KNIGHT = leap_table(_COORDS, [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)])
 """Knight-leap targets of each cell (leaps pass over the hole)."""
-ALFIL = _leaps([(2, 2), (-2, 2), (2, -2), (-2, -2)])
+ALFIL = leap_table(_COORDS, [(2, 2), (-2, 2), (2, -2), (-2, -2)])
 """Two-square diagonal leap targets."""
-DABBABA = _leaps([(0, 2), (0, -2), (2, 0), (-2, 0)])
+DABBABA = leap_table(_COORDS, [(0, 2), (0, -2), (2, 0), (-2, 0)])
 """Two-square orthogonal leap targets."""
-TRIPLE_DIAG = _leaps([(3, 3), (-3, 3), (3, -3), (-3, -3)])
+TRIPLE_DIAG = leap_table(_COORDS, [(3, 3), (-3, 3), (3, -3), (-3, -3)])
 """Three-square diagonal leap targets (Grand-Bishop)."""
 
 RANK_CELLS: tuple[tuple[int, ...], ...] = tuple(

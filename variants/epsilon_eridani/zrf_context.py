@@ -28,8 +28,8 @@ native engine cannot drift apart:
 
 from __future__ import annotations
 
-from codegen.context import setup_rows
-from codegen.pictures import Area, BoardPicture, GamePictures, coordinates, grid_cells
+from variants.setup_rows import setup_rows
+from variants.pictures import Area, BoardPicture, GamePictures, coordinates, grid_cells
 
 from . import data
 from .board import DIRS

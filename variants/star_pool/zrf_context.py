@@ -39,8 +39,8 @@ from __future__ import annotations
 
 import math
 
-from codegen.context import setup_rows
-from codegen.pictures import Area, BoardPicture, GamePictures, coordinates, grid_cells
+from variants.setup_rows import setup_rows
+from variants.pictures import Area, BoardPicture, GamePictures, coordinates, grid_cells
 
 from . import data
 from .board import AT, INDEX, NAMES, POOL, XY, swap_neighbours

@@ -1,7 +1,8 @@
-"""Helpers that variants use to build the context their ZRF template reads.
+"""The ``board-setup`` rows a generated ZRF writes, built once for every variant.
 
 Each variant's ``zrf_context.py`` turns its own data module into template
-variables; the shapes several templates share are built here once.
+variables; this shape several templates share lives here, in ``variants``, so
+the variants never import ``codegen`` (which renders them).
 """
 
 from __future__ import annotations

@@ -6,10 +6,10 @@ boards as :class:`BoardPicture` descriptions (cell rectangles in the pixels
 the template writes, colours, marked areas, lines and text), and the players
 and piece types that get one bitmap each.  The same object names the files:
 :meth:`GamePictures.zrf_images` gives the template the ``(image ...)`` paths,
-and :mod:`codegen.package` draws a bitmap under each of those names
-(:mod:`codegen.board_bitmaps`, :mod:`codegen.piece_bitmaps`), so a name can
-never be written in one place and drawn under another.  This module needs no
-Pillow, so rendering a template never does.
+and the Zillions package writer (``codegen``) draws a bitmap under each of
+those names, so a name can never be written in one place and drawn under
+another.  The description is data of the variants (it lives here so they never
+import ``codegen``); this module needs no Pillow, so rendering a template never does.
 """
 
 from __future__ import annotations

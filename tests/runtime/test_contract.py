@@ -1,0 +1,123 @@
+"""The optional part of the engine contract: defaults, the ZRF game's answers, wrappers passing them on.
+
+Tools (saved games, replay, pictures) call these methods instead of probing
+engine attributes; a test below reads ``runtime/`` and fails on a new probe.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from runtime.games import load_game
+from runtime.layout import zrf_board, zrf_source
+from runtime.protocol import Game, Move, Outcome, State, make_signature
+from runtime.savegames import SavedGameError, replay_saved, saved_game
+from runtime.turns import MergedTurns
+from zrf.zsg import SavedGame, SetupEdit
+
+ROOT = Path(__file__).resolve().parents[2]
+CHESS = str(ROOT / "tests" / "games" / "chess.zrf")
+
+
+class Coin(Game):
+    """The smallest native game: three players take turns passing; no board file, no set-up editing."""
+
+    name = "Coin"
+    players = ("A", "B", "C")
+    positions = ("a1",)
+    piece_types = ("Coin",)
+
+    def initial_state(self) -> "CoinState":
+        return CoinState(self, 0)
+
+
+class CoinState(State):
+    def __init__(self, game: Coin, ply: int):
+        self.game, self.ply = game, ply
+
+    @property
+    def current_player(self) -> str:
+        return self.game.players[self.ply % 3]
+
+    def legal_moves(self) -> list[Move]:
+        return [Move.single("Pass")]
+
+    def apply(self, move: Move) -> "CoinState":
+        return CoinState(self.game, self.ply + 1)
+
+    def outcome(self) -> Outcome | None:
+        return None
+
+    def signature(self):
+        return make_signature(self.current_player, [("a1", "A", "Coin")])
+
+
+def test_a_native_game_gets_the_documented_defaults():
+    game = Coin()
+    # three players: plies 0-2 are move 1, plies 3-5 move 2, ply 6 move 3
+    assert [game.move_number(ply) for ply in range(7)] == [1, 1, 1, 2, 2, 2, 3]
+    assert game.rules_path is None
+    assert game.zrf_definition() is None
+    assert zrf_source(game) is None and zrf_board(game) is None
+    with pytest.raises(NotImplementedError):
+        game.edited_state([(None, None, "a1")])
+
+
+def test_saved_game_numbers_come_from_the_game():
+    game = Coin()
+    state = game.initial_state()
+    moves = [Move.single("Pass")] * 4
+    saved = saved_game(game, "coin", moves)
+    assert [line.number for line in saved.moves] == [1, 1, 1, 2]
+    assert state.apply(moves[0]).current_player == "B"
+
+
+def test_a_set_up_edit_the_game_cannot_make_is_a_saved_game_error():
+    saved = SavedGame(setup=[SetupEdit("a1", line=3)], path="coin.zsg")
+    with pytest.raises(SavedGameError, match="coin.zsg: the saved game edits the set-up, which Coin cannot do"):
+        replay_saved(Coin(), saved)
+
+
+def test_a_zrf_game_answers_from_its_file_and_a_wrapper_passes_the_answers_on():
+    game = load_game(CHESS)
+    merged = MergedTurns(game)
+    for g in (game, merged):
+        assert g.rules_path == CHESS
+        assert g.zrf_definition().title == game.name
+        assert zrf_source(g) == (game.zrf_definition(), CHESS)
+        assert g.goal_info() == game.goal_info()
+    # chess: two players, one entry each in the turn order -> ply 2 starts move 2
+    assert [game.move_number(ply) for ply in range(4)] == [1, 1, 2, 2]
+    edited = merged.edited_state([(None, None, "e2"), ("White", "Queen", "e4")])
+    assert edited.board()["e4"] == ("White", "Queen") and "e2" not in edited.board()
+    assert isinstance(edited, State) and edited.legal_moves()
+
+
+def test_a_native_engine_has_no_zrf_behind_it():
+    game = load_game("canopus")
+    assert game.rules_path is None and zrf_source(game) is None
+
+
+#: getattr/hasattr calls on a constant attribute name that runtime/ may keep, and why
+ALLOWED_PROBES = {
+    # the interpreter's incremental attack test marks a board it is tracking; it is the
+    # interpreter's own object (to become its own search state, issue 18 item 4)
+    ("runtime/interpreter/engine.py", "reads"),
+    ("runtime/interpreter/context.py", "reads"),
+    # a platform feature, not an object's internals
+    ("runtime/interpreter/coverage.py", "SIGALRM"),
+}
+
+
+def test_no_tool_in_runtime_probes_an_attribute_by_name():
+    found = set()
+    for path in sorted((ROOT / "runtime").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in ("getattr", "hasattr") and len(node.args) >= 2
+                    and isinstance(node.args[1], ast.Constant)):
+                found.add((path.relative_to(ROOT).as_posix(), node.args[1].value))
+    assert found <= ALLOWED_PROBES, sorted(found - ALLOWED_PROBES)

@@ -1,0 +1,145 @@
+"""The packages depend one way: ``zrf`` <- ``runtime`` <- ``variants``; ``codegen`` uses all three.
+
+Every module's source is read with :mod:`ast` (nothing is imported), and every
+import in it counts, at module level or inside a function, as does an
+``importlib.import_module("...")`` call with a constant name: an import moved
+into a function to dodge a cycle is still an import.  The command line
+(``zrf/cli.py`` and the language commands' lookup of built-in games in
+``zrf/commands/games.py``) sits on top of every package and loads commands by
+name, so it alone may name a higher package (docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("zrf", "runtime", "variants", "codegen")
+
+#: package -> the packages of ours it must never import
+FORBIDDEN = {
+    "zrf": {"runtime", "variants", "codegen"},
+    "runtime": {"variants", "codegen"},
+    "variants": {"codegen"},
+    "codegen": set(),
+}
+
+#: the command line, which loads the layers above it by name (see the module docstring)
+COMMAND_LINE = {"zrf.cli", "zrf.commands.games"}
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            out[".".join(parts)] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def imported_names(name: str, source: str, is_package: bool = False) -> set[str]:
+    """Every module the source of module ``name`` imports anywhere (absolute names),
+    including ``importlib.import_module("x")`` with a constant name."""
+    tree = ast.parse(source, name)
+    package = name if is_package else name.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package
+                for _ in range(node.level - 1):
+                    anchor = anchor.rpartition(".")[0]
+                base = f"{anchor}.{base}" if base else anchor
+            out.add(base)
+            out.update(f"{base}.{alias.name}" for alias in node.names)
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+              and node.func.attr == "import_module" and node.args
+              and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            out.add(node.args[0].value)
+    return out
+
+
+def _imports_of(name: str) -> set[str]:
+    path = MODULES[name]
+    return imported_names(name, path.read_text(encoding="utf-8"), path.name == "__init__.py")
+
+
+def test_the_walk_sees_relative_function_local_and_by_name_imports():
+    """The checker itself, on a made-up module ``runtime.tool`` that hides all three kinds."""
+    source = ("from . import games\n"
+              "from .interpreter.engine import ZrfGame\n"
+              "def f():\n"
+              "    from variants import pictures\n"
+              "    import codegen.render\n"
+              "    importlib.import_module('zrf.lint')\n")
+    assert imported_names("runtime.tool", source) == {
+        "runtime", "runtime.games", "runtime.interpreter.engine", "runtime.interpreter.engine.ZrfGame",
+        "variants", "variants.pictures", "codegen.render", "zrf.lint"}
+    assert {"zrf.cli", "runtime.registry", "variants.pictures", "codegen.render"} <= set(MODULES)
+
+
+def test_the_cycle_finder_finds_a_cycle_through_a_third_module():
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_no_module_imports_a_higher_layer(name):
+    package = name.split(".")[0]
+    if name in COMMAND_LINE:
+        pytest.skip("the command line loads every layer by name")
+    wrong = sorted(m for m in _imports_of(name) if m.split(".")[0] in FORBIDDEN[package])
+    assert not wrong, f"{MODULES[name].relative_to(ROOT)} ({package}) imports {wrong}"
+
+
+def test_no_import_cycle_between_modules():
+    """No two modules of ours import each other, directly or through others (anywhere in the file)."""
+    graph = {name: {m for m in _imports_of(name) if m in MODULES} for name in MODULES}
+    cycles = _cycles(graph)
+    assert not cycles, f"import cycles: {cycles}"
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
