@@ -328,6 +328,15 @@ class State(ABC):
         """
         return None
 
+    def in_check(self) -> bool:
+        """Is a royal piece of the player to move attacked (the test a ``checkmated`` goal uses)?
+
+        For pictures and players' pages, which mark a king in check.  The
+        default, ``False``, claims nothing: a game without royal pieces, or an
+        engine that does not say.
+        """
+        return False
+
     def is_terminal(self) -> bool:
         """True when the game is over."""
         return self.outcome() is not None

@@ -776,6 +776,13 @@ class ZrfState(State):
                     n += k
         return n
 
+    def in_check(self) -> bool:
+        """The contract's check test: the mover's royal types (from its ``checkmated`` goals) attacked."""
+        g = self.game
+        player = g.entry(self.turn)[0]
+        types = g.royal.get(player)
+        return bool(types) and self.royal_attacked(player, frozenset(types))
+
     def royal_attacked(self, player, types) -> bool:
         g = self.game
         g._nest += 1

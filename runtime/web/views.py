@@ -9,7 +9,6 @@ only for the position the game is at now, since only there can a move be made.
 from __future__ import annotations
 
 from runtime.render import render_svg
-from runtime.savegames import move_number
 
 from .moves import describe_move
 from .pictures import image_href, session_graphics
@@ -39,7 +38,7 @@ def session_payload(session: Session, ply: int | None = None) -> dict:
         "svg": render_svg(shown, graphics=session_graphics(session), image_href=image_href(session)),
         "moves": [describe_move(m) for m in session.state.legal_moves()] if live else [],
         "history": [m.notation for _, m in history],
-        "numbers": [move_number(game, i) for i in range(now)],
+        "numbers": [game.move_number(i) for i in range(now)],
         "last": describe_move(history[view - 1][1]) if view else None,
         "check": checked_royals(shown),
         "texts": session.texts,
