@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import csv
 import os
+import signal
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -78,3 +80,17 @@ def zillions_dir() -> Path:
     if found is None:
         pytest.skip("Zillions install not found: set ZRF_ZILLIONS or place it at ../shared/zillions")
     return found
+
+
+@contextmanager
+def time_limit(seconds: int):
+    """Fail (instead of hanging) when the body runs longer than ``seconds`` (SIGALRM)."""
+    def on_alarm(signum, frame):
+        raise TimeoutError(f"example ran longer than {seconds} s")
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)

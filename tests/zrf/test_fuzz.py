@@ -13,14 +13,12 @@ from __future__ import annotations
 import importlib
 import os
 import re
-import signal
-from contextlib import contextmanager
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import find_corpus, scaled
+from tests.conftest import find_corpus, scaled, time_limit
 from zrf.diagnostics import ZrfError
 from zrf.macros import expand_document
 from zrf.reader import decode, parse_text
@@ -41,18 +39,6 @@ FILES = small_corpus_files()
 needs_corpus = pytest.mark.skipif(not FILES, reason="ZRF corpus not found: set ZRF_CORPUS or place it at ../shared/corpus")
 
 
-@contextmanager
-def time_limit(seconds: int):
-    """Fail (instead of hanging) when the body runs longer than ``seconds``."""
-    def on_alarm(signum, frame):
-        raise TimeoutError(f"example ran longer than {seconds} s")
-    previous = signal.signal(signal.SIGALRM, on_alarm)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def mutate(data: bytes, kind: str, a: int, b: int, noise: bytes) -> bytes:

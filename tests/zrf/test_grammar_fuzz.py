@@ -12,15 +12,13 @@ tests/zrf/test_fuzz_regressions.py.  The corpus test runs the same layers on the
 from __future__ import annotations
 
 import os
-import signal
-from contextlib import contextmanager
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 
 from runtime.games import GameLoadError
 from runtime.interpreter import game_from_file
-from tests.conftest import find_corpus, scaled
+from tests.conftest import find_corpus, scaled, time_limit
 from tests.zrf.grammar import zrf_game
 from zrf.diagnostics import ZrfError
 from zrf.lint import lint_model
@@ -34,17 +32,6 @@ SECONDS_PER_EXAMPLE = 30
 SECONDS_PER_CORPUS_FILE = 600
 
 
-@contextmanager
-def time_limit(seconds: int):
-    def on_alarm(signum, frame):
-        raise TimeoutError(f"example ran longer than {seconds} s")
-    previous = signal.signal(signal.SIGALRM, on_alarm)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def run_everything(text: str, path: str = "fuzz.zrf") -> list:
