@@ -25,6 +25,7 @@ from runtime.web.sessions import SessionStore
 from tests.conftest import scaled
 from tests.live_server import live_server
 from tests.web.client import PageClient
+from tests.web.conftest import client, server  # noqa: F401 (fixtures)
 from zrf.zsg import parse_zsg
 
 from .conftest import CHILD_MEMORY, start_cli_server, stop_cli_server
@@ -39,19 +40,6 @@ SMALL = """(game (title "{title}") (players A B) (turn-order A B)
 
 def small(title: str = "Small", piece: str = "R") -> bytes:
     return SMALL.format(title=title, piece=piece).encode("utf-8")
-
-
-@pytest.fixture()
-def live():
-    with live_server() as server:
-        yield server
-
-
-@pytest.fixture()
-def client(live):
-    c = PageClient(live)
-    yield c
-    c.close()
 
 
 # --------------------------------------------------------------------------- the server loads any path
@@ -100,11 +88,11 @@ def test_a_doubling_macro_upload_is_a_diagnostic(child):
 
 # --------------------------------------------------------------------------- any web page could drive it
 
-def test_plain_text_bodies_are_refused(live, client):
+def test_plain_text_bodies_are_refused(server, client):
     """A page may POST text/plain anywhere without asking; the server used to accept it."""
     res = client.raw.post("/api/new", content=b'{"game": "canopus"}',
-                          headers={"Content-Type": "text/plain", "X-ZRF-Token": live.launch_token})
-    assert res.status_code == 415 and len(live.store) == 0
+                          headers={"Content-Type": "text/plain", "X-ZRF-Token": server.launch_token})
+    assert res.status_code == 415 and len(server.store) == 0
 
 
 @pytest.mark.parametrize("headers", [
@@ -114,31 +102,31 @@ def test_plain_text_bodies_are_refused(live, client):
     {"Sec-Fetch-Site": "cross-site"},
     {"Sec-Fetch-Site": "same-site"},
 ])
-def test_other_pages_are_refused(live, client, headers):
+def test_other_pages_are_refused(server, client, headers):
     res = client.raw.post("/api/new", json={"game": "canopus"},
-                          headers={"X-ZRF-Token": live.launch_token, **headers})
-    assert res.status_code == 403 and len(live.store) == 0
+                          headers={"X-ZRF-Token": server.launch_token, **headers})
+    assert res.status_code == 403 and len(server.store) == 0
     assert "access-control-allow-origin" not in res.headers
 
 
 @pytest.mark.parametrize("path", ["/", "/api/games", "/static/app.js"])
-def test_dns_rebinding_is_refused(live, path):
+def test_dns_rebinding_is_refused(server, path):
     """A rebound name reaches 127.0.0.1 with its own Host: no page, no answer to read."""
-    res = httpx.get(live.url + path, headers={"Host": f"evil.example:{live.port}"}, timeout=30)
+    res = httpx.get(server.url + path, headers={"Host": f"evil.example:{server.port}"}, timeout=30)
     assert res.status_code == 403
     assert "zrf-token" not in res.text
 
 
-def test_the_server_answers_its_own_names(live):
-    for host in (f"127.0.0.1:{live.port}", f"localhost:{live.port}", f"LOCALHOST:{live.port}"):
-        assert httpx.get(live.url + "/api/games", headers={"Host": host}, timeout=30).status_code == 200
+def test_the_server_answers_its_own_names(server):
+    for host in (f"127.0.0.1:{server.port}", f"localhost:{server.port}", f"LOCALHOST:{server.port}"):
+        assert httpx.get(server.url + "/api/games", headers={"Host": host}, timeout=30).status_code == 200
 
 
-def test_opening_a_game_needs_the_pages_token(live, client):
+def test_opening_a_game_needs_the_pages_token(server, client):
     for token in ("", "wrong"):
         res = client.post("/api/new", {"game": "canopus"}, token=token)
         assert res.status_code == 403
-    assert len(live.store) == 0
+    assert len(server.store) == 0
 
 
 def test_playing_needs_the_games_token(client):
@@ -318,16 +306,16 @@ def test_slow_and_lying_requests_are_cut_off():
         assert httpx.get(live.url + "/api/games", timeout=30).status_code == 200
 
 
-def test_bodies_over_the_limit_are_refused(live):
+def test_bodies_over_the_limit_are_refused(server):
     limit = ServerLimits().max_body_bytes
-    headers = {"X-ZRF-Token": live.launch_token, "Content-Type": "application/json"}
-    res = httpx.post(live.url + "/api/new", content=b" " * (limit + 1), headers=headers, timeout=60)
+    headers = {"X-ZRF-Token": server.launch_token, "Content-Type": "application/json"}
+    res = httpx.post(server.url + "/api/new", content=b" " * (limit + 1), headers=headers, timeout=60)
     assert res.status_code == 413 and str(limit) in res.json()["error"]
 
     def chunks():  # no Content-Length: counted while read
         for _ in range(limit // 65536 + 2):
             yield b" " * 65536
-    res = httpx.post(live.url + "/api/new", content=chunks(), headers=headers, timeout=60)
+    res = httpx.post(server.url + "/api/new", content=chunks(), headers=headers, timeout=60)
     assert res.status_code == 413
 
 
@@ -343,12 +331,12 @@ def test_connections_are_capped():
 
 # --------------------------------------------------------------------------- errors never leak
 
-def test_errors_show_no_server_path_and_no_exception_text(live, client, monkeypatch):
+def test_errors_show_no_server_path_and_no_exception_text(server, client, monkeypatch):
     res = client.upload("bad.zrf", b'(game (title "x"')
-    assert res.status_code == 400 and live.store.upload_root not in res.text and "/tmp" not in res.text
+    assert res.status_code == 400 and server.store.upload_root not in res.text and "/tmp" not in res.text
 
     def broken(state, **options):
-        raise RuntimeError(f"secret detail {live.store.upload_root}")
+        raise RuntimeError(f"secret detail {server.store.upload_root}")
     monkeypatch.setattr("runtime.web.views.render_svg", broken)
     res = client.new(game="canopus")
     assert res.status_code == 422
