@@ -1,10 +1,11 @@
 """Benchmark: our computer player on a ZRF against Fairy-Stockfish limited to ``go depth 1``.
 
     python benchmarks/versus_fairy_stockfish.py tests/games/chess.zrf --uci-variant chess \\
-        [--games 20] [--seconds 2] [--depth 1] [--max-plies 400] [--engine PATH]
+        [--games 20] [--seconds 2] [--clock wall|cpu] [--depth 1] [--max-plies 400] [--engine PATH]
 
 Our side is the alpha-beta player (runtime.alphabeta) on the ZRF, thinking
-``--seconds`` per move by its clock; Fairy-Stockfish (Debian package
+``--seconds`` per move by its clock (``--clock cpu``: processor seconds of
+this process, so that other jobs on a shared machine do not shorten its thinking); Fairy-Stockfish (Debian package
 ``fairy-stockfish``: ``sudo apt-get install fairy-stockfish``, installed as
 /usr/games/fairy-stockfish) plays the same game through its UCI protocol,
 driven by python-chess's ``chess.engine``, with ``go depth D``.  Colours
@@ -115,7 +116,8 @@ def move_of(state: State, uci: str) -> Move | None:
 
 def play_one(game, engine, variant: str, ours: str, knowledge, args, index: int) -> tuple[str, str, int]:
     """One game; (result for our player: win/draw/loss, how it ended, plies)."""
-    player = AlphaBetaPlayer(clock=TimeControl(per_move=args.seconds), node_budget=None, max_depth=64,
+    clock = TimeControl(per_move=args.seconds, cpu=args.clock == "cpu")
+    player = AlphaBetaPlayer(clock=clock, node_budget=None, max_depth=64,
                              seed=index, knowledge=knowledge)
     state = game.initial_state()
     sent: list[str] = []
@@ -151,6 +153,9 @@ def main() -> int:
     ap.add_argument("--uci-variant", default="chess", help="the engine's UCI_Variant (chess, xiangqi, ...)")
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seconds", type=float, default=2.0, help="our player's time per move")
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="count our player's seconds on the wall clock or in processor time "
+                         "(cpu: the same thinking on a shared machine)")
     ap.add_argument("--depth", type=int, default=1, help="the engine's `go depth`")
     ap.add_argument("--max-plies", type=int, default=400)
     ap.add_argument("--engine", default=None, help="Fairy-Stockfish binary (default: on PATH or /usr/games)")
@@ -166,7 +171,7 @@ def main() -> int:
     load_start = os.getloadavg()
     knowledge = knowledge_for(game, 0)
     print(f"{game.name} vs {path} (UCI_Variant {args.uci_variant}, go depth {args.depth}); "
-          f"our player {args.seconds:g} s per move; learned values: "
+          f"our player {args.seconds:g} s per move ({args.clock} clock); learned values: "
           + ", ".join(f"{k}={v:.2f}" for k, v in sorted(knowledge.values.items(), key=lambda kv: kv[1])),
           flush=True)
     tally = {"win": 0, "draw": 0, "loss": 0}

@@ -17,6 +17,11 @@ A search asks two questions of its :class:`Deadline`:
   remaining time shared among the moves to come plus most of the increment,
   soft at 60 % of the target, hard at three targets but never more than a
   third of what is left.
+
+By default the limits are wall-clock seconds, as a player facing a person
+expects.  ``cpu=True`` counts the seconds of processor time this process
+spends instead (``time.process_time``): a benchmark on a shared machine then
+gives the player the same thinking whatever else runs beside it.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
+from typing import Callable
 
 EXPECTED_MOVES = 30
 """Moves a game clock is shared among when the time control does not say."""
@@ -37,6 +43,8 @@ class TimeControl:
     remaining: float | None = None
     increment: float = 0.0
     moves_to_go: int | None = None
+    cpu: bool = False
+    """Count this process's processor time instead of wall-clock time."""
 
     def limits(self) -> tuple[float, float]:
         """(soft, hard) seconds for the next move; ``inf`` when nothing limits it."""
@@ -52,21 +60,22 @@ class TimeControl:
     def start(self) -> "Deadline":
         """A :class:`Deadline` starting now."""
         soft, hard = self.limits()
-        return Deadline.after(soft, hard)
+        return Deadline.after(soft, hard, time.process_time if self.cpu else time.perf_counter)
 
 
 @dataclass
 class Deadline:
-    """Soft and hard moments (``time.perf_counter`` values) of one move's thinking."""
+    """Soft and hard moments of one move's thinking, as values of ``now`` (wall or processor seconds)."""
 
     started: float
     soft: float
     hard: float
+    now: Callable[[], float] = time.perf_counter
 
     @classmethod
-    def after(cls, soft: float, hard: float) -> "Deadline":
-        now = time.perf_counter()
-        return cls(now, now + soft, now + hard)
+    def after(cls, soft: float, hard: float, now: Callable[[], float] = time.perf_counter) -> "Deadline":
+        start = now()
+        return cls(start, start + soft, start + hard, now)
 
     @classmethod
     def none(cls) -> "Deadline":
@@ -74,10 +83,10 @@ class Deadline:
         return cls(time.perf_counter(), math.inf, math.inf)
 
     def may_deepen(self) -> bool:
-        return time.perf_counter() < self.soft
+        return self.now() < self.soft
 
     def expired(self) -> bool:
-        return time.perf_counter() >= self.hard
+        return self.now() >= self.hard
 
     def elapsed(self) -> float:
-        return time.perf_counter() - self.started
+        return self.now() - self.started

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 
 import pytest
 
@@ -39,3 +40,13 @@ def test_no_limit():
 def test_a_spent_deadline():
     d = Deadline.after(0.0, 0.0)
     assert not d.may_deepen() and d.expired()
+
+
+def test_a_cpu_clock_does_not_count_time_spent_waiting():
+    """Sleeping uses no processor time: a 0.05 s processor-time move is not over after 0.2 s asleep,
+    while the same wall-clock move is (the hard limit is 95 % of the move's time)."""
+    cpu = TimeControl(per_move=0.05, cpu=True).start()
+    wall = TimeControl(per_move=0.05).start()
+    time.sleep(0.2)
+    assert wall.expired() and not wall.may_deepen()
+    assert not cpu.expired() and cpu.may_deepen()
