@@ -792,3 +792,25 @@ def test_no_legal_part_leaves_a_new_attack():
                 assert {n for n, _ in cached} == lawful
             parts_seen += len(lawful)
     assert parts_seen > scaled(100_000)
+
+
+NULL_TURN_POSITION = {"e4": (W, "Rotor"), "e5": (W, "Pawn"), "a1": (W, "King"), "b1": (W, "Dame"),
+                      "i9": (B, "King"), "g9": (B, "Dame")}
+
+
+def test_no_turn_puts_the_board_back_as_it_was():
+    """Decision D14: a rotation that carries one piece round, then that piece moved back, leaves
+    every cell as it was: a pass, which the game does not have.  Found by the full-size
+    cross-check (327 positions disagreed before: the ZRF runtime already refused such turns).
+    The Rotor e4's ring holds only the Pawn e5, so every rotation moves the Pawn alone and one
+    of its part-2 steps (orthogonal, one cell) leads back to e5 from the four orthogonal cells."""
+    s = state(NULL_TURN_POSITION, W)
+    turns = s.legal_moves()
+    for m in turns:
+        assert s.apply(m).board_codes != s.board_codes, m.notation
+    # not vacuous: rotations whose part 2 moves the rotated Pawn exist, just not back to e5
+    rotated_then_moved = [m for m in turns if len(m.parts) == 2 and "rotate" in m.parts[0]
+                          and m.parts[1].startswith("Pawn ")
+                          and m.parts[0].split()[-1] == m.parts[1].split()[1]]
+    assert rotated_then_moved
+    assert not any(m.parts[1].endswith(" e5") for m in rotated_then_moved)

@@ -189,6 +189,9 @@ NO_ATTACK_POSITIONS = {
     "a Reducer's limit lifted by capturing or blocking it": ({
         "e5": (B, "King"), "d6": (W, "Guard"), "d8": (B, "Reducer"), "c7": (W, "Pawn"),
         "a1": (W, "King"), "b1": (W, "Dame"), "i9": (B, "Dame")}, W, None),
+    "a rotation, then the rotated piece back: no turn leaves the board as it was (D14)": ({
+        "e4": (W, "Rotor"), "e5": (W, "Pawn"), "a1": (W, "King"), "b1": (W, "Dame"),
+        "i9": (B, "King"), "g9": (B, "Dame")}, W, None),
     "Black to move, attacks on White's royals": ({
         "e5": (W, "King"), "c3": (W, "Dame"), "c6": (B, "Hopper"), "g5": (B, "Advancer"),
         "e3": (B, "Withdrawer"), "d7": (B, "Guard"), "a9": (B, "King"), "b9": (B, "Dame"),

@@ -9,7 +9,10 @@ A turn is one :class:`~runtime.protocol.Move` with one string per part:
 part 1 moves an uncapturable piece (Rotor move or rotation, King or Dame
 step), part 2 a capturable piece, e.g. ``King d9 x d8; Pawn b2 - b3``.  Part 1
 is skipped when it has no legal option; the turn ends after part 1 when it
-wins or when part 2 has no legal option.
+wins or when part 2 has no legal option.  A part 2 that puts the board back
+as it was at the turn's start (a rotation, then the rotated piece moved back)
+is not an option: a turn that changes nothing is a pass, which the game does
+not have (docs/variants/alpha_centauri.md, decision on null turns).
 """
 
 from __future__ import annotations
@@ -122,7 +125,8 @@ class AlphaCentauriState(State):
             if royals_meet(b1, me, rules):
                 turns.append(Move((text1,), (ch1,)))
                 continue
-            second = part_moves(b1, me, 2, rules, cache=cache)
+            second = [(t, ch) for t, ch in part_moves(b1, me, 2, rules, cache=cache)
+                      if not _restores(b, ch1, ch)]
             if not second:
                 turns.append(Move((text1,), (ch1,)))
                 continue
@@ -174,6 +178,17 @@ class AlphaCentauriState(State):
         cells = ((NAMES[i], players[x >> 4], TYPE_NAMES[x & 15])
                  for i, x in enumerate(self.board_codes) if x)
         return make_signature(players[self.to_move], cells)
+
+
+def _restores(board: list, first: tuple, second: tuple) -> bool:
+    """Do the cell changes ``first`` then ``second`` leave ``board`` exactly as it was?
+
+    Cells neither part touches are unchanged, so it is enough that every cell
+    either part writes ends with the value it had before the turn.
+    """
+    final = dict(first)
+    final.update(second)
+    return all(board[cell] == val for cell, val in final.items())
 
 
 def alpha_centauri(**options) -> AlphaCentauri:
