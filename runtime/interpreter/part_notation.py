@@ -1,11 +1,15 @@
-"""The saved-game notation of one part, written as Zillions writes it (SEMANTICS §7)."""
+"""One part of a turn described twice: as Zillions' saved-game notation (SEMANTICS §7) and as
+:class:`runtime.protocol.PartDetails` data for tools (what moved, what was captured or changed)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from runtime.protocol import Change, Movement, PartDetails, Placement
+
 from .compiled import CompiledGame
 from .context import Part
+from .parts import flip_owner
 
 
 def part_notation(game: CompiledGame, part: Part, board: Sequence) -> str:
@@ -65,3 +69,55 @@ def part_notation(game: CompiledGame, part: Part, board: Sequence) -> str:
             items.append(op[1])
         previous = op
     return " ".join(items) if items else "Pass"
+
+
+def part_details(game: CompiledGame, part: Part, board: Sequence) -> PartDetails:
+    """What ``part`` does on ``board``, as data, in the order :func:`.parts.apply_part` applies it.
+
+    A movement onto its own square (``add T`` without moving) is a change of type,
+    as the notation writes it; a capture is a piece that applying the part removes.
+    """
+    t = game.tables
+    P, T, L = t.positions, t.types, t.players
+    b = list(board)
+    movements: list[Movement] = []
+    placements: list[Placement] = []
+    captures: list[str] = []
+    changes: list[Change] = []
+    for f, to, pc, ty, copy in part.moves:
+        if not copy and b[f] is not None:
+            b[f] = None
+    for f, to, pc, ty, copy in part.moves:
+        if b[to] is not None:
+            captures.append(P[to])
+        if not (f == to and not copy):
+            movements.append(Movement((L[pc[0]], T[pc[1]]), P[f], P[to], copy))
+        if ty >= 0 and ty != pc[1]:
+            changes.append(Change(P[to], "type", T[ty]))
+            pc = (pc[0], ty, pc[2])
+        b[to] = pc
+    for pos, pc, is_drop in part.placements:
+        if b[pos] is not None:
+            captures.append(P[pos])
+        placements.append(Placement((L[pc[0]], T[pc[1]]), P[pos]))
+        b[pos] = pc
+    for e in part.effects:
+        pc = b[e[1]]
+        if pc is None:
+            continue
+        cell = P[e[1]]
+        kind = e[0]
+        if kind == "x":
+            captures.append(cell)
+            b[e[1]] = None
+        elif kind == "type":
+            changes.append(Change(cell, "type", T[e[2]]))
+            b[e[1]] = (pc[0], e[2], pc[2])
+        elif kind in ("owner", "flip"):
+            owner = e[2] if kind == "owner" else flip_owner(len(game.players), pc[0])
+            changes.append(Change(cell, "owner", L[owner]))
+            b[e[1]] = (owner, pc[1], pc[2])
+        elif kind == "attr":
+            value = "true" if e[3] else "false"
+            changes.append(Change(cell, "attribute", f"{t.attributes[e[2]]}={value}"))
+    return PartDetails(tuple(movements), tuple(placements), tuple(captures), tuple(changes))

@@ -11,13 +11,16 @@ from __future__ import annotations
 import re
 
 from runtime.notation import find_move
-from runtime.protocol import Move, Outcome, Signature, State, make_signature
+from runtime.protocol import Move, Outcome, PartDetails, Signature, State, make_signature
 
 from .attacks import AttackSearch
 from .compiled import CompiledGame
 from .parts import apply_part, generate_parts
 from .sentinels import NO
 from .wholeturns import MoveList, Turn, TurnSource, part_notation
+
+PASS = Move(("Pass",), "pass", (PartDetails(),))
+"""The move of a player who passes (when the game allows it)."""
 
 MAX_LISTED = 100_000
 """Whole turns a position's move list holds; a longer list is cut with warning W602
@@ -117,7 +120,7 @@ class ZrfState(State):
 
     def _with_pass(self, moves) -> list[Move]:
         moves = list(moves)
-        return moves + [Move(("Pass",), "pass")] if self._pass_allowed(moves) else moves
+        return moves + [PASS] if self._pass_allowed(moves) else moves
 
     def recorded_turn(self, lines: list[str], same) -> tuple[Move, int, list[str]] | None:
         """The turn Zillions rebuilds when it loads ``lines``, the next lines of a saved game.
@@ -135,13 +138,14 @@ class ZrfState(State):
         by_number = {n: mt for mt, n in g.mtype_numbers.items()}
         board, hands, lf, lt = self.cells, self.stores, self.last_from, self.last_to
         candidates = generate_parts(g, board, mover, mfilter, lf, lt, hands)
-        parts, notes, removed, rank, notices = (), (), (), 0, []
+        parts, notes, befores, removed, rank, notices = (), (), (), (), 0, []
         while len(parts) < len(lines):
             text = lines[len(parts)]
             part = next((c for c in candidates if same(part_notation(g, c, board), text)), None)
             if part is None:
                 break
             note = part_notation(g, part, board)
+            befores += (board,)
             b, hands, lf, lt, rem = apply_part(g, board, hands, part, mover)
             board = tuple(b)
             parts += (part,)
@@ -161,7 +165,8 @@ class ZrfState(State):
                           if move_type is not None else [])
         if not parts:
             return None
-        return Move(notes, Turn(parts, notes, board, hands, lf, lt, removed, rank)), len(parts), notices
+        turn = Turn(parts, notes, befores, board, hands, lf, lt, removed, rank)
+        return turn.move(g), len(parts), notices
 
     def random_move(self, rng) -> Move:
         """A uniformly random legal move, the same one ``rng.choice(self.legal_moves())`` picks.
@@ -177,7 +182,7 @@ class ZrfState(State):
         if n + extra == 0:
             raise ValueError("no legal moves")
         k = rng.randrange(n + extra)
-        return Move(("Pass",), "pass") if k == n else raw.nth(k)
+        return PASS if k == n else raw.nth(k)
 
     # ------------------------------------------------------------------ goals
 

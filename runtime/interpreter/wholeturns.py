@@ -29,11 +29,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from runtime.protocol import Move
+from functools import partial
+
+from runtime.protocol import Move, PartDetails
 
 from .attacks import AttackSearch, Incremental
+from .compiled import CompiledGame
 from .context import Part
-from .part_notation import part_notation
+from .part_notation import part_details, part_notation
 from .parts import MAX_PARTS, apply_part, generate_parts
 from .sentinels import LAST_MOVE, NO
 
@@ -41,11 +44,13 @@ from .sentinels import LAST_MOVE, NO
 class Turn:
     """A whole-turn candidate: its parts, their notation, the resulting position."""
 
-    __slots__ = ("parts", "notes", "board", "hands", "lf", "lt", "removed", "rank")
+    __slots__ = ("parts", "notes", "befores", "board", "hands", "lf", "lt", "removed", "rank")
 
-    def __init__(self, parts, notes, board, hands, lf, lt, removed, rank):
+    def __init__(self, parts, notes, befores, board, hands, lf, lt, removed, rank):
         self.parts = parts
         self.notes = notes
+        #: the board before each part (what its details are worked out on)
+        self.befores = befores
         self.board = board
         self.hands = hands
         self.lf = lf
@@ -58,6 +63,15 @@ class Turn:
     def size(self) -> int:
         """What maximal captures counts: the parts (partial moves) of the turn."""
         return len(self.parts)
+
+    def move(self, game: CompiledGame) -> Move:
+        """The turn as a contract move; its details are worked out when a tool asks."""
+        return Move(self.notes, self, partial(self.details, game))
+
+    def details(self, game: CompiledGame) -> tuple[PartDetails, ...]:
+        """One :class:`runtime.protocol.PartDetails` per note (a closing ``Pass`` does nothing)."""
+        out = tuple(part_details(game, p, b) for p, b in zip(self.parts, self.befores))
+        return out + (PartDetails(),) * (len(self.notes) - len(out))
 
 
 def part_rank(part: Part, priorities: dict[str, int]) -> int:
@@ -129,7 +143,8 @@ class TurnSource:
             self._firsts = ranked
         return self._firsts
 
-    def _chains(self, part, applied, board, parts, notes, removed, rank, start, seen) -> Iterator[Turn]:
+    def _chains(self, part, applied, board, parts, notes, befores, removed, rank, start,
+                seen) -> Iterator[Turn]:
         """Every whole turn that starts with ``parts`` + ``part`` (depth first, stop before continuing).
 
         ``applied`` is ``part`` applied to ``board``: (board, hands, last-from, last-to, removed).
@@ -142,14 +157,15 @@ class TurnSource:
         b, h, nlf, nlt, rem = applied
         parts = parts + (part,)
         notes = notes + (note,)
+        befores = befores + (board,)
         if rem:
             removed = removed + tuple((pc[0], pc[1]) for pc in rem)
         if part.partial is None or nlt == NO:
-            yield Turn(parts, notes, b, h, nlf, nlt, removed, rank)
+            yield Turn(parts, notes, befores, b, h, nlf, nlt, removed, rank)
             return
         if len(parts) >= MAX_PARTS:
             g.chain_cut(part, MAX_PARTS)
-            yield Turn(parts, notes, b, h, nlf, nlt, removed, rank)
+            yield Turn(parts, notes, befores, b, h, nlf, nlt, removed, rank)
             return
         seen = seen | {(b, h, nlt, part.partial)}
         conts = []
@@ -159,9 +175,10 @@ class TurnSource:
             if (cb, ch) != start and (cb, ch, clt, c.partial) not in seen:
                 conts.append((c, (cb, ch, clf, clt, crem)))
         if not conts or g.pass_partial:
-            yield Turn(parts, notes + ("Pass",) if conts else notes, b, h, nlf, nlt, removed, rank)
+            yield Turn(parts, notes + ("Pass",) if conts else notes, befores, b, h, nlf, nlt, removed, rank)
         for c, capplied in conts:
-            yield from self._chains(c, capplied, b, parts, notes, removed, rank, start, seen)
+            yield from self._chains(c, capplied, b, parts, notes, befores, removed, rank, start,
+                                    seen)
 
     def ranked(self) -> Iterator[Turn]:
         """Every whole turn after move priorities (before maximal captures and king safety)."""
@@ -169,8 +186,8 @@ class TurnSource:
         start = (tuple(s.cells), s.stores)
         for part, rank in self.first_parts():
             b, h, lf, lt, rem = apply_part(g, s.cells, s.stores, part, self.mover)
-            yield from self._chains(part, (tuple(b), h, lf, lt, rem), s.cells, (), (), (), rank,
-                                    start, frozenset())
+            yield from self._chains(part, (tuple(b), h, lf, lt, rem), s.cells, (), (), (), (),
+                                    rank, start, frozenset())
 
     # ------------------------------------------------------------------ selection
 
@@ -210,8 +227,9 @@ class TurnSource:
                 yield tn
 
     def moves(self) -> Iterator[Move]:
+        g = self.game
         for tn in self.legal():
-            yield Move(tn.notes, tn)
+            yield tn.move(g)
 
     def _safe(self, tn: Turn, royal) -> bool:
         """Does no royal piece of the mover stand attacked after ``tn``? (§5.11)"""

@@ -14,10 +14,12 @@ wins or when part 2 has no legal option.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Mapping
 
 from runtime.goalinfo import Goal, adjacent_pair_goal
-from runtime.protocol import Game, Move, Outcome, Signature, State, make_signature
+from runtime.move_details import details_from_codes
+from runtime.protocol import Game, Move, Outcome, PartDetails, Signature, State, make_signature
 
 from . import data
 from .board import INDEX, NAMES, TYPE_NAMES, TYPE_OF_NAME, code
@@ -112,7 +114,7 @@ class AlphaCentauriState(State):
         first = part_moves(b, me, 1, rules)
         if not first:
             for text, ch in part_moves(b, me, 2, rules):
-                turns.append(Move((text,), (ch,)))
+                turns.append(self._move((text,), (ch,)))
             return turns
         cache: dict = {}
         for text1, ch1 in first:
@@ -120,15 +122,19 @@ class AlphaCentauriState(State):
             for cell, val in ch1:
                 b1[cell] = val
             if royals_meet(b1, me, rules):
-                turns.append(Move((text1,), (ch1,)))
+                turns.append(self._move((text1,), (ch1,)))
                 continue
             second = part_moves(b1, me, 2, rules, cache=cache)
             if not second:
-                turns.append(Move((text1,), (ch1,)))
+                turns.append(self._move((text1,), (ch1,)))
                 continue
             for text2, ch2 in second:
-                turns.append(Move((text1, text2), (ch1, ch2)))
+                turns.append(self._move((text1, text2), (ch1, ch2)))
         return turns
+
+    def _move(self, texts: tuple[str, ...], changes: tuple) -> Move:
+        """A turn of parts ``texts`` making the cell changes ``changes`` (one tuple per part)."""
+        return Move(texts, changes, partial(_details, self.board_codes, changes, self.game.players))
 
     def legal_moves(self) -> list[Move]:
         if self._moves is None:
@@ -174,6 +180,17 @@ class AlphaCentauriState(State):
         cells = ((NAMES[i], players[x >> 4], TYPE_NAMES[x & 15])
                  for i, x in enumerate(self.board_codes) if x)
         return make_signature(players[self.to_move], cells)
+
+
+def _details(board: list, parts: tuple, players: tuple[str, ...]) -> tuple[PartDetails, ...]:
+    """Each part's details, from the board before the turn and each part's cell changes."""
+    boards = [board]
+    for changes in parts:
+        b = boards[-1][:]
+        for cell, val in changes:
+            b[cell] = val
+        boards.append(b)
+    return details_from_codes(boards, lambda x: (players[x >> 4], TYPE_NAMES[x & 15]), NAMES)
 
 
 def alpha_centauri(**options) -> AlphaCentauri:

@@ -21,9 +21,11 @@ Rules implemented (details and reasons in ``docs/variants/canonical.md``):
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Iterable, Mapping
 
 from runtime.goalinfo import Checkmated, Goal, Unscored
+from runtime.move_details import details_from_codes
 from runtime.protocol import Game, Move, Outcome, Signature, State, make_signature
 
 from . import data
@@ -127,6 +129,11 @@ class CanonicalGame(Game):
         for cell, (player, ptype) in board.items():
             cells[self.tables.index[cell]] = code(self.players.index(player), TYPE_CODES[ptype])
         return tuple(cells)
+
+
+def _piece(c: int) -> tuple[str, str]:
+    """(player, piece type) of a board code."""
+    return data.PLAYERS[c >> 3], TYPE_NAMES[c & 7]
 
 
 def _attacked(g: CanonicalGame, b, k: int, by: int) -> bool:
@@ -315,7 +322,9 @@ class CanonicalState(State):
             if forbid_repeat and not irreversible and (opp, after) in seen:
                 continue
             text = f"{TYPE_NAMES[c & 7]} {names[src]} {'x' if captured else '-'} {names[dst]}"
-            moves.append(Move.single(text, (src, dst, after, irreversible)))
+            moves.append(Move.single(text, (src, dst, after, irreversible),
+                                     partial(details_from_codes, (b, after), _piece, names,
+                                             (((names[src], names[dst]),),))))
         return moves
 
     def legal_moves(self) -> list[Move]:

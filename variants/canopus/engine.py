@@ -9,10 +9,12 @@ the end-of-game rules are tested, and the factories used by the registry.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Mapping
 
 from runtime.goalinfo import (AnyOf, Checkmated, Goal, Occupant, PiecesRemaining, Placement, Slot,
                               Unscored, at_most_pieces)
+from runtime.move_details import details_from_codes
 from runtime.protocol import Game, Move, Outcome, Signature, State, make_signature
 
 from . import data
@@ -23,6 +25,11 @@ from .moves import (EMPTY, TYPE_CODE, TYPE_NAME, Rules, generate, king_in_check,
 PLAYERS = data.PLAYERS
 _GOAL_PAIRS = tuple(tuple((INDEX[a], INDEX[b]) for a, b in data.GOAL_PAIRS[p]) for p in PLAYERS)
 """_GOAL_PAIRS[owner]: the winning cell pairs inside ``owner``'s own goal."""
+
+
+def _piece(v: int) -> tuple[str, str]:
+    """(player, piece type) of a board code."""
+    return PLAYERS[v >> 4], TYPE_NAME[v & 15]
 
 
 class CanopusGame(Game):
@@ -207,7 +214,10 @@ class CanopusState(State):
             if king_in_check(nb, me, rules):
                 if not (self.game.goal_overrides_check and _has_goal_pair(nb, me)):
                     continue
-            moves.append(Move.single(text, (bytes(nb), irreversible)))
+            after = bytes(nb)
+            moves.append(Move.single(text, (after, irreversible),
+                                     partial(details_from_codes, (self.cells, after), _piece, NAME,
+                                             empty=EMPTY)))
         return moves
 
     def _ended_by_position(self) -> Outcome | None:

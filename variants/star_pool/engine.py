@@ -10,9 +10,11 @@ it.  Checkmate wins; stalemate is a draw (A9).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Mapping
 
 from runtime.goalinfo import Checkmated, Goal, Unscored
+from runtime.move_details import details_from_codes
 from runtime.protocol import Game, Move, Outcome, State, make_signature
 
 from . import data
@@ -319,8 +321,10 @@ class StarPoolState(State):
             k = kings[me]
             if k >= 0 and g.attacked(nb, k, 1 - me, unmoved[1 - me]):
                 continue
-            moves.append(Move.single(self._notation(frm, to, newcode, kind),
-                                     (nb, unmoved, kings)))
+            steps = ((NAMES[frm], NAMES[to]),) + (((NAMES[to], NAMES[frm]),) if kind == SWAP else ())
+            moves.append(Move.single(self._notation(frm, to, newcode, kind), (nb, unmoved, kings),
+                                     partial(details_from_codes, (self.cells, nb), _piece, NAMES,
+                                             (steps,))))
         self._moves = moves
         return moves
 
@@ -352,6 +356,11 @@ class StarPoolState(State):
         extra = [("unmoved", NAMES[self.kings[s]]) for s in (WHITE, BLACK)
                  if self.unmoved[s] and self.kings[s] >= 0]
         return make_signature(PLAYERS[self.side], cells, (), extra)
+
+
+def _piece(c: int) -> tuple[str, str]:
+    """(player, piece type) of a board code."""
+    return PLAYERS[c >> 4], TYPE_NAMES[c & 15]
 
 
 def star_pool_chess(**options) -> StarPoolChess:
