@@ -83,17 +83,20 @@ def details_from_codes(boards: Sequence[Sequence], decode: Callable[[Any], Piece
     ``boards`` are the board before the move and after each part; ``decode`` turns a
     code into ``(player, piece type)``; ``names[i]`` is cell ``i``; ``movements[k]``
     (when given) are part ``k``'s (source, target) cells; ``empty`` is the code of an
-    empty cell.  Only the cells a part changed are looked at.
+    empty cell.  Only the cells a part changed, or its movements name, are looked at (a
+    piece that takes an identical one leaves its target's code as it was).
     """
     out = []
     for k in range(len(boards) - 1):
         before: dict[str, PieceName] = {}
         after: dict[str, PieceName] = {}
+        steps = movements[k] if k < len(movements) else None
+        named = {c for step in steps or () for c in step}
         for i, (x, y) in enumerate(zip(boards[k], boards[k + 1])):
-            if x != y:
+            if x != y or names[i] in named:
                 if x != empty:
                     before[names[i]] = decode(x)
                 if y != empty:
                     after[names[i]] = decode(y)
-        out.append(details_between(before, after, movements[k] if k < len(movements) else None))
+        out.append(details_between(before, after, steps))
     return tuple(out)

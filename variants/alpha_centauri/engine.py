@@ -23,7 +23,7 @@ from runtime.protocol import Game, Move, Outcome, PartDetails, Signature, State,
 
 from . import data
 from .board import INDEX, NAMES, TYPE_NAMES, TYPE_OF_NAME, code
-from .moves import Rules, part_moves, royals_meet
+from .moves import Rules, part_movements, part_moves, royals_meet
 
 WIN_RULE = "King and Dame meet in the Encounter Zone"
 NO_TURN_RULE = "no legal turn"
@@ -185,12 +185,15 @@ class AlphaCentauriState(State):
 def _details(board: list, parts: tuple, players: tuple[str, ...]) -> tuple[PartDetails, ...]:
     """Each part's details, from the board before the turn and each part's cell changes."""
     boards = [board]
+    movements = []
     for changes in parts:
         b = boards[-1][:]
+        movements.append(tuple((NAMES[s], NAMES[t]) for s, t in part_movements(b, changes)))
         for cell, val in changes:
             b[cell] = val
         boards.append(b)
-    return details_from_codes(boards, lambda x: (players[x >> 4], TYPE_NAMES[x & 15]), NAMES)
+    return details_from_codes(boards, lambda x: (players[x >> 4], TYPE_NAMES[x & 15]), NAMES,
+                              movements)
 
 
 def alpha_centauri(**options) -> AlphaCentauri:

@@ -210,14 +210,15 @@ class CanopusState(State):
         me = self.to_move
         rules = self.game.rules
         moves = []
-        for text, nb, irreversible in generate(self.cells, me, rules):
+        for text, nb, irreversible, steps in generate(self.cells, me, rules):
             if king_in_check(nb, me, rules):
                 if not (self.game.goal_overrides_check and _has_goal_pair(nb, me)):
                     continue
             after = bytes(nb)
             moves.append(Move.single(text, (after, irreversible),
                                      partial(details_from_codes, (self.cells, after), _piece, NAME,
-                                             empty=EMPTY)))
+                                             (tuple((NAME[a], NAME[b]) for a, b in steps),),
+                                             EMPTY)))
         return moves
 
     def _ended_by_position(self) -> Outcome | None:
