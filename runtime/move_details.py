@@ -76,13 +76,13 @@ def _changes(cell: str, old: PieceName, new: PieceName) -> list[Change]:
 
 
 def details_from_codes(boards: Sequence[Sequence], decode: Callable[[Any], PieceName],
-                       names: Sequence[str], movements: Sequence[Sequence[tuple[str, str]] | None] = (),
+                       names: Sequence[str], movements: Sequence[Sequence[tuple[int, int]] | None] = (),
                        empty: Any = 0) -> tuple[PartDetails, ...]:
     """The details of each part of a move, from an engine's boards of piece codes.
 
     ``boards`` are the board before the move and after each part; ``decode`` turns a
     code into ``(player, piece type)``; ``names[i]`` is cell ``i``; ``movements[k]``
-    (when given) are part ``k``'s (source, target) cells; ``empty`` is the code of an
+    (when given) are part ``k``'s (source, target) cell indices; ``empty`` is the code of an
     empty cell.  Only the cells a part changed, or its movements name, are looked at (a
     piece that takes an identical one leaves its target's code as it was).
     """
@@ -93,10 +93,11 @@ def details_from_codes(boards: Sequence[Sequence], decode: Callable[[Any], Piece
         steps = movements[k] if k < len(movements) else None
         named = {c for step in steps or () for c in step}
         for i, (x, y) in enumerate(zip(boards[k], boards[k + 1])):
-            if x != y or names[i] in named:
+            if x != y or i in named:
                 if x != empty:
                     before[names[i]] = decode(x)
                 if y != empty:
                     after[names[i]] = decode(y)
-        out.append(details_between(before, after, steps))
+        out.append(details_between(before, after, None if steps is None else
+                                   [(names[s], names[t]) for s, t in steps]))
     return tuple(out)

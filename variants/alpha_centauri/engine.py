@@ -188,7 +188,7 @@ def _details(board: list, parts: tuple, players: tuple[str, ...]) -> tuple[PartD
     movements = []
     for changes in parts:
         b = boards[-1][:]
-        movements.append(tuple((NAMES[s], NAMES[t]) for s, t in part_movements(b, changes)))
+        movements.append(part_movements(b, changes))
         for cell, val in changes:
             b[cell] = val
         boards.append(b)

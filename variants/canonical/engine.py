@@ -26,7 +26,7 @@ from typing import Iterable, Mapping
 
 from runtime.goalinfo import Checkmated, Goal, Unscored
 from runtime.move_details import details_from_codes
-from runtime.protocol import Game, Move, Outcome, Signature, State, make_signature
+from runtime.protocol import Game, Move, Outcome, PartDetails, Signature, State, make_signature
 
 from . import data
 from .board import (BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, TYPE_CODES, TYPE_NAMES,
@@ -134,6 +134,11 @@ class CanonicalGame(Game):
 def _piece(c: int) -> tuple[str, str]:
     """(player, piece type) of a board code."""
     return data.PLAYERS[c >> 3], TYPE_NAMES[c & 7]
+
+
+def _details(before, after, names, src: int, dst: int) -> tuple[PartDetails]:
+    """A move's details from the boards around it and its one movement."""
+    return details_from_codes((before, after), _piece, names, (((src, dst),),))
 
 
 def _attacked(g: CanonicalGame, b, k: int, by: int) -> bool:
@@ -323,8 +328,7 @@ class CanonicalState(State):
                 continue
             text = f"{TYPE_NAMES[c & 7]} {names[src]} {'x' if captured else '-'} {names[dst]}"
             moves.append(Move.single(text, (src, dst, after, irreversible),
-                                     partial(details_from_codes, (b, after), _piece, names,
-                                             (((names[src], names[dst]),),))))
+                                     partial(_details, b, after, names, src, dst)))
         return moves
 
     def legal_moves(self) -> list[Move]:

@@ -15,7 +15,7 @@ from typing import Mapping
 from runtime.goalinfo import (AnyOf, Checkmated, Goal, Occupant, PiecesRemaining, Placement, Slot,
                               Unscored, at_most_pieces)
 from runtime.move_details import details_from_codes
-from runtime.protocol import Game, Move, Outcome, Signature, State, make_signature
+from runtime.protocol import Game, Move, Outcome, PartDetails, Signature, State, make_signature
 
 from . import data
 from .board import INDEX, NAME, SIZE
@@ -30,6 +30,11 @@ _GOAL_PAIRS = tuple(tuple((INDEX[a], INDEX[b]) for a, b in data.GOAL_PAIRS[p]) f
 def _piece(v: int) -> tuple[str, str]:
     """(player, piece type) of a board code."""
     return PLAYERS[v >> 4], TYPE_NAME[v & 15]
+
+
+def _details(before: bytes, after: bytes, steps: tuple) -> tuple[PartDetails]:
+    """A move's details from the boards around it and its (from, to) steps (see moves.generate)."""
+    return details_from_codes((before, after), _piece, NAME, (steps,), EMPTY)
 
 
 class CanopusGame(Game):
@@ -216,9 +221,7 @@ class CanopusState(State):
                     continue
             after = bytes(nb)
             moves.append(Move.single(text, (after, irreversible),
-                                     partial(details_from_codes, (self.cells, after), _piece, NAME,
-                                             (tuple((NAME[a], NAME[b]) for a, b in steps),),
-                                             EMPTY)))
+                                     partial(_details, self.cells, after, steps)))
         return moves
 
     def _ended_by_position(self) -> Outcome | None:

@@ -15,7 +15,7 @@ from typing import Mapping
 
 from runtime.goalinfo import Checkmated, Goal, Unscored
 from runtime.move_details import details_from_codes
-from runtime.protocol import Game, Move, Outcome, State, make_signature
+from runtime.protocol import Game, Move, Outcome, PartDetails, State, make_signature
 
 from . import data
 from .board import (BLACK, CAPTAIN, CAPTURE, GENERAL, INDEX, KING, LIEUTENANT, MOVE, NAMES,
@@ -321,10 +321,8 @@ class StarPoolState(State):
             k = kings[me]
             if k >= 0 and g.attacked(nb, k, 1 - me, unmoved[1 - me]):
                 continue
-            steps = ((NAMES[frm], NAMES[to]),) + (((NAMES[to], NAMES[frm]),) if kind == SWAP else ())
             moves.append(Move.single(self._notation(frm, to, newcode, kind), (nb, unmoved, kings),
-                                     partial(details_from_codes, (self.cells, nb), _piece, NAMES,
-                                             (steps,))))
+                                     partial(_details, self.cells, nb, frm, to, kind == SWAP)))
         self._moves = moves
         return moves
 
@@ -361,6 +359,12 @@ class StarPoolState(State):
 def _piece(c: int) -> tuple[str, str]:
     """(player, piece type) of a board code."""
     return PLAYERS[c >> 4], TYPE_NAMES[c & 15]
+
+
+def _details(before: list, after: list, frm: int, to: int, swap: bool) -> tuple[PartDetails]:
+    """A move's details from the boards around it (a swap moves both pieces)."""
+    steps = ((frm, to), (to, frm)) if swap else ((frm, to),)
+    return details_from_codes((before, after), _piece, NAMES, (steps,))
 
 
 def star_pool_chess(**options) -> StarPoolChess:
