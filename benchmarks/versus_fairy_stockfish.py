@@ -94,9 +94,8 @@ def uci_of(move: Move) -> str:
     if not legs:
         raise ValueError(f"no movement in {move.notation!r}")
     _, start, end = legs[0]
-    tokens = move.parts[0].split()
-    if "=" in tokens:
-        promoted = tokens[tokens.index("=") + 1]
+    promoted = move.details[0].promotion
+    if promoted is not None:
         letter = next((k for k, v in PROMOTION_LETTERS.items() if v == promoted), None)
         if letter:
             return start + end + letter

@@ -62,7 +62,7 @@ from dataclasses import dataclass
 
 from .clock import Deadline, TimeControl
 from .evaluation import Evaluator, Weights
-from .knowledge import GameKnowledge, knowledge_for, looks_tactical, move_movements
+from .knowledge import GameKnowledge, knowledge_for, move_movements
 from .players import Player
 from .protocol import Move, Outcome, State
 
@@ -209,8 +209,8 @@ class AlphaBetaPlayer(Player):
         return self.evaluator.material_of(sig, self._root)
 
     def _may_change_material(self, move: Move) -> bool:
-        """Could ``move`` capture or promote?  Read from the notation when the game writes it there."""
-        return not self.evaluator.knowledge.marked_captures or looks_tactical(move)
+        """Could ``move`` capture or promote?  Read from its data when the game's moves say so."""
+        return not self.evaluator.knowledge.marked_captures or move.changes_material()
 
     # ------------------------------------------------------------------ search
 
@@ -355,7 +355,7 @@ class AlphaBetaPlayer(Player):
             else:
                 # a later move is expected to be worse: prove it cheaply with a null window (and one ply
                 # less when it is quiet and deep enough), search it properly only if it is not
-                reduce = (depth >= REDUCE_FROM_DEPTH and i >= REDUCE_AFTER_MOVES and not looks_tactical(move)
+                reduce = (depth >= REDUCE_FROM_DEPTH and i >= REDUCE_AFTER_MOVES and not move.changes_material()
                           and move.notation not in killers)
                 value = self._probe(child, csig, depth - 1 - reduce, alpha, beta, ply + 1, maximising)
                 if reduce and self._improves(value, alpha, beta, maximising):

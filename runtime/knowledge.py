@@ -2,8 +2,8 @@
 
 Nothing here knows a game's rules.  :func:`learn` plays seeded random games
 through the engine contract and, at every position it passes through, reads
-each legal move's parts in saved-game notation (``Pawn e2 - e4``,
-``King d9 x d8``):
+what each legal move's parts do (:attr:`runtime.protocol.Move.details`: the
+movements, captures and changes):
 
 * **piece values**: a type's value is its *mobility*, the average number of
   different ``(from, to)`` steps one piece of that type has in the positions
@@ -25,9 +25,9 @@ each legal move's parts in saved-game notation (``Pawn e2 - e4``,
   does not make a piece worth more to one side than to the other;
 * **cell neighbours**: cells whose centres are at most one cell apart in each
   direction (eight neighbours on a square grid), for the safety of royal pieces;
-* **whether captures show in the notation**: if every random move that
-  changed the material was written with ``x``, ``=`` or ``flip``, a search
-  may look for captures by reading notation instead of applying every move.
+* **whether the moves say when they capture**: if every random move that
+  changed the material said so in its details (:meth:`runtime.protocol.Move.changes_material`),
+  a search may pick captures from the moves' data instead of applying every move.
 
 Learning is deterministic for a seed: it counts positions, not seconds.
 """
@@ -51,45 +51,13 @@ DEFAULT_POSITIONS = 400
 """Positions generated while learning (each costs one move generation)."""
 
 
-_MARKS = frozenset({"-", "x", "=", "@", "flip", "on"})
-"""Notation words that are never a piece type or a cell."""
-
-
-def part_movements(part: str) -> list[tuple[str, str, str]]:
-    """``(piece type, from, to)`` of each movement written in one notation part.
-
-    A movement is ``<Type> <from> - <to>`` or ``<Type> <from> x <to>``
-    (``"King e1 - g1 Rook h1 - f1"`` has two).  What follows a movement and is
-    not one (``x e5``: a capture on another cell, ``= Queen``: a promotion,
-    ``@ e1 ...``: an attribute) and drops (``White Pawn e4``) give nothing.
-    """
-    tokens = part.split()
-    if tokens[:1] == ["partial"]:
-        tokens = tokens[2:]
-    out = []
-    i = 0
-    while i + 3 < len(tokens):
-        if tokens[i + 2] in ("-", "x") and tokens[i] not in _MARKS and tokens[i + 1] not in _MARKS \
-                and tokens[i + 3] not in _MARKS:
-            out.append((tokens[i], tokens[i + 1], tokens[i + 3]))
-            i += 4
-        else:
-            i += 1
-    return out
-
-
 def move_movements(move: Move) -> list[tuple[str, str, str]]:
-    """Every ``(piece type, from, to)`` of every part of ``move``."""
-    return [m for part in move.parts for m in part_movements(part)]
+    """``(piece type, from, to)`` of every movement of every part of ``move``, from its data.
 
-
-TACTICAL_TOKENS = frozenset({"x", "=", "flip"})
-"""Notation words of captures (``x``), type or owner changes (``=``) and flips."""
-
-
-def looks_tactical(move: Move) -> bool:
-    """Does the notation show a capture, promotion, type or owner change?"""
-    return any(tok in TACTICAL_TOKENS for part in move.parts for tok in part.split())
+    A castling gives two (King and Rook); captures elsewhere (en passant), promotions
+    and drops give none.  A move whose engine gives no details gives none either.
+    """
+    return [(m.piece[1], m.source, m.target) for part in move.details or () for m in part.movements]
 
 
 def _pieces(signature) -> list[tuple[str, str]]:
@@ -152,8 +120,8 @@ class GameKnowledge:
     geometry: Geometry
     #: average number of legal moves of the side to move in the positions seen
     mean_moves: float = 0.0
-    #: every move seen that changed the material said so in its notation (:func:`looks_tactical`),
-    #: so a search may pick captures by their notation instead of applying every move
+    #: every move seen that changed the material said so in its details (Move.changes_material),
+    #: so a search may pick captures from the moves' data instead of applying every move
     marked_captures: bool = True
     _distances: dict = field(default_factory=dict, repr=False)
 
@@ -237,7 +205,8 @@ def learn(game: Game, positions: int = DEFAULT_POSITIONS, seed: int = 0) -> Game
                     steps_by_type[ptype] += 1
             move = rng.choice(moves)
             child = state.apply(move)
-            if marked and not looks_tactical(move) and _pieces(child.signature()) != _pieces(state.signature()):
+            if (marked and not move.changes_material()
+                    and _pieces(child.signature()) != _pieces(state.signature())):
                 marked = False
             state = child
     mirror = player_mirror(game, geometry)

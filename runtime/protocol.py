@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from .goalinfo import Goal
 
@@ -51,30 +51,132 @@ PART_SEPARATOR = "; "
 """Separator between the parts of a multi-part turn in :attr:`Move.notation`."""
 
 
+#: A piece as the contract names it: ``(player, piece type)``.
+PieceName = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Movement:
+    """A piece going from ``source`` to ``target`` (``copy``: it also stays on ``source``)."""
+
+    piece: PieceName
+    source: str
+    target: str
+    copy: bool = False
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A piece put on an empty or emptied ``cell``: a drop from a store or a created piece."""
+
+    piece: PieceName
+    cell: str
+
+
+@dataclass(frozen=True)
+class Change:
+    """A piece changed where it stands (after any movement onto ``cell``).
+
+    ``kind`` is ``"type"`` (a promotion or change-type; ``value`` the new type),
+    ``"owner"`` (change-owner, flip; ``value`` the new owner) or ``"attribute"``
+    (``value`` ``"name=true"`` or ``"name=false"``).
+    """
+
+    cell: str
+    kind: str
+    value: str
+
+
+CHANGE_KINDS = ("type", "owner", "attribute")
+
+
+@dataclass(frozen=True)
+class PartDetails:
+    """What one part of a turn does, as data: the engine's own account, not read from notation.
+
+    ``captures`` are the cells whose piece the part removes (a piece moved onto,
+    or taken elsewhere); a part that does nothing (``Pass``) has every field empty.
+    """
+
+    movements: tuple[Movement, ...] = ()
+    placements: tuple[Placement, ...] = ()
+    captures: tuple[str, ...] = ()
+    changes: tuple[Change, ...] = ()
+
+    @property
+    def piece(self) -> PieceName | None:
+        """The piece that moves (the first movement's) or is placed; None for a pass."""
+        if self.movements:
+            return self.movements[0].piece
+        return self.placements[0].piece if self.placements else None
+
+    @property
+    def source(self) -> str | None:
+        """Where the first movement starts; None for a drop or a pass."""
+        return self.movements[0].source if self.movements else None
+
+    @property
+    def target(self) -> str | None:
+        """Where the first movement ends, else the first placement's cell, else None."""
+        if self.movements:
+            return self.movements[0].target
+        return self.placements[0].cell if self.placements else None
+
+    @property
+    def promotion(self) -> str | None:
+        """The new type of the piece the first movement brings to its target, if it changes."""
+        target = self.target if self.movements else None
+        for c in self.changes:
+            if c.kind == "type" and c.cell == target:
+                return c.value
+        return None
+
+    @property
+    def changes_material(self) -> bool:
+        """Does the part capture, or change a piece's type or owner (what a tactical search follows)?"""
+        return bool(self.captures) or any(c.kind != "attribute" for c in self.changes)
+
+
 @dataclass(frozen=True)
 class Move:
     """One legal whole turn.
 
     ``parts`` holds the Zillions notation of each part in order (one element for
     an ordinary move).  ``data`` is the engine's private encoding; it takes no
-    part in equality or hashing, so two moves are equal when their notation is.
+    part in equality or hashing, so two moves are equal when their notation is:
+    Zillions' notation is a move's identity (saved games, replay, cross-checks).
+    ``described`` gives :attr:`details`, what each part does as data (or a
+    function computing it on demand); a move rebuilt from text has none.
     """
 
     parts: tuple[str, ...]
     data: Any = field(default=None, compare=False, hash=False, repr=False)
+    described: tuple[PartDetails, ...] | Callable[[], tuple[PartDetails, ...]] | None = field(
+        default=None, compare=False, hash=False, repr=False)
 
     @property
     def notation(self) -> str:
         """The whole turn in saved-game notation, parts joined by ``"; "``."""
         return PART_SEPARATOR.join(self.parts)
 
+    @property
+    def details(self) -> tuple[PartDetails, ...] | None:
+        """One :class:`PartDetails` per part (same order as :attr:`parts`); None when unknown."""
+        d = self.described
+        return d() if callable(d) else d
+
+    def changes_material(self) -> bool:
+        """Could the move capture or change a piece (True when its details are unknown)?"""
+        details = self.details
+        return details is None or any(p.changes_material for p in details)
+
     def __str__(self) -> str:  # pragma: no cover - trivial
         return self.notation
 
     @classmethod
-    def single(cls, notation: str, data: Any = None) -> "Move":
+    def single(cls, notation: str, data: Any = None, described: Any = None) -> "Move":
         """A one-part move."""
-        return cls((notation,), data)
+        return cls((notation,), data, described)
 
 
 @dataclass(frozen=True)

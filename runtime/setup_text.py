@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .interpreter import ZrfGame
-from .interpreter.engine import ZrfState
-from .interpreter.tables import NO
+from .interpreter.state import ZrfState
+from .interpreter.sentinels import NO
 from .protocol import Game, State
 
 SIDE_SEPARATOR = "|"
@@ -134,7 +134,7 @@ def _zrf_state(game: ZrfGame, setup: SetupText) -> ZrfState:
     edits += [(player, ptype, cell) for cell, player, ptype in setup.pieces]
     start = game.edited_state(edits)
     side = tables.player_index[setup.to_move]
-    entries = max(1, len(game.turn_entries))
+    entries = max(1, len(game.turn_order.entries))
     for turn in range(entries):
         if game.entry(turn)[0] == side:
             break

@@ -11,10 +11,23 @@ turn at a time.
 
 from __future__ import annotations
 
-from .protocol import Game, Move, Outcome, Signature, State
+from functools import partial
+
+from .protocol import Game, Move, Outcome, PartDetails, Signature, State
 
 MAX_CHAIN = 16
 """Consecutive turns of one player merged into one move; a longer run is an error, not a cut."""
+
+
+def _chain_details(chain: list[Move]) -> tuple[PartDetails, ...] | None:
+    """The details of a merged move: those of its turns in order (None if one has none)."""
+    out: tuple[PartDetails, ...] = ()
+    for move in chain:
+        details = move.details
+        if details is None:
+            return None
+        out += details
+    return out
 
 
 class MergedTurns(Game):
@@ -76,7 +89,7 @@ class MergedState(State):
             # the cheap tests first: a child handed to another player is a whole
             # move whatever its outcome, which may cost a move generation to know
             if child.current_player != player or child.outcome() is not None:
-                out.append(Move(new_parts, (tuple(new_chain), child)))
+                out.append(Move(new_parts, (tuple(new_chain), child), partial(_chain_details, new_chain)))
             elif depth + 1 >= MAX_CHAIN:
                 raise ValueError(f"{player} has more than {MAX_CHAIN} turns in a row "
                                  f"({' ; '.join(new_parts)}); merged moves stop at {MAX_CHAIN}")

@@ -11,7 +11,7 @@ import pytest
 
 from runtime.evaluation import Evaluator, _View
 from runtime.games import load_game
-from runtime.knowledge import (GameKnowledge, Geometry, knowledge_for, learn, looks_tactical, part_movements,
+from runtime.knowledge import (GameKnowledge, Geometry, knowledge_for, learn, move_movements,
                                player_mirror)
 from runtime.protocol import Move
 
@@ -29,25 +29,36 @@ def _royal_steps_only(game) -> GameKnowledge:
     return GameKnowledge({t: 1.0 for t in game.piece_types}, {}, vectors, Geometry.of(game))
 
 
+def _chess_moves() -> dict[str, Move]:
+    """The legal moves of a chess position (tests/games/chess.zrf) where White may castle,
+    take en passant (after 1. a3 d5) and promote, by notation."""
+    game = load_game(CHESS)
+    state = game.edited_state([(None, None, c) for c in game.positions] + [
+        ("White", "King", "e1"), ("White", "Rook", "h1"), ("White", "Pawn", "e5"),
+        ("White", "Pawn", "b7"), ("White", "Pawn", "a2"), ("Black", "King", "f8"),
+        ("Black", "Pawn", "d7"), ("Black", "Knight", "c8")])
+    for text in ("Pawn a2 - a3", "Pawn d7 - d5"):
+        state = state.apply(next(m for m in state.legal_moves() if m.notation == text))
+    return {m.notation: m for m in state.legal_moves()}
+
+
 @pytest.mark.parametrize("notation, legs", [
-    ("Pawn e2 - e4", [("Pawn", "e2", "e4")]),
+    ("Pawn e5 - e6", [("Pawn", "e5", "e6")]),
     ("Pawn e5 - d6 x d5", [("Pawn", "e5", "d6")]),  # en passant: x d5 is a capture, not a leg
     ("King e1 - g1 Rook h1 - f1 @ g1 0 0 @ f1 0 0", [("King", "e1", "g1"), ("Rook", "h1", "f1")]),
-    ("partial 1 Checker a3 - c5 x b4", [("Checker", "a3", "c5")]),
-    ("Pawn b7 x a8 = Queen", [("Pawn", "b7", "a8")]),
-    ("White Pawn e4", []),
-    ("= Queen on e8", []),
-    ("Pass", []),
+    ("Pawn b7 x c8 = Queen", [("Pawn", "b7", "c8")]),
 ])
-def test_part_movements(notation, legs):
-    assert part_movements(notation) == legs
+def test_move_movements_come_from_the_data(notation, legs):
+    assert move_movements(_chess_moves()[notation]) == legs
 
 
-def test_tactical_moves_are_read_from_the_notation():
-    assert looks_tactical(Move.single("Pawn d5 x e6"))
-    assert looks_tactical(Move(("King d9 - d8", "Advancer e6 - e5 x e4")))
-    assert looks_tactical(Move.single("Checker h2 - h1 = King"))
-    assert not looks_tactical(Move.single("Pawn e2 - e4"))
+def test_moves_that_change_material_say_so():
+    moves = _chess_moves()
+    for text in ("Pawn e5 - d6 x d5", "Pawn b7 - b8 = Knight", "Pawn b7 x c8 = Queen"):
+        assert moves[text].changes_material(), text
+    for text in ("Pawn e5 - e6", "King e1 - g1 Rook h1 - f1 @ g1 0 0 @ f1 0 0"):
+        assert not moves[text].changes_material(), text  # an attribute change is no material change
+    assert Move.single("Pawn e2 - e4").changes_material()  # no data: a search must look
 
 
 def test_alpha_centauri_values_differ_by_piece():

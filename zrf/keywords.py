@@ -72,7 +72,7 @@ MEANINGS = {
     "macros": "handled by macro and include expansion (zrf.macros)",
     "presentation": "kept for display only; never interpreted",
     "runtime": "run by the interpreter (runtime.interpreter)",
-    "option": "an option the runtime reads (runtime.interpreter.engine)",
+    "option": "an option the runtime reads (runtime.interpreter.game)",
     "display option": "an option for Zillions' user interface; accepted and ignored",
     "dagaz option": "an option of the Dagaz engine only; accepted and ignored",
 }

@@ -28,11 +28,17 @@ At a terminal: arrow keys edit the line, Up/Down recall earlier lines, Tab compl
 COMMANDS = ("moves", "undo", "save", "load", "board", "help", "quit")
 
 
+def _starts_from(move: Move, cell: str) -> bool:
+    """Does the move's first part move a piece from ``cell``, or drop one there?"""
+    first = (move.details or (None,))[0]
+    return first is not None and (first.source == cell if first.movements else first.target == cell)
+
+
 def _hints(state: State, cell: str) -> str:
     """The legal moves, or those whose first part starts from ``cell``, one per line."""
     moves = state.legal_moves()
     if cell:
-        moves = [m for m in moves if m.parts and cell in m.parts[0].split()[:3]]
+        moves = [m for m in moves if _starts_from(m, cell)]
         if not moves:
             return f"no legal move from {cell}"
     return "\n".join(m.notation for m in moves)

@@ -14,7 +14,8 @@ from zrf.model import ZrfFile, build_file
 from runtime.load_errors import GameLoadError
 
 from .compiler import WHILE_LIMIT, ZrfRuntimeError
-from .engine import ZrfGame, ZrfState
+from .game import ZrfGame
+from .state import ZrfState
 
 __all__ = ["load_zrf_game", "game_from_file", "ZrfGame", "ZrfState", "ZrfRuntimeError", "WHILE_LIMIT",
            "EngineRequired"]

@@ -14,7 +14,8 @@ from zrf.diagnostics import Report
 from zrf.keywords import GOAL, OCCUPIER, Use
 from zrf.syntax import Atom, List, Node, excerpt, to_text
 
-from .tables import NO, Tables
+from .sentinels import NO, UNKNOWN
+from .tables import Tables
 
 TURN_PREDICATES = ("stalemated", "checkmated", "captured", "repetition")
 
@@ -108,7 +109,7 @@ class GoalCompiler:
         if n is None:
             self.report.warning("W502", f"expected a number, got {excerpt(args[0])!r}", args[0].span)
             return lambda s, pl: False
-        types = {self.t.type_index.get(a.text, -2) for a in args[1:]} or None
+        types = {self.t.type_index.get(a.text, UNKNOWN) for a in args[1:]} or None
         return lambda s, pl: s.count_pieces(None if total else pl, types) == n
 
     def run_pieces_remaining(self, node, args):
@@ -118,14 +119,14 @@ class GoalCompiler:
         return self._count(args, True)
 
     def run_checkmated(self, node, args):
-        types = {self.t.type_index.get(a.text, -2) for a in args}
+        types = {self.t.type_index.get(a.text, UNKNOWN) for a in args}
         return lambda s, pl: not s.raw_moves() and s.royal_attacked(pl, types)
 
     def run_stalemated(self, node, args):
         return lambda s, pl: not s.raw_moves()
 
     def run_captured(self, node, args):
-        types = {self.t.type_index.get(a.text, -2) for a in args}
+        types = {self.t.type_index.get(a.text, UNKNOWN) for a in args}
         return lambda s, pl: any(o == pl and ty in types for o, ty in s.removed)
 
     def run_repetition(self, node, args):
@@ -142,7 +143,7 @@ class GoalCompiler:
     def occupier(self, node: Node):
         """``T``, ``(opponent T)``, ``(any-owner T)``, ``(not occ)``, or a list of alternatives -> f(piece, player)."""
         if isinstance(node, Atom):
-            ti = self.t.type_index.get(node.text, -2)
+            ti = self.t.type_index.get(node.text, UNKNOWN)
             return lambda pc, pl: pc is not None and pc[1] == ti and pc[0] == pl
         if isinstance(node, List) and node.items:
             entry = _OCCUPIERS.get(node.head) if node.head is not None else None
@@ -157,11 +158,11 @@ class GoalCompiler:
         return lambda pc, pl: False
 
     def run_opponent(self, node, args):
-        ti = self.t.type_index.get(args[0].text, -2)
+        ti = self.t.type_index.get(args[0].text, UNKNOWN)
         return lambda pc, pl: pc is not None and pc[1] == ti and pc[0] != pl
 
     def run_any_owner(self, node, args):
-        ti = self.t.type_index.get(args[0].text, -2)
+        ti = self.t.type_index.get(args[0].text, UNKNOWN)
         return lambda pc, pl: pc is not None and pc[1] == ti
 
     def run_not_occupier(self, node, args):

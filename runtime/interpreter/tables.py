@@ -15,7 +15,9 @@ from zrf import limits
 from zrf.diagnostics import Diagnostic, ZrfError
 from zrf.model import GameDef
 
-NO = -1
+from .sentinels import NO
+
+__all__ = ["NO", "Tables", "build_tables"]
 
 
 @dataclass

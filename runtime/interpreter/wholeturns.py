@@ -29,23 +29,28 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from runtime.protocol import Move
+from functools import partial
 
+from runtime.protocol import Move, PartDetails
+
+from .attacks import AttackSearch, Incremental
+from .compiled import CompiledGame
 from .context import Part
-from .tables import NO
-
-MAX_PARTS = 64
-"""Parts one turn may chain through add-partial; a longer chain ends with warning W601."""
+from .part_notation import part_details, part_notation
+from .parts import MAX_PARTS, apply_part, generate_parts
+from .sentinels import LAST_MOVE, NO
 
 
 class Turn:
     """A whole-turn candidate: its parts, their notation, the resulting position."""
 
-    __slots__ = ("parts", "notes", "board", "hands", "lf", "lt", "removed", "rank")
+    __slots__ = ("parts", "notes", "befores", "board", "hands", "lf", "lt", "removed", "rank")
 
-    def __init__(self, parts, notes, board, hands, lf, lt, removed, rank):
+    def __init__(self, parts, notes, befores, board, hands, lf, lt, removed, rank):
         self.parts = parts
         self.notes = notes
+        #: the board before each part (what its details are worked out on)
+        self.befores = befores
         self.board = board
         self.hands = hands
         self.lf = lf
@@ -58,6 +63,15 @@ class Turn:
     def size(self) -> int:
         """What maximal captures counts: the parts (partial moves) of the turn."""
         return len(self.parts)
+
+    def move(self, game: CompiledGame) -> Move:
+        """The turn as a contract move; its details are worked out when a tool asks."""
+        return Move(self.notes, self, partial(self.details, game))
+
+    def details(self, game: CompiledGame) -> tuple[PartDetails, ...]:
+        """One :class:`runtime.protocol.PartDetails` per note (a closing ``Pass`` does nothing)."""
+        out = tuple(part_details(game, p, b) for p, b in zip(self.parts, self.befores))
+        return out + (PartDetails(),) * (len(self.notes) - len(out))
 
 
 def part_rank(part: Part, priorities: dict[str, int]) -> int:
@@ -84,68 +98,9 @@ def promoted_types(game) -> frozenset[int]:
     return frozenset(game.promotion_targets - start)
 
 
-def part_notation(game, part: Part, board) -> str:
-    """The ZSG line of one part, written as Zillions writes it (§7).
-
-    The operations come in recorded order: movements, creates and drops, then
-    the effects; a promotion of the moving piece (``add T``) is a change of
-    type on its destination that comes last.  A change right after a movement
-    onto its square is written ``= T`` after that movement, and consecutive
-    changes to the same type or owner share one ``= T on p1 p2``
-    (KoShogi.zsg line 74: ``CL 17H - 17F = EV on 1F 19J = HV on 19N 1P = MA on 17F``;
-    ``Off a1 - a2 x Y = On on a2`` in Daldosa.zsg).
-    """
-    t = game.tables
-    P, T, L = t.positions, t.types, t.players
-    ops: list[tuple] = []  # ("text", s) | ("move", s, to) | ("change", value, pos)
-    promotion = None
-    for f, to, pc, ty, copy in part.moves:
-        if f == to and not copy:
-            # a type change in place, (add T) without moving: Zillions writes "= T on pos"
-            ops.append(("change", T[ty], to))
-            continue
-        sep = "x" if board[to] is not None and to != f else "-"
-        ops.append(("move", f"{T[pc[1]]} {P[f]} {sep} {P[to]}", to))
-        promotion = (T[ty], to) if ty >= 0 else None
-    for pos, pc, is_drop in part.placements:
-        ops.append(("text", f"{L[pc[0]]} {T[pc[1]]} {P[pos]}"))
-    for e in part.effects:
-        k = e[0]
-        if k == "x":
-            ops.append(("text", f"x {P[e[1]]}"))
-        elif k == "type":
-            ops.append(("change", T[e[2]], e[1]))
-        elif k == "owner":
-            ops.append(("change", L[e[2]], e[1]))
-        elif k == "flip":
-            ops.append(("text", f"flip {P[e[1]]}"))
-        elif k == "attr":
-            ops.append(("text", f"@ {P[e[1]]} {e[2]} {e[3]}"))
-    if promotion is not None:
-        ops.append(("change",) + promotion)
-    items: list[str] = []
-    if part.partial is not None:
-        items.append(f"partial {game.mtype_numbers.get(part.partial, 1)}")
-    previous = None
-    for op in ops:
-        if op[0] == "change":
-            value, pos = op[1], op[2]
-            if previous is not None and previous[0] == "move" and previous[2] == pos:
-                items[-1] += f" = {value}"
-                op = ("text", "")  # a short-form change is not grouped with the next one
-            elif previous is not None and previous[0] == "change" and previous[1] == value:
-                items[-1] += f" {P[pos]}"
-            else:
-                items.append(f"= {value} on {P[pos]}")
-        else:
-            items.append(op[1])
-        previous = op
-    return " ".join(items) if items else "Pass"
-
-
 def changed_squares(parts) -> set:
-    """Every square a turn's parts may have changed, and -2: last-from/last-to always change."""
-    out = {-2}
+    """Every square a turn's parts may have changed, and LAST_MOVE: last-from/last-to always change."""
+    out = {LAST_MOVE}
     for part in parts:
         for f, to, pc, ty, copy in part.moves:
             out.add(f)
@@ -168,7 +123,10 @@ class TurnSource:
         self._best: tuple[int, int] | None = None
         #: king-safety baselines per royal square (computed once, on first use)
         self._baselines: dict = {}
+        #: baselines of the attacked? tests met inside the filter's attack runs
         self._nested: dict = {}
+        #: the king-safety filter's attack tests, one chain for the whole position
+        self._attacks: AttackSearch | None = None
 
     # ------------------------------------------------------------------ parts
 
@@ -176,7 +134,8 @@ class TurnSource:
         """Candidate first parts with their rank, those of the best rank only (§2.5)."""
         if self._firsts is None:
             s, g = self.state, self.game
-            parts = g.gen_parts(s.cells, self.mover, self.mfilter, s.last_from, s.last_to, s.stores)
+            parts = generate_parts(g, s.cells, self.mover, self.mfilter, s.last_from, s.last_to,
+                                   s.stores)
             ranked = [(p, part_rank(p, g.priorities)) for p in parts]
             if ranked and g.priorities:
                 best = min(r for _, r in ranked)
@@ -184,7 +143,8 @@ class TurnSource:
             self._firsts = ranked
         return self._firsts
 
-    def _chains(self, part, applied, board, parts, notes, removed, rank, start, seen) -> Iterator[Turn]:
+    def _chains(self, part, applied, board, parts, notes, befores, removed, rank, start,
+                seen) -> Iterator[Turn]:
         """Every whole turn that starts with ``parts`` + ``part`` (depth first, stop before continuing).
 
         ``applied`` is ``part`` applied to ``board``: (board, hands, last-from, last-to, removed).
@@ -197,35 +157,37 @@ class TurnSource:
         b, h, nlf, nlt, rem = applied
         parts = parts + (part,)
         notes = notes + (note,)
+        befores = befores + (board,)
         if rem:
             removed = removed + tuple((pc[0], pc[1]) for pc in rem)
         if part.partial is None or nlt == NO:
-            yield Turn(parts, notes, b, h, nlf, nlt, removed, rank)
+            yield Turn(parts, notes, befores, b, h, nlf, nlt, removed, rank)
             return
         if len(parts) >= MAX_PARTS:
             g.chain_cut(part, MAX_PARTS)
-            yield Turn(parts, notes, b, h, nlf, nlt, removed, rank)
+            yield Turn(parts, notes, befores, b, h, nlf, nlt, removed, rank)
             return
         seen = seen | {(b, h, nlt, part.partial)}
         conts = []
-        for c in g.gen_parts(b, mover, None, nlf, nlt, h, only=nlt, only_mt=part.partial):
-            cb, ch, clf, clt, crem = g.apply_part(b, h, c, mover)
+        for c in generate_parts(g, b, mover, None, nlf, nlt, h, only=nlt, only_mt=part.partial):
+            cb, ch, clf, clt, crem = apply_part(g, b, h, c, mover)
             cb = tuple(cb)
             if (cb, ch) != start and (cb, ch, clt, c.partial) not in seen:
                 conts.append((c, (cb, ch, clf, clt, crem)))
         if not conts or g.pass_partial:
-            yield Turn(parts, notes + ("Pass",) if conts else notes, b, h, nlf, nlt, removed, rank)
+            yield Turn(parts, notes + ("Pass",) if conts else notes, befores, b, h, nlf, nlt, removed, rank)
         for c, capplied in conts:
-            yield from self._chains(c, capplied, b, parts, notes, removed, rank, start, seen)
+            yield from self._chains(c, capplied, b, parts, notes, befores, removed, rank, start,
+                                    seen)
 
     def ranked(self) -> Iterator[Turn]:
         """Every whole turn after move priorities (before maximal captures and king safety)."""
         s, g = self.state, self.game
         start = (tuple(s.cells), s.stores)
         for part, rank in self.first_parts():
-            b, h, lf, lt, rem = g.apply_part(s.cells, s.stores, part, self.mover)
-            yield from self._chains(part, (tuple(b), h, lf, lt, rem), s.cells, (), (), (), rank,
-                                    start, frozenset())
+            b, h, lf, lt, rem = apply_part(g, s.cells, s.stores, part, self.mover)
+            yield from self._chains(part, (tuple(b), h, lf, lt, rem), s.cells, (), (), (), (),
+                                    rank, start, frozenset())
 
     # ------------------------------------------------------------------ selection
 
@@ -265,32 +227,34 @@ class TurnSource:
                 yield tn
 
     def moves(self) -> Iterator[Move]:
+        g = self.game
         for tn in self.legal():
-            yield Move(tn.notes, tn)
+            yield tn.move(g)
 
     def _safe(self, tn: Turn, royal) -> bool:
         """Does no royal piece of the mover stand attacked after ``tn``? (§5.11)"""
-        g, s, mover = self.game, self.state, self.mover
+        s, mover = self.state, self.mover
         cells = s.cells
         changed = changed_squares(tn.parts)
         baselines = self._baselines
-        g._nest += 1
+        search = self._attacks
+        if search is None:
+            search = self._attacks = AttackSearch(self.game, nest=1)
+        incr = Incremental(cells, changed, tn.board, self._nested, s.last_from, s.last_to)
         try:
-            incr = (cells, changed, tn.board, self._nested, s.last_from, s.last_to, {})
             for p, pc in enumerate(tn.board):
                 if pc is not None and pc[0] == mover and pc[1] in royal:
                     base = baselines.get(p)
                     if base is None:
-                        g._incr = None
-                        base = baselines[p] = g.attack_baseline(cells, p, mover, s.last_from,
-                                                                s.last_to, royal)
-                    g._incr = incr
-                    if g.attacked_after(base, changed, tn.board, p, mover, tn.lf, tn.lt, royal):
+                        search.incr = None
+                        base = baselines[p] = search.attack_baseline(cells, p, mover, s.last_from,
+                                                                     s.last_to, royal)
+                    search.incr = incr
+                    if search.attacked_after(base, changed, tn.board, p, mover, tn.lf, tn.lt, royal):
                         return False
             return True
         finally:
-            g._nest -= 1
-            g._incr = None
+            search.incr = None
 
 
 class MoveList(Sequence):

@@ -2,30 +2,22 @@
 
 from __future__ import annotations
 
-from runtime.protocol import Move
+from runtime.protocol import Move, PartDetails
 
 
-def part_cells(part: str) -> tuple[str | None, str | None]:
-    """``(from, to)`` of a notation part's first movement, or ``(None, cell)`` for a drop.
-
-    ``"Pawn e2 - e4"`` -> ``("e2", "e4")``; ``"partial 2 Checker a3 - c5 x b4"`` ->
-    ``("a3", "c5")``; ``"White Pawn e4"`` -> ``(None, "e4")``; ``"Pass"`` -> ``(None, None)``.
-    """
-    tokens = part.split()
-    if tokens[:1] == ["partial"] and len(tokens) >= 2:
-        tokens = tokens[2:]
-    for i in range(1, len(tokens) - 1):
-        if tokens[i] in ("-", "x") and i >= 1:
-            return tokens[i - 1], tokens[i + 1]
-    if len(tokens) >= 3:
-        return None, tokens[2]
-    return None, None
+def part_cells(part: PartDetails | None) -> tuple[str | None, str | None]:
+    """``(from, to)`` of a part's first movement, ``(None, cell)`` for a drop, ``(None, None)``
+    for a pass or a part whose details the engine does not give."""
+    if part is None:
+        return None, None
+    return part.source, part.target
 
 
 def describe_move(move: Move) -> dict:
     """JSON description of a move for the page."""
+    details = move.details or (None,) * len(move.parts)
     parts = []
-    for p in move.parts:
-        src, dst = part_cells(p)
-        parts.append({"text": p, "from": src, "to": dst})
+    for text, part in zip(move.parts, details):
+        src, dst = part_cells(part)
+        parts.append({"text": text, "from": src, "to": dst})
     return {"notation": move.notation, "parts": parts}

@@ -103,9 +103,8 @@ def test_a_native_engine_has_no_zrf_behind_it():
 
 #: getattr/hasattr calls on a constant attribute name that runtime/ may keep, and why
 ALLOWED_PROBES = {
-    # the interpreter's incremental attack test marks a board it is tracking; it is the
-    # interpreter's own object (to become its own search state, issue 18 item 4)
-    ("runtime/interpreter/engine.py", "reads"),
+    # a move run notices the board the incremental attack test is tracking (the
+    # interpreter's own object, runtime/interpreter/attacks.py)
     ("runtime/interpreter/context.py", "reads"),
     # a platform feature, not an object's internals
     ("runtime/interpreter/coverage.py", "SIGALRM"),

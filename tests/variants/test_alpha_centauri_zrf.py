@@ -53,7 +53,7 @@ def test_cells_pieces_players_and_title_match_the_engine(zrf_game):
 def test_one_turn_order_entry_per_turn(zrf_game):
     """Part 1 (move type royal, preferred by move-priorities) continues into part 2 by
     add-partial, so a whole turn is one turn-order entry, as in the engine."""
-    entries = [(zrf_game.tables.players[p], mt) for p, _, mt in zrf_game.turn_entries]
+    entries = [(zrf_game.tables.players[p], mt) for p, _, mt in zrf_game.turn_order.entries]
     assert entries == [(W, None), (B, None)]
     assert zrf_game.gdef.move_priorities == ["royal", "normal"]
     assert zrf_game.pass_turn == "false"

@@ -797,7 +797,7 @@ def enemy_reaches_king(st) -> bool:
     stand_in = piece(STAR if st.game.super_star else SUPER_STAR, me)
     board = bytearray(st.cells)
     board[king_cell] = stand_in
-    return any(nb[king_cell] != stand_in for _, nb, _ in generate(bytes(board), 1 - me, st.game.rules))
+    return any(nb[king_cell] != stand_in for _, nb, _, _ in generate(bytes(board), 1 - me, st.game.rules))
 
 
 @pytest.mark.slow

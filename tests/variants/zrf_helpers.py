@@ -12,8 +12,8 @@ import pytest
 
 from runtime.crosscheck import CrossChecker, CrossCheckResult
 from runtime.crosscheck_run import CrossCheckSpec, run
-from runtime.interpreter.engine import ZrfState
-from runtime.interpreter.tables import NO
+from runtime.interpreter.state import ZrfState
+from runtime.interpreter.sentinels import NO
 from tests.conftest import slow_scale
 
 

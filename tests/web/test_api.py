@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from runtime.games import load_game
+from runtime.interpreter import load_zrf_game
+from runtime.protocol import Move, PartDetails, Placement
 from runtime.savegames import load
-from runtime.web.moves import part_cells
+from runtime.web.moves import describe_move, part_cells
 from tests.live_server import live_server
 
 from .client import PageClient
@@ -13,10 +15,20 @@ CHESS = "tests/games/chess.zrf"
 
 
 def test_part_cells():
-    assert part_cells("Pawn e2 - e4") == ("e2", "e4")
-    assert part_cells("partial 2 Checker a3 - c5 x b4") == ("a3", "c5")
-    assert part_cells("White Pawn e4") == (None, "e4")
-    assert part_cells("Pass") == (None, None)
+    """From the moves' data: a movement, a partial jump, a drop, a pass, a move without data."""
+    chess = load_zrf_game(CHESS).initial_state()
+    e4 = next(m for m in chess.legal_moves() if m.notation == "Pawn e2 - e4")
+    assert part_cells(e4.details[0]) == ("e2", "e4")
+    checkers = load_zrf_game("tests/games/checkers.zrf").initial_state()
+    for text in ("Man c3 - d4", "Man f6 - e5"):
+        checkers = checkers.apply(next(m for m in checkers.legal_moves() if m.notation == text))
+    (jump,) = checkers.legal_moves()
+    assert jump.notation == "partial 2 Man d4 - f6 x e5"
+    assert part_cells(jump.details[0]) == ("d4", "f6")
+    assert part_cells(PartDetails(placements=(Placement(("White", "Pawn"), "e4"),))) == (None, "e4")
+    assert part_cells(PartDetails()) == (None, None)
+    assert describe_move(Move.single("Pawn e2 - e4"))["parts"] == [
+        {"text": "Pawn e2 - e4", "from": None, "to": None}]
 
 
 def test_new_game_move_undo_and_download(client):

@@ -17,14 +17,16 @@ not have (docs/variants/alpha_centauri.md, decision on null turns).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Mapping
 
 from runtime.goalinfo import Goal, adjacent_pair_goal
-from runtime.protocol import Game, Move, Outcome, Signature, State, make_signature
+from runtime.move_details import details_from_codes
+from runtime.protocol import Game, Move, Outcome, PartDetails, Signature, State, make_signature
 
 from . import data
 from .board import INDEX, NAMES, TYPE_NAMES, TYPE_OF_NAME, code
-from .moves import Rules, part_moves, royals_meet
+from .moves import Rules, part_movements, part_moves, royals_meet
 
 WIN_RULE = "King and Dame meet in the Encounter Zone"
 NO_TURN_RULE = "no legal turn"
@@ -115,7 +117,7 @@ class AlphaCentauriState(State):
         first = part_moves(b, me, 1, rules)
         if not first:
             for text, ch in part_moves(b, me, 2, rules):
-                turns.append(Move((text,), (ch,)))
+                turns.append(self._move((text,), (ch,)))
             return turns
         cache: dict = {}
         for text1, ch1 in first:
@@ -123,16 +125,20 @@ class AlphaCentauriState(State):
             for cell, val in ch1:
                 b1[cell] = val
             if royals_meet(b1, me, rules):
-                turns.append(Move((text1,), (ch1,)))
+                turns.append(self._move((text1,), (ch1,)))
                 continue
             second = [(t, ch) for t, ch in part_moves(b1, me, 2, rules, cache=cache)
                       if not _restores(b, ch1, ch)]
             if not second:
-                turns.append(Move((text1,), (ch1,)))
+                turns.append(self._move((text1,), (ch1,)))
                 continue
             for text2, ch2 in second:
-                turns.append(Move((text1, text2), (ch1, ch2)))
+                turns.append(self._move((text1, text2), (ch1, ch2)))
         return turns
+
+    def _move(self, texts: tuple[str, ...], changes: tuple) -> Move:
+        """A turn of parts ``texts`` making the cell changes ``changes`` (one tuple per part)."""
+        return Move(texts, changes, partial(_details, self.board_codes, changes, self.game.players))
 
     def legal_moves(self) -> list[Move]:
         if self._moves is None:
@@ -189,6 +195,20 @@ def _restores(board: list, first: tuple, second: tuple) -> bool:
     final = dict(first)
     final.update(second)
     return all(board[cell] == val for cell, val in final.items())
+
+
+def _details(board: list, parts: tuple, players: tuple[str, ...]) -> tuple[PartDetails, ...]:
+    """Each part's details, from the board before the turn and each part's cell changes."""
+    boards = [board]
+    movements = []
+    for changes in parts:
+        b = boards[-1][:]
+        movements.append(part_movements(b, changes))
+        for cell, val in changes:
+            b[cell] = val
+        boards.append(b)
+    return details_from_codes(boards, lambda x: (players[x >> 4], TYPE_NAMES[x & 15]), NAMES,
+                              movements)
 
 
 def alpha_centauri(**options) -> AlphaCentauri:

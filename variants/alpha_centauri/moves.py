@@ -373,6 +373,33 @@ def rotations(b: list, s: int) -> list:
     return out
 
 
+def part_movements(b: list, changes: tuple) -> tuple[tuple[int, int], ...]:
+    """(from, to) of each piece a part's ``changes`` move on board ``b`` (the board before it).
+
+    A Rotor rotation moves every piece of the ring around the Rotor; any other part moves
+    one piece, from the first changed cell (emptied) to the one changed cell it fills (a
+    rotation of one piece that lists its source first reads the same).
+    The rotation is found as :func:`rotations` makes it: the first Rotor whose ring holds
+    every changed cell, by the smallest turn that gives the changed ring.
+    """
+    filled = [c for c, v in changes if v]
+    if len(filled) == 1 and changes[0][1] == 0:
+        return ((changes[0][0], filled[0]),)
+    cells = {c for c, _ in changes}
+    after = dict(changes)
+    for s in range(len(b)):
+        if b[s] & 15 != ROTOR or EDGE[s]:
+            continue
+        ring = [STEP[d][s] for d in RING]
+        if not cells <= set(ring):
+            continue
+        vals = [b[c] for c in ring]
+        for k in range(1, 8):
+            if all(after.get(ring[i], b[ring[i]]) == vals[(i - k) % 8] for i in range(8)):
+                return tuple((ring[i], ring[(i + k) % 8]) for i in range(8) if vals[i])
+    return ()
+
+
 def allowed_candidates(b: list, s: int, me: int, rules: Rules, cons: dict) -> list:
     """:func:`piece_candidates` of ``s`` that its Reducer constraint allows, plus Rotor rotations.
 

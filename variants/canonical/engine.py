@@ -21,10 +21,12 @@ Rules implemented (details and reasons in ``docs/variants/canonical.md``):
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Iterable, Mapping
 
 from runtime.goalinfo import Checkmated, Goal, Unscored
-from runtime.protocol import Game, Move, Outcome, Signature, State, make_signature
+from runtime.move_details import details_from_codes
+from runtime.protocol import Game, Move, Outcome, PartDetails, Signature, State, make_signature
 
 from . import data
 from .board import (BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, TYPE_CODES, TYPE_NAMES,
@@ -127,6 +129,16 @@ class CanonicalGame(Game):
         for cell, (player, ptype) in board.items():
             cells[self.tables.index[cell]] = code(self.players.index(player), TYPE_CODES[ptype])
         return tuple(cells)
+
+
+def _piece(c: int) -> tuple[str, str]:
+    """(player, piece type) of a board code."""
+    return data.PLAYERS[c >> 3], TYPE_NAMES[c & 7]
+
+
+def _details(before, after, names, src: int, dst: int) -> tuple[PartDetails]:
+    """A move's details from the boards around it and its one movement."""
+    return details_from_codes((before, after), _piece, names, (((src, dst),),))
 
 
 def _attacked(g: CanonicalGame, b, k: int, by: int) -> bool:
@@ -315,7 +327,8 @@ class CanonicalState(State):
             if forbid_repeat and not irreversible and (opp, after) in seen:
                 continue
             text = f"{TYPE_NAMES[c & 7]} {names[src]} {'x' if captured else '-'} {names[dst]}"
-            moves.append(Move.single(text, (src, dst, after, irreversible)))
+            moves.append(Move.single(text, (src, dst, after, irreversible),
+                                     partial(_details, b, after, names, src, dst)))
         return moves
 
     def legal_moves(self) -> list[Move]:

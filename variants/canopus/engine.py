@@ -9,11 +9,13 @@ the end-of-game rules are tested, and the factories used by the registry.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Mapping
 
 from runtime.goalinfo import (AnyOf, Checkmated, Goal, Occupant, PiecesRemaining, Placement, Slot,
                               Unscored, at_most_pieces)
-from runtime.protocol import Game, Move, Outcome, Signature, State, make_signature
+from runtime.move_details import details_from_codes
+from runtime.protocol import Game, Move, Outcome, PartDetails, Signature, State, make_signature
 
 from . import data
 from .board import INDEX, NAME, SIZE
@@ -23,6 +25,16 @@ from .moves import (EMPTY, TYPE_CODE, TYPE_NAME, Rules, generate, king_in_check,
 PLAYERS = data.PLAYERS
 _GOAL_PAIRS = tuple(tuple((INDEX[a], INDEX[b]) for a, b in data.GOAL_PAIRS[p]) for p in PLAYERS)
 """_GOAL_PAIRS[owner]: the winning cell pairs inside ``owner``'s own goal."""
+
+
+def _piece(v: int) -> tuple[str, str]:
+    """(player, piece type) of a board code."""
+    return PLAYERS[v >> 4], TYPE_NAME[v & 15]
+
+
+def _details(before: bytes, after: bytes, steps: tuple) -> tuple[PartDetails]:
+    """A move's details from the boards around it and its (from, to) steps (see moves.generate)."""
+    return details_from_codes((before, after), _piece, NAME, (steps,), EMPTY)
 
 
 class CanopusGame(Game):
@@ -203,11 +215,13 @@ class CanopusState(State):
         me = self.to_move
         rules = self.game.rules
         moves = []
-        for text, nb, irreversible in generate(self.cells, me, rules):
+        for text, nb, irreversible, steps in generate(self.cells, me, rules):
             if king_in_check(nb, me, rules):
                 if not (self.game.goal_overrides_check and _has_goal_pair(nb, me)):
                     continue
-            moves.append(Move.single(text, (bytes(nb), irreversible)))
+            after = bytes(nb)
+            moves.append(Move.single(text, (after, irreversible),
+                                     partial(_details, self.cells, after, steps)))
         return moves
 
     def _ended_by_position(self) -> Outcome | None:

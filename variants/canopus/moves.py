@@ -310,10 +310,14 @@ def king_in_check(board, owner: int, rules: Rules) -> bool:
 
 # --------------------------------------------------------------------------- moves
 
-def generate(board, me: int, rules: Rules) -> list[tuple[str, list, bool]]:
-    """Every pseudo-legal move of ``me``: ``(notation, successor board, irreversible)``."""
+def generate(board, me: int, rules: Rules) -> list[tuple[str, list, bool, tuple]]:
+    """Every pseudo-legal move of ``me``: ``(notation, successor board, irreversible, steps)``.
+
+    ``steps`` are the (from, to) cells of each piece the move takes somewhere (a Star's
+    jump chain from its start to where it stops; a Pusher and each piece it pushes).
+    """
     red = reduced_cells(board)
-    out: list[tuple[str, list, bool]] = []
+    out: list[tuple[str, list, bool, tuple]] = []
     for sq, v in enumerate(board):
         if v == EMPTY or (v >> 4) != me:
             continue
@@ -342,7 +346,7 @@ def _simple(board, sq: int, dest: int, name: str, new_value: int, out, suffix: s
     cap = nb[dest] != EMPTY
     nb[sq] = EMPTY
     nb[dest] = new_value
-    out.append((f"{name} {NAME[sq]} {'x' if cap else '-'} {NAME[dest]}{suffix}", nb, cap))
+    out.append((f"{name} {NAME[sq]} {'x' if cap else '-'} {NAME[dest]}{suffix}", nb, cap, ((sq, dest),)))
 
 
 def _soldier(board, sq, me, reduced, rules: Rules, out) -> None:
@@ -367,7 +371,7 @@ def _soldier(board, sq, me, reduced, rules: Rules, out) -> None:
                 _simple(board, sq, dest, "Soldier", own, out)
             else:
                 _simple(board, sq, dest, "Soldier", piece(o, me), out, f" = {TYPE_NAME[o]}")
-                out[-1] = (out[-1][0], out[-1][1], True)
+                out[-1] = out[-1][:2] + (True,) + out[-1][3:]
 
     f1 = STEP[sq][fwd]
     if f1 >= 0 and board[f1] == EMPTY:
@@ -411,7 +415,7 @@ def _star(board, sq, me, t, reduced, rules: Rules, out) -> None:
     for nt in (P32, MAGE):
         nb = bytearray(board)
         nb[sq] = piece(nt, me)
-        out.append((f"{name} {NAME[sq]} = {TYPE_NAME[nt]}", nb, True))
+        out.append((f"{name} {NAME[sq]} = {TYPE_NAME[nt]}", nb, True, ()))
     for dest in _star_quiet(board, sq, reduced):
         _simple(board, sq, dest, name, value, out)
     if reduced:
@@ -423,7 +427,7 @@ def _star(board, sq, me, t, reduced, rules: Rules, out) -> None:
     def land_at(text: str, dest: int) -> None:
         nb = bytearray(b)
         nb[dest] = value
-        out.append((text, nb, True))
+        out.append((text, nb, True, ((sq, dest),)))
 
     def rec(cur: int, prefix: str | None) -> None:
         for d, over, land, v in _jumps_from(b, cur):
@@ -469,13 +473,15 @@ def _pusher(board, sq, me, reduced, rules: Rules, out) -> None:
                 if off:
                     parts.append(f"x {NAME[last]}")
                     nb[last] = EMPTY
+                steps = [(sq, c)]
                 for x in reversed(chain if not off else chain[:-1]):
                     to = STEP[x][d]
                     nb[to] = board[x]
                     parts.append(f"{TYPE_NAME[board[x] & 15]} {NAME[x]} - {NAME[to]}")
+                    steps.append((x, to))
                 nb[c] = board[sq]
                 nb[sq] = EMPTY
-                out.append((" ".join(parts), nb, off))
+                out.append((" ".join(parts), nb, off, tuple(steps)))
             break
 
 

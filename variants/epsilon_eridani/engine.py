@@ -18,10 +18,12 @@ The risky readings of the rules are keyword options of :class:`EpsilonEridani`
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Mapping
 
 from runtime.goalinfo import Checkmated, Goal, PiecesRemaining, Unscored, at_most_pieces
-from runtime.protocol import Game, Move, Outcome, Signature, State, make_signature
+from runtime.protocol import (Change, Game, Move, Movement, Outcome, PartDetails, Signature, State,
+                              make_signature)
 
 from . import data
 from .board import INDEX, N_CELLS, code, owner_of, ptype_of
@@ -130,6 +132,15 @@ def _notation(board: list[int], m: tuple[int, int, int, int]) -> str:
     return text
 
 
+def _details(board: list[int], m: tuple[int, int, int, int]) -> tuple[PartDetails]:
+    """What a raw move does, as data (the same facts :func:`_notation` writes)."""
+    frm, to, cap, promo = m
+    piece = (PLAYERS[owner_of(board[frm])], TYPE_NAMES[ptype_of(board[frm])])
+    captures = ((CELLS[to],) if board[to] else ()) + ((CELLS[cap],) if cap >= 0 else ())
+    changes = (Change(CELLS[to], "type", TYPE_NAMES[promo]),) if promo >= 0 else ()
+    return (PartDetails((Movement(piece, CELLS[frm], CELLS[to]),), (), captures, changes),)
+
+
 class EEState(State):
     """A position: the board codes, the side to move and the no-progress counter."""
 
@@ -210,7 +221,8 @@ class EEState(State):
                 self._moves = []
             else:
                 b = self.cells
-                self._moves = [Move.single(_notation(b, m), m) for m in self._raw_moves()]
+                self._moves = [Move.single(_notation(b, m), m, partial(_details, b, m))
+                               for m in self._raw_moves()]
         return self._moves
 
     def apply(self, move: Move) -> "EEState":

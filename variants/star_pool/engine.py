@@ -10,10 +10,12 @@ it.  Checkmate wins; stalemate is a draw (A9).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Mapping
 
 from runtime.goalinfo import Checkmated, Goal, Unscored
-from runtime.protocol import Game, Move, Outcome, State, make_signature
+from runtime.move_details import details_from_codes
+from runtime.protocol import Game, Move, Outcome, PartDetails, State, make_signature
 
 from . import data
 from .board import (BLACK, CAPTAIN, CAPTURE, GENERAL, INDEX, KING, LIEUTENANT, MOVE, NAMES,
@@ -319,8 +321,8 @@ class StarPoolState(State):
             k = kings[me]
             if k >= 0 and g.attacked(nb, k, 1 - me, unmoved[1 - me]):
                 continue
-            moves.append(Move.single(self._notation(frm, to, newcode, kind),
-                                     (nb, unmoved, kings)))
+            moves.append(Move.single(self._notation(frm, to, newcode, kind), (nb, unmoved, kings),
+                                     partial(_details, self.cells, nb, frm, to, kind == SWAP)))
         self._moves = moves
         return moves
 
@@ -352,6 +354,17 @@ class StarPoolState(State):
         extra = [("unmoved", NAMES[self.kings[s]]) for s in (WHITE, BLACK)
                  if self.unmoved[s] and self.kings[s] >= 0]
         return make_signature(PLAYERS[self.side], cells, (), extra)
+
+
+def _piece(c: int) -> tuple[str, str]:
+    """(player, piece type) of a board code."""
+    return PLAYERS[c >> 4], TYPE_NAMES[c & 15]
+
+
+def _details(before: list, after: list, frm: int, to: int, swap: bool) -> tuple[PartDetails]:
+    """A move's details from the boards around it (a swap moves both pieces)."""
+    steps = ((frm, to), (to, frm)) if swap else ((frm, to),)
+    return details_from_codes((before, after), _piece, NAMES, (steps,))
 
 
 def star_pool_chess(**options) -> StarPoolChess:

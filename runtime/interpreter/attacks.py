@@ -1,0 +1,342 @@
+"""Attack tests: would some move capture at a square? (``attacked?``, ``defended?``,
+``checkmated`` and the king-safety filter, SEMANTICS §5.11).
+
+Every attack question runs the attackers' own move blocks in attack mode (a
+:class:`.context.Context` with a target: the run stops with :class:`.context.Hit`
+as soon as a move would capture there).  The mutable state of one chain of
+such questions - how deeply ``attacked?`` tests are nested, the baselines of
+the incremental king-safety test, a memo of answers - lives in one
+:class:`AttackSearch`, made per question chain (per position's move list, per
+goal test, per ``attacked?`` met while generating), never on the game: a
+:class:`.game.ZrfGame` holds no search state and may be shared between threads.
+"""
+
+from __future__ import annotations
+
+
+from .compiled import CompiledGame
+from .context import Branch, Context, Hit, Part
+from .parts import MAX_PARTS, Board, Piece, apply_part
+from .sentinels import LAST_MOVE, NO
+
+ATTACK_NESTING = 2
+"""attacked? in a move block is evaluated, inside that attack test once more, deeper: false."""
+
+SPECULATION_RUNS = 16
+"""Scripted runs of one block before an attack test stops speculating (see AttackSearch._may_hit)."""
+
+MEMO_LIMIT = 100_000
+"""Answers one search remembers before it forgets them all (memory stays bounded)."""
+
+#: per opponent piece: (square, piece, hit?, squares its attack run read)
+Baseline = list[tuple[int, Piece, bool, set[int]]]
+
+
+class Incremental:
+    """One candidate move of the king-safety filter, while its attackers run again.
+
+    ``cells`` is the position before the move, ``board`` the candidate board after
+    it and ``changed`` the squares the move changed; ``baselines`` (shared by every
+    candidate of one position) and ``memo`` (this candidate's) answer the
+    ``attacked?`` tests those attackers meet (:meth:`AttackSearch.square_attacked`).
+    """
+
+    __slots__ = ("cells", "changed", "board", "baselines", "last_from", "last_to", "memo")
+
+    def __init__(self, cells: Board, changed: set[int], board: Board, baselines: dict,
+                 last_from: int, last_to: int) -> None:
+        self.cells = cells
+        self.changed = changed
+        self.board = board
+        self.baselines = baselines
+        self.last_from = last_from
+        self.last_to = last_to
+        self.memo: dict = {}
+
+
+class AttackSearch:
+    """The attack tests of one chain of questions, with that chain's mutable state.
+
+    Move runs in attack mode receive this object as their context's engine, so an
+    ``attacked?`` test met inside them continues the same chain (one level deeper).
+    """
+
+    __slots__ = ("game", "tables", "nest", "incr", "memo")
+
+    def __init__(self, game: CompiledGame, nest: int = 0) -> None:
+        self.game = game
+        self.tables = game.tables
+        #: nesting depth of attacked? tests (attacked? inside an attack test is evaluated
+        #: one level deep, then answers false)
+        self.nest = nest
+        #: the candidate move whose attackers re-run (king-safety filter), else None
+        self.incr: Incremental | None = None
+        #: (board, square, mover, own?, last-from, last-to, depth) -> answer
+        self.memo: dict = {}
+
+    # ------------------------------------------------------------------ whole board
+
+    def attacked(self, board: Board, pos: int, player: int, last_from: int = NO,
+                 last_to: int = NO, own: bool = False, spare: frozenset = frozenset()) -> bool:
+        """Would some move of an opponent of ``player`` (own pieces if ``own``) capture at ``pos``?
+
+        ``spare``: see :meth:`piece_attacks`.
+        """
+        neutral = self.tables.neutral
+        for p, pc in enumerate(board):
+            if pc is None:
+                continue
+            o = pc[0]
+            if own:
+                if o != player:
+                    continue
+            elif o == player or neutral[o]:
+                continue
+            if self.piece_attacks(board, p, pc, pos, last_from, last_to, spare=spare):
+                return True
+        return False
+
+    def royal_attacked(self, board: Board, player: int, types: frozenset, last_from: int,
+                       last_to: int) -> bool:
+        """Does some piece of ``player`` of the royal ``types`` stand attacked (``checkmated``)?"""
+        self.nest += 1
+        try:
+            for p, pc in enumerate(board):
+                if pc is not None and pc[0] == player and pc[1] in types:
+                    if self.attacked(board, p, player, last_from, last_to, spare=types):
+                        return True
+        finally:
+            self.nest -= 1
+        return False
+
+    def piece_attacks(self, board: Board, p: int, pc: Piece, target: int, last_from: int,
+                      last_to: int, only_mt: str | None = None, seen: frozenset = frozenset(),
+                      spare: frozenset = frozenset()) -> bool:
+        """Would the piece ``pc`` on ``p`` capture at ``target`` in some whole turn?
+
+        Parts made by add-partial are followed as whole turns are (§5.9): a chain that
+        captures on its second or later part attacks too.  ``seen`` holds the states the
+        chain passed through; a part that returns to one is not followed, and a chain of
+        MAX_PARTS parts stops with warning W601.
+
+        ``spare`` (the royal types, when the target holds a royal piece): a move that
+        lands on the target turning its piece into one of those types is not an attack.
+        Zillions counts a royal piece as attacked when a reply would leave fewer royal
+        pieces on the board; such a capture leaves as many (PassiveChess.zsg lines 33-34).
+        """
+        game = self.game
+        ctx = None
+        partials: list[Part] = []
+        speculate = self.nest < ATTACK_NESTING
+        for mt, fn in game.move_blocks[pc[1]]:
+            if only_mt is not None and mt != only_mt:
+                continue
+            if ctx is None:
+                ctx = Context(self, board, pc[0], p, pc, False, mt, last_from, last_to, partials,
+                              target)
+                ctx.spare = spare
+            else:
+                ctx.restart(p, pc)
+            if speculate and not self._may_hit(fn, ctx, p, pc):
+                continue
+            ctx.restart(p, pc)
+            ctx.script = None
+            try:
+                fn(ctx)
+            except Hit:
+                return True
+        if partials:
+            if len(seen) + 1 >= MAX_PARTS:
+                game.chain_cut(partials[0], MAX_PARTS)
+                return False
+            reads = ctx.track
+            if reads is not None:
+                reads.add(LAST_MOVE)  # continuations read a board the tracker does not see
+                board = tuple(list.__iter__(board))
+            zero = game.zero_hands
+            for part in partials:
+                b, _, lf, lt, _ = apply_part(game, board, zero, part, pc[0])
+                b = tuple(b)
+                if lt == NO or b[lt] is None or b in seen:
+                    continue
+                if self.piece_attacks(b, lt, b[lt], target, lf, lt, part.partial, seen | {b},
+                                      spare):
+                    return True
+        return False
+
+    def _may_hit(self, fn, ctx: Context, p: int, pc: Piece) -> bool:
+        """Could this block hit the target for *some* answers of its attacked? tests?
+
+        Runs the block with scripted answers instead of nested attack tests, branching on
+        each new test (a failed verify prunes the branch).  False is exact: no combination
+        of answers reaches the target, so the real (expensive) answers are not needed.
+        """
+        scripts: list[list[bool]] = [[]]
+        runs = 0
+        while scripts:
+            script = scripts.pop()
+            runs += 1
+            if runs > SPECULATION_RUNS:
+                return True
+            ctx.restart(p, pc)
+            ctx.script = script
+            ctx.spos = 0
+            try:
+                fn(ctx)
+            except Hit:
+                ctx.script = None
+                return True
+            except Branch:
+                scripts.append(script + [True])
+                scripts.append(script + [False])
+        ctx.script = None
+        return False
+
+    # ------------------------------------------------------------------ incremental
+
+    def attack_baseline(self, board: Board, target: int, player: int, last_from: int,
+                        last_to: int, spare: frozenset = frozenset()) -> Baseline:
+        """Per opponent piece: (square, piece, hit?, squares read) for ``target``.
+
+        The squares each piece's attack run reads are recorded (:data:`.sentinels.LAST_MOVE`
+        stands for last-from and last-to), so that after a move only the attackers whose
+        reads the move changed need to run again (:meth:`attacked_after`).
+        """
+        neutral = self.tables.neutral
+        tracking = _Tracking(board)
+        out = []
+        for p, pc in enumerate(board):
+            if pc is None:
+                continue
+            o = pc[0]
+            if o == player or neutral[o]:
+                continue
+            tracking.reads = set()
+            hit = self.piece_attacks(tracking, p, pc, target, last_from, last_to, spare=spare)
+            out.append((p, pc, hit, tracking.reads))
+        return out
+
+    def attacked_after(self, base: Baseline, changed: set[int], board: Board, target: int,
+                       player: int, last_from: int, last_to: int,
+                       spare: frozenset = frozenset()) -> bool:
+        """``attacked`` on ``board`` (the baseline's board with the squares ``changed`` changed)."""
+        for p, pc, hit, reads in base:
+            if p in changed:
+                continue
+            if reads.isdisjoint(changed):
+                if hit:
+                    return True
+                continue
+            if self.piece_attacks(board, p, pc, target, last_from, last_to, spare=spare):
+                return True
+        neutral = self.tables.neutral
+        for s in changed:
+            pc = board[s]
+            if pc is not None and pc[0] != player and not neutral[pc[0]]:
+                if self.piece_attacks(board, s, pc, target, last_from, last_to, spare=spare):
+                    return True
+        return False
+
+    def _nested_incremental(self, ctx: Context, pos: int, incr: Incremental) -> bool:
+        """``attacked?`` met while re-running an attacker for one candidate move of the
+        king-safety filter: answered from a per-position baseline plus the changed squares."""
+        cells, board = incr.cells, incr.board
+        mover = ctx.mover
+        ty = ctx.piece[1] if ctx.piece is not None else 0
+        phantom = (mover, ty, self.tables.attr_defaults[ty])
+        key = (pos, mover, phantom if board[pos] is None or cells[pos] is None else None)
+        memo = incr.memo
+        answer = memo.get((key, ctx.last_from, ctx.last_to))
+        if answer is not None:
+            return answer
+        base = incr.baselines.get(key)
+        if base is None:
+            b0 = _with_piece(cells, pos, phantom) if cells[pos] is None else cells
+            self.nest += 1
+            try:
+                base = incr.baselines[key] = self.attack_baseline(b0, pos, mover, incr.last_from,
+                                                                  incr.last_to)
+            finally:
+                self.nest -= 1
+        b1 = board
+        ch = incr.changed
+        if board[pos] is None:
+            b1 = _with_piece(board, pos, phantom)
+            ch = ch | {pos}
+        elif cells[pos] is None:
+            ch = ch | {pos}
+        self.nest += 1
+        try:
+            answer = self.attacked_after(base, ch, b1, pos, mover, ctx.last_from, ctx.last_to)
+        finally:
+            self.nest -= 1
+        memo[(key, ctx.last_from, ctx.last_to)] = answer
+        return answer
+
+    # ------------------------------------------------------------------ in a move block
+
+    def square_attacked(self, ctx: Context, pos: int, own: bool) -> bool:
+        """``attacked?``/``defended?`` inside a move block, on the pre-move board (§5.11)."""
+        board = ctx.board
+        if pos == NO or self.nest >= ATTACK_NESTING:
+            return False
+        script = ctx.script
+        if script is not None:
+            if ctx.spos < len(script):
+                ctx.spos += 1
+                return script[ctx.spos - 1]
+            raise Branch()
+        if ctx.track is not None:
+            # the answer depends on the whole board: never reuse this run's baseline
+            ctx.track.add(LAST_MOVE)
+        incr = self.incr
+        if incr is not None and board is incr.board and not own:
+            return self._nested_incremental(ctx, pos, incr)
+        if type(board) is not tuple:
+            board = tuple(list.__iter__(board))
+        mover = ctx.mover
+        if own:
+            others = [i for i in range(len(self.tables.players)) if i != mover]
+            phantom = (others[0] if others else mover, 0, 0)
+        else:
+            ty = ctx.piece[1] if ctx.piece is not None else 0
+            phantom = (mover, ty, self.tables.attr_defaults[ty])
+        key = (board, pos, mover, own, ctx.last_from, ctx.last_to, self.nest)
+        memo = self.memo
+        hit = memo.get(key)
+        if hit is None:
+            if board[pos] is None:
+                board = _with_piece(board, pos, phantom)
+            self.nest += 1
+            try:
+                hit = self.attacked(board, pos, mover, ctx.last_from, ctx.last_to, own)
+            finally:
+                self.nest -= 1
+            if len(memo) > MEMO_LIMIT:
+                memo.clear()
+            memo[key] = hit
+        return hit
+
+
+def _with_piece(board: Board, pos: int, piece: Piece) -> tuple:
+    """A copy of ``board`` (as a tuple) with ``piece`` standing on ``pos``.
+
+    Attack tests place a phantom piece on an empty target cell, so that moves
+    which capture only onto occupied cells count as attacking it.
+    """
+    b = list(board)
+    b[pos] = piece
+    return tuple(b)
+
+
+class _Tracking(list):
+    """A board that records which squares are read (for the incremental attack test).
+
+    :class:`.context.Context` finds the set in ``reads`` and keeps it as its ``track``.
+    """
+
+    reads: set[int]
+
+    def __getitem__(self, i):
+        self.reads.add(i)
+        return list.__getitem__(self, i)

@@ -1,0 +1,51 @@
+"""What the interpreter's modules read from a compiled game (:class:`.game.ZrfGame`).
+
+Parts, attack tests, whole turns, notation and positions work on the game
+through this interface, so none of them imports the game module (which builds
+on all of them).  Everything here is fixed when the game is built, except the
+notices :meth:`CompiledGame.chain_cut` and :meth:`CompiledGame.list_cut` record.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Protocol
+
+from .context import Part
+from .tables import Tables
+from .turn_order import Entry
+
+#: a compiled move or drop block: (move type or None, the program run on a context)
+Block = tuple["str | None", Callable]
+#: a compiled goal: (kind, player indices, test(state, player), tested after a turn?, rule text)
+CompiledGoal = tuple[str, list[int], Callable, bool, str]
+
+
+class CompiledGame(Protocol):
+    """The compiled rules of one ZRF game or variant."""
+
+    tables: Tables
+    players: tuple[str, ...]
+    #: per piece type, its move blocks and its drop blocks
+    move_blocks: list[list[Block]]
+    drop_blocks: list[list[Block]]
+    #: move type -> Zillions' number (the N of "partial N")
+    mtype_numbers: dict[str, int]
+    pass_turn: str
+    pass_partial: bool
+    recycle: bool
+    maximal: str | None
+    include_off: bool
+    priorities: dict[str, int]
+    goals: list[CompiledGoal]
+    #: player index -> its royal piece types (from its checkmated goals)
+    royal: dict[int, set[int]]
+    promotion_targets: frozenset[int]
+    promoted: frozenset[int]
+    #: empty stores, for applying parts where the stores do not matter
+    zero_hands: tuple[int, ...]
+
+    def entry(self, turn: int) -> Entry: ...
+
+    def chain_cut(self, part: Part, limit: int) -> None: ...
+
+    def list_cut(self, cap: int) -> None: ...

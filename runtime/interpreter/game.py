@@ -1,0 +1,243 @@
+"""The ZRF game: every move program and goal compiled once, and the game's fixed rules.
+
+:class:`ZrfGame` compiles every move and drop block (:mod:`.compiler`) and
+every goal (:mod:`.goals`); its positions are :class:`.state.ZrfState`.  The
+work is done by modules with one job each: the turn order (:mod:`.turn_order`),
+generating and applying parts (:mod:`.parts`), whole turns and their selection
+rules (:mod:`.wholeturns`), attack tests (:mod:`.attacks`) and the saved-game
+notation of a part (:mod:`.part_notation`).
+
+A game is immutable once built, apart from its record of run-time limits met
+(:meth:`ZrfGame.notice`, guarded by a lock): attack tests keep their state in an
+:class:`.attacks.AttackSearch` per question, so one game may be played from
+several threads at once.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from zrf.diagnostics import WARNING, Diagnostic, Report
+from zrf.model import GameDef
+from zrf.syntax import List, to_text
+
+from runtime.protocol import Game, SetupEdit
+
+from .attacks import AttackSearch
+from .compiler import Compiler
+from .context import Context, Part
+from .goal_description import describe_goals
+from .goals import GoalCompiler, is_turn_condition, royal_types
+from .movetypes import zillions_numbering
+from .sentinels import NO
+from .state import ZrfState
+from .tables import build_tables
+from .turn_order import Entry, TurnOrder
+from .wholeturns import promoted_types
+
+_PROMOTING = ("add", "add-copy", "add-partial", "add-copy-partial")
+
+
+def _promotion_names(gdef: GameDef) -> set[str]:
+    """Names written as the new type of a piece: ``(add T ...)``, ``(change-type T)``."""
+    out: set[str] = set()
+
+    def walk(node):
+        if not isinstance(node, List):
+            return
+        if node.head in _PROMOTING:
+            args = node.items[1:-1] if node.head.endswith("partial") else node.items[1:]
+            out.update(to_text(a) for a in args)
+        elif node.head == "change-type" and len(node.items) > 1:
+            out.add(to_text(node.items[1]))
+        for item in node.items:
+            walk(item)
+
+    for piece in gdef.pieces.values():
+        for block in piece.blocks:
+            walk(block.program)
+    return out
+
+
+class ZrfGame(Game):
+    """One playable ZRF game or variant, compiled."""
+
+    def __init__(self, gdef: GameDef, path: str, report: Report) -> None:
+        self.gdef = gdef
+        self.path = path
+        self.report = report
+        self.name = gdef.title
+        t = self.tables = build_tables(gdef)
+        self.players = tuple(gdef.players)
+        self.positions = tuple(t.positions)
+        self.piece_types = tuple(t.types)
+        comp = Compiler(t, report, self)
+        ntypes = len(t.types)
+        self.move_blocks: list[list[tuple]] = [[] for _ in range(ntypes)]
+        self.drop_blocks: list[list[tuple]] = [[] for _ in range(ntypes)]
+        for name, piece in gdef.pieces.items():
+            ti = t.type_index[name]
+            for b in piece.moves:
+                self.move_blocks[ti].append((b.move_type, comp.block(b.program)))
+            for b in piece.drops:
+                self.drop_blocks[ti].append((b.move_type, comp.block(b.program)))
+        #: move type -> Zillions' number, the N of "partial N" (see .movetypes)
+        self.mtype_numbers = zillions_numbering(gdef)
+        opt = gdef.options
+        self.pass_turn = opt.get("pass turn", "false")
+        self.pass_partial = opt.get("pass partial", "false") == "true"
+        self.recycle = opt.get("recycle captures", "false") == "true"
+        self.recycle_promotions = opt.get("recycle promotions", "false") == "true"
+        maximal = opt.get("maximal captures", "false")
+        #: None, "true" or "2" (§2.6): see runtime.interpreter.wholeturns
+        self.maximal = maximal if maximal in ("true", "2") else None
+        self.include_off = opt.get("include off-pieces", "false") == "true"
+        self.priorities = {mt: i for i, mt in enumerate(gdef.move_priorities)}
+        gc = GoalCompiler(t, report)
+        self.goals = []
+        self.royal: dict[int, set[int]] = {}
+        self.has_repetition = False
+        for g in gdef.goals:
+            players = [t.player_index[p] for p in (g.players or gdef.players) if p in t.player_index]
+            f = gc.compile(g.condition)
+            turn = is_turn_condition(g.condition)
+            text = to_text(g.condition)
+            self.goals.append((g.kind, players, f, turn, f"{g.kind}-condition {text}"))
+            if "repetition" in text:
+                self.has_repetition = True
+            rt = royal_types(g.condition, t)
+            if rt:
+                for p in players:
+                    self.royal.setdefault(p, set()).update(rt)
+        self._goal_positions: dict[int, frozenset] = {}
+        self.turn_order = TurnOrder(gdef, t)
+        #: empty stores, for applying parts where the stores do not matter (attack tests)
+        self.zero_hands = tuple([0] * (len(t.players) * ntypes))
+        #: piece types some move turns a piece into (add T, change-type T)
+        self.promotion_targets = frozenset(
+            t.type_index[name] for name in _promotion_names(gdef) if name in t.type_index)
+        #: the "more valuable" types of "maximal captures" 2
+        self.promoted = promoted_types(self) if self.maximal == "2" else frozenset()
+        #: run-time limits met while playing (W601, W602), each reported once
+        self.notices: list[Diagnostic] = []
+        self._noticed: set = set()
+        self._notice_lock = threading.Lock()
+
+    # ------------------------------------------------------------------ protocol
+
+    def layout(self) -> dict[str, tuple[float, float, float, float]] | None:
+        """Each drawn position's rectangle from the ZRF board, as ``(x, y, width, height)``.
+
+        Dummy positions and positions without coordinates are left out; None
+        when no position has a rectangle.
+        """
+        board = self.gdef.board
+        rects = {}
+        for pos in (board.positions.values() if board is not None else ()):
+            if pos.dummy or pos.rect is None:
+                continue
+            rects[pos.name] = tuple(float(v) for v in pos.box)
+        return rects or None
+
+    def goal_info(self):
+        """The file's goals as :mod:`runtime.goalinfo` data (see :mod:`.goal_description`)."""
+        return describe_goals(self.gdef, self.tables)
+
+    @property
+    def rules_path(self) -> str:
+        """The ZRF file the game was loaded from."""
+        return self.path
+
+    def zrf_definition(self) -> GameDef:
+        """The game or variant of the file this game plays."""
+        return self.gdef
+
+    def initial_state(self) -> ZrfState:
+        t = self.tables
+        n = len(t.positions)
+        board: list = [None] * n
+        for pl, ty, pos in self.gdef.setup.placements:
+            if pos in t.pos_index and pl in t.player_index and ty in t.type_index:
+                ti = t.type_index[ty]
+                board[t.pos_index[pos]] = (t.player_index[pl], ti, t.attr_defaults[ti])
+        hands = [0] * (len(t.players) * len(t.types))
+        for (pl, ty), k in self.gdef.setup.off.items():
+            if pl in t.player_index and ty in t.type_index:
+                hands[t.player_index[pl] * len(t.types) + t.type_index[ty]] = k
+        return ZrfState(self, tuple(board), tuple(hands), 0, NO, NO, (), None)
+
+    def edited_state(self, edits: list[SetupEdit]) -> ZrfState:
+        """The initial state after saved-game set-up edits: (player, type, pos) places, (None, None, pos) removes."""
+        start = self.initial_state()
+        t = self.tables
+        cells = list(start.cells)
+        for player, ptype, pos in edits:
+            if pos not in t.pos_index:
+                raise KeyError(f"set-up edit names unknown position {pos!r}")
+            if player is None:
+                cells[t.pos_index[pos]] = None
+                continue
+            if player not in t.player_index or ptype not in t.type_index:
+                raise KeyError(f"set-up edit names unknown player or piece: {player} {ptype}")
+            ti = t.type_index[ptype]
+            cells[t.pos_index[pos]] = (t.player_index[player], ti, t.attr_defaults[ti])
+        return ZrfState(self, tuple(cells), start.stores, 0, NO, NO, (), None)
+
+    def entry(self, turn: int) -> Entry:
+        """(player, moves-as, move type) for 0-based turn number ``turn`` (see :mod:`.turn_order`)."""
+        return self.turn_order.entry(turn)
+
+    def move_number(self, turn: int) -> int:
+        """ZSG move number of 0-based turn ``turn`` (§2.4)."""
+        return self.turn_order.move_number(turn)
+
+    # ------------------------------------------------------------------ callbacks of move programs
+
+    def goal_positions(self, player: int) -> frozenset:
+        """Positions the goals of ``player`` name (``goal-position?``)."""
+        return self._goal_positions.get(player, frozenset())
+
+    def square_attacked(self, ctx: Context, pos: int, own: bool) -> bool:
+        """``attacked?``/``defended?`` inside a move block (§5.11), see :mod:`.attacks`.
+
+        A run made by an attack test has that test's :class:`.attacks.AttackSearch`
+        as its context's engine and continues its chain; a run generating moves
+        (whose engine is this game) starts a new one.
+        """
+        search = ctx.engine
+        if search is self:
+            search = AttackSearch(self)
+        return search.square_attacked(ctx, pos, own)
+
+    # ------------------------------------------------------------------ limits
+
+    def notice(self, code: str, message: str, span=None) -> None:
+        """Record a run-time limit once per (code, place): never silent, never repeated."""
+        key = (code, str(span))
+        with self._notice_lock:
+            if key in self._noticed:
+                return
+            self._noticed.add(key)
+            where = span if span is not None else self.gdef.span
+            self.notices.append(Diagnostic(code, message, where, WARNING))
+
+    def block_span(self, ptype: int, move_type: str | None):
+        """Where the move block of piece type ``ptype`` with ``move_type`` is written (else the piece)."""
+        piece = self.gdef.pieces.get(self.tables.types[ptype])
+        if piece is None:
+            return None
+        for b in piece.blocks:
+            if b.move_type == move_type:
+                return b.span
+        return piece.span
+
+    def chain_cut(self, part: Part, limit: int) -> None:
+        """W601: a chain of add-partial parts reached ``limit`` parts and ends there."""
+        ptype = part.moves[-1][2][1] if part.moves else (part.drop_type if part.drop_type >= 0 else 0)
+        self.notice("W601", f"a turn chained {limit} add-partial parts (continuing with "
+                    f"{part.partial!r}); it ends there", self.block_span(ptype, part.partial))
+
+    def list_cut(self, cap: int) -> None:
+        """W602: a position has more than ``cap`` whole turns; its move list holds the first ``cap``."""
+        self.notice("W602", f"a position has more than {cap:,} whole turns; the move list holds the "
+                    f"first {cap:,} (random moves and counts still see them all)")

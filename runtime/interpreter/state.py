@@ -1,0 +1,277 @@
+"""A ZRF position: an immutable value whose legal moves and outcome are computed on demand.
+
+:class:`ZrfState` holds the board (a tuple of ``(owner, type, attribute bits)``
+or None per position), the off-board stores, the turn number, last-from and
+last-to and the pieces the last turn removed.  Its whole turns come from
+:mod:`.wholeturns`; its goals were compiled by :mod:`.goals`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from runtime.notation import find_move
+from runtime.protocol import Move, Outcome, PartDetails, Signature, State, make_signature
+
+from .attacks import AttackSearch
+from .compiled import CompiledGame
+from .parts import apply_part, generate_parts
+from .sentinels import NO
+from .wholeturns import MoveList, Turn, TurnSource, part_notation
+
+PASS = Move(("Pass",), "pass", (PartDetails(),))
+"""The move of a player who passes (when the game allows it)."""
+
+MAX_LISTED = 100_000
+"""Whole turns a position's move list holds; a longer list is cut with warning W602
+(random choices, counts and stalemate tests never need the list)."""
+
+
+class ZrfState(State):
+    """An immutable ZRF position."""
+
+    __slots__ = ("game", "cells", "stores", "turn", "last_from", "last_to", "removed", "parent",
+                 "_raw", "_legal", "_outcome", "_done", "_repkey")
+
+    def __init__(self, game: CompiledGame, board, hands, turn, last_from, last_to, removed, parent):
+        self.game = game
+        self.cells = board
+        self.stores = hands
+        self.turn = turn
+        self.last_from = last_from
+        self.last_to = last_to
+        self.removed = removed
+        self.parent = parent
+        self._raw = None
+        self._legal = None
+        self._outcome = None
+        self._done = False
+        self._repkey = None
+
+    # ------------------------------------------------------------------ protocol
+
+    @property
+    def current_player(self) -> str:
+        g = self.game
+        return g.tables.players[g.entry(self.turn)[0]]
+
+    @property
+    def moves_as(self) -> str:
+        g = self.game
+        return g.tables.players[g.entry(self.turn)[1]]
+
+    def legal_moves(self) -> list[Move]:
+        if self._legal is None:
+            if self.outcome() is not None:
+                self._legal = []
+            else:
+                self._legal = self._with_pass(self.raw_moves())
+        return self._legal
+
+    def apply(self, move: Move) -> "ZrfState":
+        g = self.game
+        data = move.data
+        if data is None or not isinstance(data, Turn):
+            data = find_move(self, move.notation).data
+        if data == "pass":
+            return ZrfState(g, self.cells, self.stores, self.turn + 1, self.last_from,
+                            self.last_to, (), self)
+        return ZrfState(g, data.board, data.hands, self.turn + 1, data.lf, data.lt,
+                        data.removed, self)
+
+    def outcome(self) -> Outcome | None:
+        if not self._done:
+            self._outcome = self._compute_outcome()
+            self._done = True
+        return self._outcome
+
+    def signature(self) -> Signature:
+        g = self.game
+        t = g.tables
+        cells = []
+        extra = []
+        for p, pc in enumerate(self.cells):
+            if pc is not None:
+                cells.append((t.positions[p], t.players[pc[0]], t.types[pc[1]]))
+                if pc[2] != t.attr_defaults[pc[1]]:
+                    for a, i in t.attr_index.items():
+                        bit = 1 << i
+                        if (pc[2] & bit) != (t.attr_defaults[pc[1]] & bit):
+                            extra.append((f"{a}@{t.positions[p]}", "true" if pc[2] & bit else "false"))
+        nt = len(t.types)
+        hands = [(t.players[i // nt], t.types[i % nt], k) for i, k in enumerate(self.stores) if k]
+        return make_signature(self.current_player, cells, hands, extra)
+
+    # ------------------------------------------------------------------ turns
+
+    def raw_moves(self) -> MoveList:
+        """Legal whole turns ignoring game end and passes (stalemated/checkmated look at these).
+
+        A lazy sequence: ``not state.raw_moves()`` generates one turn, not all of them.
+        """
+        if self._raw is None:
+            self._raw = MoveList(TurnSource(self), MAX_LISTED)
+        return self._raw
+
+    def _pass_allowed(self, moves) -> bool:
+        """May the player pass, given its turns (a sequence or their count)?"""
+        pt = self.game.pass_turn
+        return pt == "true" or (pt in ("forced", "2") and not moves)
+
+    def _with_pass(self, moves) -> list[Move]:
+        moves = list(moves)
+        return moves + [PASS] if self._pass_allowed(moves) else moves
+
+    def recorded_turn(self, lines: list[str], same) -> tuple[Move, int, list[str]] | None:
+        """The turn Zillions rebuilds when it loads ``lines``, the next lines of a saved game.
+
+        Each line is matched (``same(part notation, line)``) against the candidate parts;
+        a line recorded as ``partial N`` continues the turn with the move type numbered N
+        (:mod:`.movetypes`), whatever the file's add-partial names, and the turn ends when
+        that type gives the piece no part or the line is not partial.  The whole-turn
+        selection rules are not applied again: loading replays what was recorded.
+        Returns the move, the lines it used and one note per part whose N names another
+        move type than this file does; None when the first line matches no part.
+        """
+        g = self.game
+        player, mover, mfilter = g.entry(self.turn)
+        by_number = {n: mt for mt, n in g.mtype_numbers.items()}
+        board, hands, lf, lt = self.cells, self.stores, self.last_from, self.last_to
+        candidates = generate_parts(g, board, mover, mfilter, lf, lt, hands)
+        parts, notes, befores, removed, rank, notices = (), (), (), (), 0, []
+        while len(parts) < len(lines):
+            text = lines[len(parts)]
+            part = next((c for c in candidates if same(part_notation(g, c, board), text)), None)
+            if part is None:
+                break
+            note = part_notation(g, part, board)
+            befores += (board,)
+            b, hands, lf, lt, rem = apply_part(g, board, hands, part, mover)
+            board = tuple(b)
+            parts += (part,)
+            notes += (note,)
+            removed += tuple((pc[0], pc[1]) for pc in rem)
+            recorded = re.match(r"partial (\d+) ", text)
+            if recorded is None or part.partial is None or lt == NO:
+                break
+            number = int(recorded.group(1))
+            move_type = by_number.get(number)
+            if move_type != part.partial:
+                named = "no move type" if move_type is None else f"move type {move_type!r}"
+                notices.append(f"'partial {number}' names {named} where this file's add-partial "
+                               f"names {part.partial!r} (partial {g.mtype_numbers[part.partial]})")
+            candidates = (generate_parts(g, board, mover, None, lf, lt, hands, only=lt,
+                                         only_mt=move_type)
+                          if move_type is not None else [])
+        if not parts:
+            return None
+        turn = Turn(parts, notes, befores, board, hands, lf, lt, removed, rank)
+        return turn.move(g), len(parts), notices
+
+    def random_move(self, rng) -> Move:
+        """A uniformly random legal move, the same one ``rng.choice(self.legal_moves())`` picks.
+
+        Positions with more turns than a move list holds are counted and the
+        chosen turn regenerated, so memory stays bounded.
+        """
+        if self._legal is not None or self.outcome() is not None:
+            return super().random_move(rng)
+        raw = self.raw_moves()
+        n = raw.count()
+        extra = 1 if self._pass_allowed(n) else 0
+        if n + extra == 0:
+            raise ValueError("no legal moves")
+        k = rng.randrange(n + extra)
+        return PASS if k == n else raw.nth(k)
+
+    # ------------------------------------------------------------------ goals
+
+    def count_pieces(self, player, types) -> int:
+        n = 0
+        for pc in self.cells:
+            if pc is not None and (player is None or pc[0] == player) and (types is None or pc[1] in types):
+                n += 1
+        if self.game.include_off:
+            nt = len(self.game.tables.types)
+            for i, k in enumerate(self.stores):
+                if k and (player is None or i // nt == player) and (types is None or i % nt in types):
+                    n += k
+        return n
+
+    def in_check(self) -> bool:
+        """The contract's check test: the mover's royal types (from its ``checkmated`` goals) attacked."""
+        g = self.game
+        player = g.entry(self.turn)[0]
+        types = g.royal.get(player)
+        return bool(types) and self.royal_attacked(player, frozenset(types))
+
+    def royal_attacked(self, player: int, types) -> bool:
+        """Does a piece of ``player`` of the royal ``types`` stand attacked (``checkmated``)?"""
+        return AttackSearch(self.game).royal_attacked(self.cells, player, frozenset(types),
+                                                      self.last_from, self.last_to)
+
+    def _rep_key(self):
+        if self._repkey is None:
+            self._repkey = (self.cells, self.stores, self.game.entry(self.turn)[:2])
+        return self._repkey
+
+    def repetitions(self) -> int:
+        key = self._rep_key()
+        n = 0
+        s = self
+        while s is not None:
+            if s._rep_key() == key:
+                n += 1
+            s = s.parent
+        return n
+
+    def _result(self, kind, player, rule) -> Outcome:
+        g = self.game
+        names = g.tables.players
+        players = list(g.players)
+        if kind == "win":
+            return Outcome.win(names[player], players, rule)
+        if kind == "loss":
+            return Outcome.loss(names[player], players, rule)
+        if kind == "draw":
+            return Outcome.drawn(rule)
+        counts = [(self.count_pieces(i, None), i) for i in range(len(players))]
+        best = max(c for c, _ in counts)
+        winners = [names[i] for c, i in counts if c == best]
+        if len(winners) != 1:
+            return Outcome.drawn(rule)
+        return Outcome.win(winners[0], players, rule)
+
+    def _compute_outcome(self) -> Outcome | None:
+        out = self.goal_outcome()
+        if out is None and not self.raw_moves() and not self._pass_allowed(()):
+            return Outcome.drawn("no legal moves")
+        return out
+
+    def quick_outcome(self) -> Outcome | None:
+        """The outcome decided by position goals (checked after every turn), no move generation."""
+        if self.parent is None:
+            return None
+        for kind, players, f, turn, rule in self.game.goals:
+            if not turn:
+                for pl in players:
+                    if f(self, pl):
+                        return self._result(kind, pl, rule)
+        return None
+
+    def goal_outcome(self) -> Outcome | None:
+        """The outcome decided by the game's goals alone.
+
+        :meth:`outcome` also ends a game whose player to move has no move and
+        may not pass; knowing that costs a move generation, which callers that
+        only ask "did a goal end it?" can skip.
+        """
+        g = self.game
+        out = self.quick_outcome()
+        if out is not None:
+            return out
+        player = g.entry(self.turn)[0]
+        for kind, players, f, turn, rule in g.goals:
+            if turn and player in players and f(self, player):
+                return self._result(kind, player, rule)
+        return None
