@@ -21,12 +21,12 @@ from zrf.syntax import List, to_text
 from runtime.notation import find_move
 from runtime.protocol import Game, Move, Outcome, State, make_signature
 
-from .compiler import Compiler
 from .context import Branch, Context, Hit, Part
 from .goal_description import describe_goals
 from .goals import GoalCompiler, is_turn_condition, royal_types
 from .movetypes import zillions_numbering
 from .tables import NO, build_tables
+from .translate import block_compiler
 from .wholeturns import MAX_PARTS, MoveList, Turn, TurnSource, part_notation, promoted_types
 
 MAX_LISTED = 100_000
@@ -74,7 +74,7 @@ class ZrfGame(Game):
         self.players = tuple(gdef.players)
         self.positions = tuple(t.positions)
         self.piece_types = tuple(t.types)
-        comp = Compiler(t, report, self)
+        comp = block_compiler(t, report, self)
         ntypes = len(t.types)
         self.move_blocks: list[list[tuple]] = [[] for _ in range(ntypes)]
         self.drop_blocks: list[list[tuple]] = [[] for _ in range(ntypes)]
