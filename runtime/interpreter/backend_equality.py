@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import random
 import signal
 import sys
 import time
@@ -104,6 +105,31 @@ def tree_difference(reference, candidate, depth: int) -> str | None:
                     f" (translation adds {extra}, lacks {missing}; order differs when both are empty)")
         for x, y, text in zip(ma, mb, na):
             stack.append((a.apply(x), b.apply(y), d - 1, line + (text,)))
+    return None
+
+
+def playout_difference(reference, candidate, plies: int, seed: int = 0) -> str | None:
+    """Both states' games along one seeded random line of ``plies`` turns (the same move
+    numbers in both): the outcome and the legal moves at every position of the line.  For
+    games whose trees are too big to walk."""
+    rng = random.Random(seed)
+    a, b = reference, candidate
+    for ply in range(plies + 1):
+        diff = tree_difference(a, b, 0)
+        if diff is None:
+            ma, mb = _either(a.legal_moves), _either(b.legal_moves)
+            if isinstance(ma, _Raised) or isinstance(mb, _Raised):
+                diff = None if ma == mb else f"moves {ma} vs {mb}"
+                if diff is None:
+                    return None
+            elif [m.notation for m in ma] != [m.notation for m in mb]:
+                diff = f"{len(ma)} moves vs {len(mb)}"
+        if diff is not None:
+            return f"ply {ply} of the playout (seed {seed}): {diff}"
+        if a.outcome() is not None or not ma:
+            return None
+        k = rng.randrange(len(ma))
+        a, b = a.apply(ma[k]), b.apply(mb[k])
     return None
 
 

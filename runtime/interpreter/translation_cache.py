@@ -98,8 +98,8 @@ def load(name: str):
     path = directory() / f"{name}.bin"
     try:
         data = path.read_bytes()
-    except FileNotFoundError:
-        return None
+    except (FileNotFoundError, NotADirectoryError):
+        return None  # no entry yet (or no folder: the write says why)
     except OSError as exc:
         _say_once(f"cannot read {path.name} ({exc.strerror or exc})")
         return None
