@@ -9,7 +9,8 @@ bakes in, so any change to what the translation read gives a new key.
 
 Where: ``$ZRF_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/zrf-toolkit/translated``,
 else ``~/.cache/zrf-toolkit/translated``.  ``ZRF_TRANSLATION_CACHE=0`` turns the
-cache off (every command translates).  A cache that cannot be read, holds a
+cache off (every command translates).  The folder keeps the :data:`MAX_ENTRIES` entries
+written last.  A cache that cannot be read, holds a
 corrupt entry or cannot be written never fails a command: the first such
 problem in a process is said once (:class:`TranslationCacheWarning`) and the
 game is translated as if there were no cache.
@@ -29,6 +30,10 @@ from zrf.syntax import to_text
 
 CACHE_DIR_ENV = "ZRF_CACHE_DIR"
 SWITCH_ENV = "ZRF_TRANSLATION_CACHE"
+
+MAX_ENTRIES = 256
+"""Entries kept; storing one more removes the least recently written (a server translating
+uploaded games must not fill the disk)."""
 
 _warned = False
 
@@ -87,7 +92,7 @@ def _say_once(message: str) -> None:
     global _warned
     if not _warned:
         _warned = True
-        warnings.warn(f"translation cache {directory()}: {message}; going on without it",
+        warnings.warn(f"translation cache {directory()}: {message}",
                       TranslationCacheWarning, stacklevel=3)
 
 
@@ -101,7 +106,7 @@ def load(name: str):
     except (FileNotFoundError, NotADirectoryError):
         return None  # no entry yet (or no folder: the write says why)
     except OSError as exc:
-        _say_once(f"cannot read {path.name} ({exc.strerror or exc})")
+        _say_once(f"cannot read {path.name} ({exc.strerror or exc}); going on without it")
         return None
     try:
         code, problems, spans, uses = marshal.loads(data)
@@ -111,7 +116,7 @@ def load(name: str):
         problems = [(int(b), tuple(int(i) for i in p), str(m)) for b, p, m in problems]
         spans = [(int(b), tuple(int(i) for i in p)) for b, p in spans]
     except (ValueError, EOFError, TypeError) as exc:
-        _say_once(f"entry {path.name} is corrupt ({exc}); translating again")
+        _say_once(f"entry {path.name} is corrupt ({exc}); the game is translated again")
         return None
     return code, problems, spans, uses
 
@@ -130,6 +135,7 @@ def store(name: str, code, problems, spans, uses: int) -> None:
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
             os.replace(tmp, folder / f"{name}.bin")
+            _evict(folder)
         except BaseException:
             try:
                 os.unlink(tmp)
@@ -137,4 +143,22 @@ def store(name: str, code, problems, spans, uses: int) -> None:
                 pass
             raise
     except (OSError, ValueError) as exc:
-        _say_once(f"cannot write ({getattr(exc, 'strerror', None) or exc})")
+        _say_once(f"cannot write ({getattr(exc, 'strerror', None) or exc}); going on without it")
+
+
+def _evict(folder: Path) -> None:
+    """Keep the :data:`MAX_ENTRIES` most recently written entries of ``folder``."""
+    entries = []
+    for p in folder.glob("*.bin"):
+        try:
+            entries.append((p.stat().st_mtime, p))
+        except OSError:
+            continue
+    if len(entries) <= MAX_ENTRIES:
+        return
+    entries.sort()
+    for _, p in entries[:len(entries) - MAX_ENTRIES]:
+        try:
+            p.unlink()
+        except OSError:
+            pass

@@ -172,6 +172,17 @@ def test_unwritable_cache_is_said_once_and_the_game_loads(tmp_path, monkeypatch)
     assert [m.notation for m in game.initial_state().legal_moves()] == ["P b2 - b1", "P b2 - c2"]
 
 
+def test_cache_keeps_the_entries_written_last(tmp_path, monkeypatch):
+    monkeypatch.setenv(translation_cache.CACHE_DIR_ENV, str(tmp_path / "cache"))
+    monkeypatch.setattr(translation_cache, "MAX_ENTRIES", 2)
+    for n in range(4):
+        _write(tmp_path, BROKEN.replace("(B (P a1))", "(B (P a1)" + " (P c1)" * n + ")"), f"{n}.zrf")
+        load_zrf_game(str(tmp_path / f"{n}.zrf"))
+    assert len(list((tmp_path / "cache").glob("*.bin"))) == 2
+    monkeypatch.setattr(Translator, "function", lambda *a: (_ for _ in ()).throw(AssertionError("translated")))
+    load_zrf_game(str(tmp_path / "3.zrf"))  # the last one written is still there
+
+
 def test_cache_switch_off_writes_nothing(tmp_path, monkeypatch):
     monkeypatch.setenv(translation_cache.CACHE_DIR_ENV, str(tmp_path / "cache"))
     monkeypatch.setenv(translation_cache.SWITCH_ENV, "0")
