@@ -790,9 +790,9 @@ class TranslatedPrograms:
     def block(self, program: Node) -> Callable:
         """The function made for ``program`` (one of the game's move or drop blocks)."""
         fn = self._functions.get(id(program))
-        if fn is None:  # not a block of this game's pieces: translate it alone
-            self._fall_back([program])
-            fn = self._functions[id(program)]
+        if fn is None:  # not a block of this game's pieces: the reference back end, problems said
+            fn = self._functions[id(program)] = Compiler(
+                self.t, self.report, self.engine, self._reported).block(program)
         return fn
 
 

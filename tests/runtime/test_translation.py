@@ -110,6 +110,17 @@ def test_runaway_while_is_the_same_located_error(tmp_path):
     assert said[0] == said[1] and "E510" in said[0] and str(path) in said[0]
 
 
+def test_a_program_of_no_piece_runs_as_closures_with_its_problems_said(tmp_path):
+    """block() of a program the game's pieces do not hold (no engine asks for one today)."""
+    game = load_zrf_game(_write(tmp_path, BROKEN))
+    other = load_zrf_game(_write(tmp_path, BROKEN.replace("frobnicate", "wibble"), "other.zrf"))
+    programs = translate.block_compiler(game.tables, game.report, game)
+    foreign = next(iter(other.gdef.pieces.values())).moves[0].program
+    fn = programs.block(foreign)
+    assert callable(fn) and fn is programs.block(foreign)
+    assert any("wibble" in d for d in _diagnostics(game))
+
+
 def test_switch_selects_the_closures(monkeypatch):
     monkeypatch.setenv(translate.TRANSLATE_ENV, "0")
     assert not translate.translating()
