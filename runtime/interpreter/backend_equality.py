@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import os
 import random
 import signal
 import sys
@@ -156,7 +157,7 @@ def _either(fn):
 
 def _timed(item: str, kind: str, timeout: int, fn) -> Verdict:
     start = time.perf_counter()
-    old = signal.signal(signal.SIGALRM, _alarm) if hasattr(signal, "SIGALRM") else None
+    old = signal.signal(signal.SIGALRM, _alarm) if os.name == "posix" else None
     if old is not None:
         signal.alarm(timeout)
     try:

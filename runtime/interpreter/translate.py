@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 import warnings
 from contextlib import contextmanager
 from typing import Callable
@@ -48,8 +47,11 @@ from zrf.diagnostics import Diagnostic
 from zrf.keywords import CONDITION, STATEMENT
 from zrf.syntax import Atom, List, Node, String, excerpt
 
-from . import blockreader, translation_cache
 from .blockreader import GO_SLOTS, BlockReader, dispatch
+from .blockreader import __file__ as _READER_SOURCE
+from .translation_cache import key as cache_key
+from .translation_cache import load as cache_load
+from .translation_cache import store as cache_store
 from .compiler import WHILE_LIMIT, Compiler, ZrfRuntimeError
 from .tables import NO
 
@@ -61,7 +63,7 @@ TRANSLATE_ENV = "ZRF_TRANSLATE"
 
 
 #: the modules whose text decides the generated source (hashed into the cache key)
-_SOURCES = tuple(m.__file__ for m in (sys.modules[__name__], blockreader) if getattr(m, "__file__", None))
+_SOURCES = (__file__, _READER_SOURCE)
 
 
 class TranslationWarning(UserWarning):
@@ -719,8 +721,8 @@ class TranslatedPrograms:
             programs.extend(b.program for b in piece.drops)
         self.programs = programs
         self._reported: set[str] = set()
-        key = translation_cache.key(VERSION, gdef, tables, _SOURCES)
-        cached = translation_cache.load(key)
+        key = cache_key(VERSION, gdef, tables, _SOURCES)
+        cached = cache_load(key)
         reader = BlockReader(tables, report, engine, self._reported)
         if cached is not None:
             code, problems, spans, self.last_move_uses = cached
@@ -737,7 +739,7 @@ class TranslatedPrograms:
             except (SyntaxError, RecursionError, MemoryError, ValueError):
                 code = None
             else:
-                translation_cache.store(key, code, problems, spans, self.last_move_uses)
+                cache_store(key, code, problems, spans, self.last_move_uses)
             self.translated_now = True
         span_nodes = [node_at(programs[b], path).span for b, path in spans]
         self._functions: dict[int, Callable] = {}

@@ -25,6 +25,7 @@ import os
 import tempfile
 import warnings
 from pathlib import Path
+from types import CodeType
 
 from zrf.syntax import to_text
 
@@ -110,7 +111,7 @@ def load(name: str):
         return None
     try:
         code, problems, spans, uses = marshal.loads(data)
-        if not (hasattr(code, "co_code") and isinstance(problems, list) and isinstance(spans, list)
+        if not (isinstance(code, CodeType) and isinstance(problems, list) and isinstance(spans, list)
                 and isinstance(uses, int)):
             raise ValueError("unexpected contents")
         problems = [(int(b), tuple(int(i) for i in p), str(m)) for b, p, m in problems]
@@ -142,8 +143,10 @@ def store(name: str, code, problems, spans, uses: int) -> None:
             except OSError:
                 pass
             raise
-    except (OSError, ValueError) as exc:
-        _say_once(f"cannot write ({getattr(exc, 'strerror', None) or exc}); going on without it")
+    except OSError as exc:
+        _say_once(f"cannot write ({exc.strerror or exc}); going on without it")
+    except ValueError as exc:  # marshal refused the entry
+        _say_once(f"cannot write ({exc}); going on without it")
 
 
 def _evict(folder: Path) -> None:
