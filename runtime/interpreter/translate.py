@@ -493,11 +493,17 @@ class Translator(BlockReader):
             return "False"
         return method(self, node, args, use.positive is not None)
 
+    # _WALRUS: a condition names the place it tests ``_w`` and the piece there ``_wpc``
+    # (assignment expressions), the same two names everywhere: each value is read at once,
+    # by the test it was assigned for, before any other condition assigns again, so one
+    # name each is enough and the function's frame stays small.  Statements that keep a
+    # place across a condition (set-attribute, set-position-flag) use their own numbered
+    # ``_pN`` locals.
+
     def _piece_test(self, test: str) -> Callable[[str], str]:
         """A test of the piece on a square: ``test`` reads it as ``{pc}``; an empty square fails."""
         def at(p):
-            pc = self.tmp("pc")
-            return f"(({pc} := board[{p}]) is not None and {test.format(pc=pc)})"
+            return f"((_wpc := board[{p}]) is not None and {test.format(pc='_wpc')})"
         return at
 
     def _attribute(self, name: str, node: Node, args) -> str:
@@ -609,7 +615,7 @@ class Translator(BlockReader):
             if int(expr) == NO:
                 return str(bool(negate))
             return _negated(test(expr)) if negate else test(expr)
-        p = self.tmp("p")
+        p = "_w"  # see _WALRUS
         body = test(p)
         if body in ("True", "False"):
             # the place needs no evaluation of its own (a link lookup has no effect)
@@ -695,11 +701,8 @@ def _read_last(ctx) -> bool:
     return True
 
 
-def module_source(translator: Translator, programs: list[Node]) -> str:
-    """One module: ``_bN`` for every program, and ``BLOCKS``, the list of them in order."""
-    parts = [translator.function(i, prog) for i, prog in enumerate(programs)]
-    parts.append("BLOCKS = [" + ", ".join(f"_b{i}" for i in range(len(programs))) + "]")
-    return "\n\n".join(parts) + "\n"
+_COMPILE_ERRORS = (SyntaxError, RecursionError, MemoryError, ValueError)
+"""What ``compile`` raises for source nested beyond CPython's limits (the block then runs as closures)."""
 
 
 class TranslatedPrograms:
@@ -708,6 +711,10 @@ class TranslatedPrograms:
     Made once per game: every move and drop block of the game is translated
     (or its translation taken from the cache) here, in the engine's order,
     so the W501 reports come in the order the closure compiler gives them.
+    Each block is compiled on its own (a whole game's module at once made
+    ``compile`` hold several hundred MB for the biggest generated games); a
+    block Python cannot compile runs as closures, said with one
+    :class:`TranslationWarning`.
     """
 
     def __init__(self, tables, report, engine):
@@ -719,38 +726,45 @@ class TranslatedPrograms:
         for piece in gdef.pieces.values():
             programs.extend(b.program for b in piece.moves)
             programs.extend(b.program for b in piece.drops)
-        self.programs = programs
         self._reported: set[str] = set()
         key = cache_key(VERSION, gdef, tables, _SOURCES)
         cached = cache_load(key)
-        reader = BlockReader(tables, report, engine, self._reported)
-        if cached is not None:
-            code, problems, spans, self.last_move_uses = cached
+        if cached is not None and len(cached[0]) == len(programs):
+            codes, problems, spans, self.last_move_uses = cached
+            reader = BlockReader(tables, report, engine, self._reported)
             for number, path, message in problems:
                 reader.problem(node_at(programs[number], path), message)
             self.translated_now = False
         else:
             tr = Translator(tables, report, engine, self._reported)
-            source = module_source(tr, programs)
-            self.source = source
+            codes = []
+            for i, prog in enumerate(programs):
+                try:
+                    codes.append(compile(tr.function(i, prog), f"<zrf translation of {engine.path}>", "exec"))
+                except _COMPILE_ERRORS:
+                    codes.append(None)
             problems, spans, self.last_move_uses = tr.problems, tr.spans, tr.last_move_uses
-            try:
-                code = compile(source, f"<zrf translation of {engine.path}>", "exec")
-            except (SyntaxError, RecursionError, MemoryError, ValueError):
-                code = None
-            else:
-                cache_store(key, code, problems, spans, self.last_move_uses)
+            cache_store(key, codes, problems, spans, self.last_move_uses)
             self.translated_now = True
-        span_nodes = [node_at(programs[b], path).span for b, path in spans]
+        namespace = self._namespace([node_at(programs[b], path).span for b, path in spans])
         self._functions: dict[int, Callable] = {}
-        if code is not None:
-            blocks = self._run(code, span_nodes)
-            for prog, fn in zip(programs, blocks):
-                self._functions.setdefault(id(prog), fn)
-        else:
-            self._fall_back(programs)
+        closures = None
+        for i, (prog, code) in enumerate(zip(programs, codes)):
+            if code is None:
+                if closures is None:
+                    closures = Compiler(tables, report, engine, self._reported)
+                fn = closures.block(prog)
+            else:
+                exec(code, namespace)  # noqa: S102 - the translator's own source, compiled above
+                fn = namespace[f"_b{i}"]
+            self._functions.setdefault(id(prog), fn)
+        failed = codes.count(None)
+        if failed:
+            warnings.warn(f"{engine.path}: {failed} move block(s) nest too deeply for Python to compile "
+                          "their translation; they run as closures", TranslationWarning, stacklevel=2)
 
     def _namespace(self, spans) -> dict:
+        """The globals the generated functions read (see the ``_``-names in the source)."""
         t = self.t
         neutral = t.neutral
 
@@ -764,31 +778,6 @@ class TranslatedPrograms:
                 "_defaults": t.attr_defaults, "_runaway": runaway, "_adjacent_enemy": adjacent,
                 "_read_last": _read_last}
 
-    def _run(self, code, spans) -> list[Callable]:
-        namespace = self._namespace(spans)
-        exec(code, namespace)  # noqa: S102 - our own generated source, compiled above
-        return namespace["BLOCKS"]
-
-    def _fall_back(self, programs: list[Node]) -> None:
-        """Python cannot compile the whole module (nesting too deep): translate block by block,
-        and run as closures each block that still does not compile (said with a warning)."""
-        silent = _SilentReport()
-        closures = Compiler(self.t, self.report, self.engine, self._reported)
-        failed = 0
-        for i, prog in enumerate(programs):
-            tr = Translator(self.t, silent, self.engine)
-            src = tr.function(0, prog) + "\nBLOCKS = [_b0]\n"
-            spans = [node_at(prog, path).span for _, path in tr.spans]
-            try:
-                fn = self._run(compile(src, f"<zrf translation of {self.engine.path}>", "exec"), spans)[0]
-            except (SyntaxError, RecursionError, MemoryError, ValueError):
-                fn = closures.block(prog)
-                failed += 1
-            self._functions.setdefault(id(prog), fn)
-        if failed:
-            warnings.warn(f"{self.engine.path}: {failed} move block(s) nest too deeply for Python to "
-                          "compile their translation; they run as closures", TranslationWarning, stacklevel=2)
-
     def block(self, program: Node) -> Callable:
         """The function made for ``program`` (one of the game's move or drop blocks)."""
         fn = self._functions.get(id(program))
@@ -796,10 +785,3 @@ class TranslatedPrograms:
             fn = self._functions[id(program)] = Compiler(
                 self.t, self.report, self.engine, self._reported).block(program)
         return fn
-
-
-class _SilentReport:
-    """A report that keeps nothing: problems were said once when the whole game was read."""
-
-    def warning(self, *args, **kwargs) -> None:
-        pass

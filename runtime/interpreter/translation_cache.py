@@ -1,7 +1,7 @@
 """The on-disk cache of translated move programs (:mod:`.translate`), so a second command starts fast.
 
-An entry is the compiled module of one game's blocks (a code object, stored
-with :mod:`marshal`) with the W501 problems and ``while`` places its
+An entry is the compiled code of each of one game's blocks (code objects, stored
+with :mod:`marshal`; None for a block that runs as closures) with the W501 problems and ``while`` places its
 translation found.  Its key hashes the translator's version, the Python
 bytecode version, the expanded game (every top-level form of the entry,
 after macros and inheritance, as text) and the integer tables the source
@@ -98,7 +98,8 @@ def _say_once(message: str) -> None:
 
 
 def load(name: str):
-    """The entry ``name`` as (code, problems, spans, last-move uses), or None (absent, off or unusable)."""
+    """The entry ``name`` as (code per block or None, problems, spans, last-move uses), or None
+    (absent, off or unusable)."""
     if not enabled():
         return None
     path = directory() / f"{name}.bin"
@@ -110,26 +111,26 @@ def load(name: str):
         _say_once(f"cannot read {path.name} ({exc.strerror or exc}); going on without it")
         return None
     try:
-        code, problems, spans, uses = marshal.loads(data)
-        if not (isinstance(code, CodeType) and isinstance(problems, list) and isinstance(spans, list)
-                and isinstance(uses, int)):
+        codes, problems, spans, uses = marshal.loads(data)
+        if not (isinstance(codes, list) and all(c is None or isinstance(c, CodeType) for c in codes)
+                and isinstance(problems, list) and isinstance(spans, list) and isinstance(uses, int)):
             raise ValueError("unexpected contents")
         problems = [(int(b), tuple(int(i) for i in p), str(m)) for b, p, m in problems]
         spans = [(int(b), tuple(int(i) for i in p)) for b, p in spans]
     except (ValueError, EOFError, TypeError) as exc:
         _say_once(f"entry {path.name} is corrupt ({exc}); the game is translated again")
         return None
-    return code, problems, spans, uses
+    return codes, problems, spans, uses
 
 
-def store(name: str, code, problems, spans, uses: int) -> None:
+def store(name: str, codes, problems, spans, uses: int) -> None:
     """Write the entry ``name`` (atomically: a reader never sees half a file); problems are said once."""
     if not enabled():
         return
     folder = directory()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        data = marshal.dumps((code, [(b, list(p), m) for b, p, m in problems],
+        data = marshal.dumps((list(codes), [(b, list(p), m) for b, p, m in problems],
                               [(b, list(p)) for b, p in spans], uses))
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".bin")
         try:

@@ -121,6 +121,19 @@ def test_a_program_of_no_piece_runs_as_closures_with_its_problems_said(tmp_path)
     assert any("wibble" in d for d in _diagnostics(game))
 
 
+def test_a_block_python_cannot_compile_runs_as_closures_with_a_warning(tmp_path):
+    """25 nested loops pass CPython's limit of 20 nested blocks in one function."""
+    nested = "n " + "(while (not-empty? s) " * 25 + "s" + ")" * 25 + " add"
+    text = BROKEN.replace("(n (verify (frobnicate n)) add)", f"({nested})")
+    path = _write(tmp_path, text)
+    with pytest.warns(translate.TranslationWarning, match="1 move block"):
+        ref, cand = load_both(path)
+    assert tree_difference(ref.initial_state(), cand.initial_state(), 2) is None
+    moves = [m.notation for m in cand.initial_state().legal_moves()]
+    assert moves == [m.notation for m in ref.initial_state().legal_moves()]
+    assert moves[-2:] == ["P b2 - b1", "P b2 - c2"]  # the two moves of BROKEN, after the nested block's
+
+
 def test_switch_selects_the_closures(monkeypatch):
     monkeypatch.setenv(translate.TRANSLATE_ENV, "0")
     assert not translate.translating()
