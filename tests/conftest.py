@@ -50,6 +50,11 @@ def slow_scale() -> float:
         return 1.0
 
 
+def full_scale() -> bool:
+    """Do slow tests run at their full size (``ZRF_SLOW_SCALE`` at least 1)?"""
+    return slow_scale() >= 1
+
+
 def scaled(n: int, minimum: int = 1) -> int:
     """``n`` scaled by ZRF_SLOW_SCALE, never below ``minimum``."""
     return max(minimum, int(round(n * slow_scale())))
@@ -94,3 +99,15 @@ def time_limit(seconds: int):
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _translation_cache_in_a_temporary_folder(tmp_path_factory):
+    """Tests never read or write the user's translation cache: the session gets its own folder."""
+    before = os.environ.get("ZRF_CACHE_DIR")
+    os.environ["ZRF_CACHE_DIR"] = str(tmp_path_factory.mktemp("translation-cache"))
+    yield
+    if before is None:
+        os.environ.pop("ZRF_CACHE_DIR", None)
+    else:
+        os.environ["ZRF_CACHE_DIR"] = before

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from typing import Callable
 
-from zrf import keywords as kw
-from zrf.diagnostics import Diagnostic, Report, ZrfError
-from zrf.keywords import CONDITION, STATEMENT, Use
+from zrf.diagnostics import Diagnostic, ZrfError
+from zrf.keywords import CONDITION, STATEMENT
 from zrf.syntax import Atom, List, Node, String, excerpt
 
-from .tables import NO, Tables
+from .blockreader import GO_SLOTS, BlockReader, dispatch
+from .tables import NO
 
 WHILE_LIMIT = 10_000
 """Iterations one ``while`` may make in one block run before it counts as runaway."""
@@ -42,32 +42,9 @@ class ZrfRuntimeError(ZrfError):
 
 Instr = Callable[[object], bool]
 
-#: The context slot each ``(go ...)`` target names (zrf.keywords.GO_TARGETS, in that order).
-_GO_SLOTS = dict(zip(kw.GO_TARGETS, ("frm", "to", "mark", "last_from", "last_to")))
 
-
-def _where(node: Node) -> str:
-    return str(node.span.root() if node.span.via is not None else node.span)
-
-
-class Compiler:
-    """Turns the move blocks of one game into closures over its :class:`Tables`."""
-
-    def __init__(self, tables: Tables, report: Report, engine):
-        self.t = tables
-        self.report = report
-        self.engine = engine
-        self._reported: set[str] = set()
-        #: count of compiled uses of last-from/last-to (statistics for diagnostics and docs)
-        self.last_move_uses = 0
-
-    # ------------------------------------------------------------------ helpers
-
-    def problem(self, node: Node, message: str) -> None:
-        key = f"{_where(node)}{message}"
-        if key not in self._reported:
-            self._reported.add(key)
-            self.report.warning("W501", message, node.span)
+class Compiler(BlockReader):
+    """Turns the move blocks of one game into closures over its :class:`.tables.Tables`."""
 
     def _stop(self, node: Node, message: str) -> Instr:
         self.problem(node, message)
@@ -75,43 +52,15 @@ class Compiler:
 
     def location(self, node: Node | None):
         """A function ctx -> position (NO when the step leads off the board), or None for the cursor."""
-        if node is None:
+        place = self.place(node)
+        if place is None:
             return None
-        if isinstance(node, Atom):
-            name = node.text
-            d = self.t.dir_index.get(name)
-            if d is not None:
-                return lambda ctx: ctx.links[d][ctx.cur]
-            p = self.t.pos_index.get(name)
-            if p is not None:
-                return lambda ctx: p
-        if isinstance(node, List) and node.head == "opposite" and len(node.items) == 2:
-            d = self.t.dir_index.get(node.items[1].text) if isinstance(node.items[1], Atom) else None
-            if d is not None:
-                return lambda ctx: ctx.opp[d][ctx.cur]
-        self.problem(node, f"unknown direction or position {excerpt(node)!r}")
-        return lambda ctx: NO
-
-    def _fits(self, use: Use, name: str, node: Node, args: list[Node]) -> bool:
-        """Arity and argument shapes of ``node`` against its keyword's use, before any argument is read.
-
-        Reports W501 and answers False when the form cannot run.
-        """
-        if not use.accepts(len(args)):
-            if use.arity is None:
-                self.problem(node, f"{name!r} is written alone, not as a list")
-            else:
-                self.problem(node, f"{name!r} takes {use.arity_text()} argument(s), got {len(args)}")
-            return False
-        for i, (a, kind) in enumerate(zip(args, use.kinds_for(len(args))), 1):
-            if kind in kw.ATOM_KINDS and not isinstance(a, Atom):
-                self.problem(a, f"{name}: argument {i} must be a {kind.replace('-', ' ')}, got {excerpt(a)!r}")
-                return False
-            if kind == "place" and not (isinstance(a, Atom) or (
-                    isinstance(a, List) and a.head == "opposite" and len(a.items) == 2)):
-                self.problem(a, f"{name}: argument {i} must be a direction or position, got {excerpt(a)!r}")
-                return False
-        return True
+        kind, i = place
+        if kind == "dir":
+            return lambda ctx: ctx.links[i][ctx.cur]
+        if kind == "opp":
+            return lambda ctx: ctx.opp[i][ctx.cur]
+        return lambda ctx: i
 
     # ------------------------------------------------------------------ blocks
 
@@ -175,7 +124,7 @@ class Compiler:
             return self._stop(node, f"unknown instruction {head!r}")
         use, method = entry
         args = node.items[1:]
-        if not self._fits(use, head, node, args):
+        if not self.fits(use, head, node, args):
             return lambda ctx: False
         return method(self, head, node, args)
 
@@ -186,11 +135,10 @@ class Compiler:
 
     def run_if(self, name, node, args):
         c = self.condition(args[0])
-        body = list(args[1:])
-        split = next((i for i, n in enumerate(body) if isinstance(n, Atom) and n.text == "else"), None)
-        then_f = self.sequence(body[:split] if split is not None else body)
-        if split is not None and body[split + 1:]:
-            else_f = self.sequence(body[split + 1:])
+        then_nodes, else_nodes = self.if_branches(args)
+        then_f = self.sequence(then_nodes)
+        if else_nodes:
+            else_f = self.sequence(else_nodes)
             return lambda ctx: then_f(ctx) if c(ctx) else else_f(ctx)
         return lambda ctx: then_f(ctx) if c(ctx) else True
 
@@ -216,25 +164,15 @@ class Compiler:
             return True
         return loop
 
-    def _types(self, nodes) -> tuple[int, ...] | None:
-        out = []
-        for n in nodes:
-            ti = self.t.type_index.get(n.text)
-            if ti is None:
-                self.problem(n, f"unknown piece type {excerpt(n)!r}")
-                return None
-            out.append(ti)
-        return tuple(out)
-
     def run_add(self, name, node, args):
         copy = "copy" in name
         if name.endswith("partial"):
             mt = args[-1].text
-            types = self._types(args[:-1])
+            types = self.types(args[:-1])
             if types is None:
                 return lambda ctx: False
             return lambda ctx: ctx.emit(types, mt, copy)
-        types = self._types(args)
+        types = self.types(args)
         if types is None:
             return lambda ctx: False
         return lambda ctx: ctx.emit(types, None, copy)
@@ -290,7 +228,7 @@ class Compiler:
 
     def run_go(self, name, node, args):
         what = args[0].text
-        slot = _GO_SLOTS.get(what)
+        slot = GO_SLOTS.get(what)
         if slot is None:
             return self._stop(node, f"go needs from, to, mark, last-from or last-to, not {excerpt(args[0])!r}")
         if slot in ("last_from", "last_to"):
@@ -367,16 +305,9 @@ class Compiler:
 
     def run_create(self, name, node, args):
         """``create`` / ``(create [Player] [T] [p])``: arguments told apart by their namespace."""
-        t = self.t
-        owner = None
-        ptype = None
-        rest = list(args)
-        if rest and rest[0].text in t.player_index:
-            owner = t.player_index[rest.pop(0).text]
-        if rest and rest[0].text in t.type_index:
-            ptype = t.type_index[rest.pop(0).text]
-        loc = self.location(rest[0]) if rest else None
-        defaults = t.attr_defaults
+        owner, ptype, where = self.create_args(args)
+        loc = self.location(where)
+        defaults = self.t.attr_defaults
 
         def make(ctx, p):
             o = ctx.mover if owner is None else owner
@@ -447,19 +378,16 @@ class Compiler:
         if entry is None:
             return self._attribute(head, node, args)
         use, method = entry
-        if not self._fits(use, head, node, args):
+        if not self.fits(use, head, node, args):
             return lambda ctx: False
         return method(self, node, args, use.positive is not None)
 
     def _attribute(self, name: str, node: Node, args):
         """An attribute used as a condition: ``moved?``, ``(not-moved? n)``."""
-        negate = name.startswith("not-") and name[4:] in self.t.attr_index
-        base = name[4:] if negate else name
-        if base not in self.t.attr_index or len(args) > 1:
-            self.problem(node, f"unknown condition {name!r}" if base not in self.t.attr_index
-                         else f"attribute {name!r} takes at most one argument")
+        attr = self.attribute(name, node, args)
+        if attr is None:
             return lambda ctx: False
-        bit = 1 << self.t.attr_index[base]
+        bit, negate = attr
 
         def test_at(ctx, p):
             pc = ctx.board[p]
@@ -526,11 +454,7 @@ class Compiler:
         return self._last_move("last_to", args, negate)
 
     def _attack(self, node, args, negate, own: bool):
-        if args and isinstance(args[0], Atom) and args[0].text not in self.t.dir_index \
-                and args[0].text not in self.t.pos_index and args[0].text in self.engine.gdef.move_types:
-            # LeShogi's (attacked? no-king): accepted by Zillions, meaning unknown (lint W378)
-            self.problem(node, f"{node.head} with move type {args[0].text!r} is not understood: "
-                         "the test answers false")
+        if self.attack_move_type(node, args):
             return lambda ctx: negate
         engine = self.engine
 
@@ -636,15 +560,6 @@ class Compiler:
             p = loc(ctx)
             return p != NO and test_at(ctx, p)
         return pos
-
-
-def dispatch(context: str, cls: type) -> dict[str, tuple[Use, Callable]]:
-    """Keyword -> (its use, the ``run_<name>`` method of ``cls``) for every keyword of ``context``.
-
-    Built from the keyword table; a use whose handler does not exist fails
-    here, at import, and in tests/zrf/test_keywords.py.
-    """
-    return {name: (use, getattr(cls, "run_" + use.run)) for name, use in kw.table(context).items()}
 
 
 _STATEMENTS = dispatch(STATEMENT, Compiler)

@@ -24,7 +24,6 @@ from zrf.syntax import List, to_text
 from runtime.protocol import Game, SetupEdit
 
 from .attacks import AttackSearch
-from .compiler import Compiler
 from .context import Context, Part
 from .goal_description import describe_goals
 from .goals import GoalCompiler, is_turn_condition, royal_types
@@ -32,6 +31,7 @@ from .movetypes import zillions_numbering
 from .sentinels import NO
 from .state import ZrfState
 from .tables import build_tables
+from .translate import block_compiler
 from .turn_order import Entry, TurnOrder
 from .wholeturns import promoted_types
 
@@ -71,7 +71,7 @@ class ZrfGame(Game):
         self.players = tuple(gdef.players)
         self.positions = tuple(t.positions)
         self.piece_types = tuple(t.types)
-        comp = Compiler(t, report, self)
+        comp = block_compiler(t, report, self)
         ntypes = len(t.types)
         self.move_blocks: list[list[tuple]] = [[] for _ in range(ntypes)]
         self.drop_blocks: list[list[tuple]] = [[] for _ in range(ntypes)]

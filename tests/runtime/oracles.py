@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+from runtime.perft import perft
+
 GAMES = "tests/games"
 
 CHESS_LETTERS = {"Pawn": "p", "Knight": "n", "Bishop": "b", "Rook": "r", "Queen": "q", "King": "k"}
@@ -70,6 +72,21 @@ def ffish_perft(variant: str, fen: str, depth: int, moves: list[str] | None = No
     if depth == 1:
         return len(legal)
     return sum(ffish_perft(variant, fen, depth - 1, moves + [m]) for m in legal)
+
+
+def sampled_perft_mismatches(state, depth: int, variant: str, fen_of, count: int) -> list[tuple]:
+    """perft(``depth`` - 1) below ``count`` root moves (evenly spaced), ours against Fairy-Stockfish's
+    on each child's FEN: the (move, ours, theirs) that differ.  A slow perft's CI-size check."""
+    moves = state.legal_moves()
+    step = max(1, len(moves) // max(1, count))
+    out = []
+    for m in moves[::step][:count]:
+        child = state.apply(m)
+        ours = perft(child, depth - 1)
+        theirs = ffish_perft(variant, fen_of(child), depth - 1)
+        if ours != theirs:
+            out.append((m.notation, ours, theirs))
+    return out
 
 
 def random_positions(game, count: int, seed: int, max_plies: int = 60):

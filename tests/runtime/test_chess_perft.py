@@ -8,9 +8,9 @@ import pytest
 
 from runtime.interpreter import load_zrf_game
 from runtime.perft import perft
-from tests.conftest import scaled
+from tests.conftest import full_scale, scaled
 
-from .oracles import chess_fen, ffish_perft, random_positions
+from .oracles import chess_fen, ffish_perft, random_positions, sampled_perft_mismatches
 
 pyffish = pytest.importorskip("pyffish")
 
@@ -34,8 +34,14 @@ def test_start_perft(chess, depth):
 
 @pytest.mark.slow
 def test_start_perft_depth4(chess):
-    fen = pyffish.start_fen("chess")
-    assert perft(chess.initial_state(), 4) == ffish_perft("chess", fen, 4)
+    """perft(4) against Fairy-Stockfish; at CI size (ZRF_SLOW_SCALE below 1) perft(3) below a
+    scaled, evenly spaced sample of the first moves, each child's count from Fairy-Stockfish too."""
+    state = chess.initial_state()
+    if full_scale():
+        assert perft(state, 4) == ffish_perft("chess", pyffish.start_fen("chess"), 4)
+    else:
+        n = len(state.legal_moves())
+        assert sampled_perft_mismatches(state, 4, "chess", chess_fen, scaled(n, 2)) == []
 
 
 def _compare_random(chess, count, seed, depth):

@@ -8,9 +8,9 @@ import pytest
 
 from runtime.interpreter import load_zrf_game
 from runtime.perft import perft
-from tests.conftest import scaled
+from tests.conftest import full_scale, scaled
 
-from .oracles import ffish_perft, random_positions, xiangqi_fen
+from .oracles import ffish_perft, random_positions, sampled_perft_mismatches, xiangqi_fen
 
 pyffish = pytest.importorskip("pyffish")
 
@@ -33,7 +33,14 @@ def test_start_perft(xiangqi, depth):
 
 @pytest.mark.slow
 def test_start_perft_depth3(xiangqi):
-    assert perft(xiangqi.initial_state(), 3) == ffish_perft("xiangqi", pyffish.start_fen("xiangqi"), 3)
+    """perft(3) against Fairy-Stockfish; at CI size (ZRF_SLOW_SCALE below 1) perft(2) below a
+    scaled, evenly spaced sample of the first moves, each child's count from Fairy-Stockfish too."""
+    state = xiangqi.initial_state()
+    if full_scale():
+        assert perft(state, 3) == ffish_perft("xiangqi", pyffish.start_fen("xiangqi"), 3)
+    else:
+        n = len(state.legal_moves())
+        assert sampled_perft_mismatches(state, 3, "xiangqi", xiangqi_fen, scaled(n, 2)) == []
 
 
 def _compare(xiangqi, count, seed):

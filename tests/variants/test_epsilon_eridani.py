@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from tests.conftest import scaled
+from tests.conftest import full_scale, scaled
 
 from runtime.notation import find_move
 from runtime.perft import perft
@@ -706,5 +706,7 @@ def test_random_playouts():
 @pytest.mark.slow
 def test_perft_3_regression():
     """perft(3) = 430688 from the start: produced by THIS engine (regression only, not an
-    independent figure); recorded in docs/variants/epsilon_eridani.md."""
-    assert perft(epsilon_eridani().initial_state(), 3) == 430688
+    independent figure); recorded in docs/variants/epsilon_eridani.md.  At CI size
+    (ZRF_SLOW_SCALE below 1) perft(2) = 5785, derived by hand above."""
+    depth, expected = (3, 430688) if full_scale() else (2, 5785)
+    assert perft(epsilon_eridani().initial_state(), depth) == expected
