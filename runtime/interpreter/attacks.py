@@ -15,7 +15,7 @@ from __future__ import annotations
 
 
 from .compiled import CompiledGame
-from .context import Branch, Context, Hit, Part
+from .context import Branch, Context, Hit, Part, TrackingBoard
 from .parts import MAX_PARTS, Board, Piece, apply_part
 from .sentinels import LAST_MOVE, NO
 
@@ -203,7 +203,7 @@ class AttackSearch:
         reads the move changed need to run again (:meth:`attacked_after`).
         """
         neutral = self.tables.neutral
-        tracking = _Tracking(board)
+        tracking = TrackingBoard(board)
         out = []
         for p, pc in enumerate(board):
             if pc is None:
@@ -327,16 +327,3 @@ def _with_piece(board: Board, pos: int, piece: Piece) -> tuple:
     b = list(board)
     b[pos] = piece
     return tuple(b)
-
-
-class _Tracking(list):
-    """A board that records which squares are read (for the incremental attack test).
-
-    :class:`.context.Context` finds the set in ``reads`` and keeps it as its ``track``.
-    """
-
-    reads: set[int]
-
-    def __getitem__(self, i):
-        self.reads.add(i)
-        return list.__getitem__(self, i)

@@ -25,6 +25,7 @@ from zrf.keywords import CONDITION, STATEMENT
 from zrf.syntax import Atom, List, Node, String, excerpt
 
 from .blockreader import GO_SLOTS, BlockReader, dispatch
+from .sentinels import LAST_MOVE, UNKNOWN
 from .tables import NO
 
 WHILE_LIMIT = 10_000
@@ -236,7 +237,7 @@ class Compiler(BlockReader):
 
         def go(ctx):
             if ctx.track is not None and slot in ("last_from", "last_to"):
-                ctx.track.add(-2)
+                ctx.track.add(LAST_MOVE)
             p = getattr(ctx, slot)
             if slot == "to" and p == NO:
                 return True
@@ -443,7 +444,7 @@ class Compiler(BlockReader):
 
         def test_at(ctx, p):
             if ctx.track is not None:
-                ctx.track.add(-2)
+                ctx.track.add(LAST_MOVE)
             return p == getattr(ctx, slot)
         return self._at(test_at, args[0] if args else None, negate)
 
@@ -496,7 +497,7 @@ class Compiler(BlockReader):
         return lambda ctx: loc(ctx) != NO
 
     def run_piece(self, node, args, negate):
-        ti = self.t.type_index.get(args[0].text, -2)
+        ti = self.t.type_index.get(args[0].text, UNKNOWN)
 
         def test_at(ctx, p):
             pc = ctx.board[p]
@@ -514,7 +515,7 @@ class Compiler(BlockReader):
         return self._at(test_at, args[1] if len(args) > 1 else None, negate)
 
     def run_position(self, node, args, negate):
-        pi = self.t.pos_index.get(args[0].text, -2)
+        pi = self.t.pos_index.get(args[0].text, UNKNOWN)
         return self._at(lambda ctx, p: p == pi, None, negate)
 
     def run_flag(self, node, args, negate):

@@ -12,6 +12,19 @@ from __future__ import annotations
 from .tables import NO
 
 
+class TrackingBoard(list):
+    """A board that records which squares are read (for the incremental attack test).
+
+    A :class:`Context` over such a board keeps its ``reads`` set as ``track``.
+    """
+
+    reads: set[int]
+
+    def __getitem__(self, i):
+        self.reads.add(i)
+        return list.__getitem__(self, i)
+
+
 class Hit(Exception):
     """Raised in attack mode as soon as some move would capture the target square."""
 
@@ -78,8 +91,8 @@ class Context:
         self.target = target
         self.hands = hands
         self.turn = turn
-        #: in an incremental attack baseline: the set of squares read (-2 = last-from/last-to)
-        self.track = getattr(board, "reads", None)
+        #: in an incremental attack baseline: the set of squares read (sentinels.LAST_MOVE = last-from/last-to)
+        self.track = board.reads if isinstance(board, TrackingBoard) else None
         #: speculative attack runs: the answers given to successive attacked? tests
         #: (None outside speculation)
         self.script = None

@@ -53,6 +53,7 @@ from .translation_cache import key as cache_key
 from .translation_cache import load as cache_load
 from .translation_cache import store as cache_store
 from .compiler import WHILE_LIMIT, Compiler, ZrfRuntimeError
+from .sentinels import LAST_MOVE, UNKNOWN
 from .tables import NO
 
 VERSION = 1
@@ -376,7 +377,7 @@ class Translator(BlockReader):
             return
         if slot in ("last_from", "last_to"):
             self.last_move_uses += 1
-            self.emit("if ctx.track is not None: ctx.track.add(-2)")
+            self.emit(f"if ctx.track is not None: ctx.track.add({LAST_MOVE})")
         p = self.tmp("p")
         self.emit(f"{p} = ctx.{slot}")
         if slot == "to":
@@ -585,7 +586,7 @@ class Translator(BlockReader):
         return f"({expr} {'==' if negate else '!='} -1)"
 
     def run_piece(self, node, args, negate):
-        ti = self.t.type_index.get(args[0].text, -2)
+        ti = self.t.type_index.get(args[0].text, UNKNOWN)
         return self._at(self._piece_test(f"{{pc}}[1] == {ti}"), args[1] if len(args) > 1 else None, negate)
 
     def run_in_zone(self, node, args, negate):
@@ -594,7 +595,7 @@ class Translator(BlockReader):
         return self._at(test, args[1] if len(args) > 1 else None, negate)
 
     def run_position(self, node, args, negate):
-        pi = self.t.pos_index.get(args[0].text, -2)
+        pi = self.t.pos_index.get(args[0].text, UNKNOWN)
         return self._at(lambda p: f"{p} == {pi}", None, negate)
 
     def run_flag(self, node, args, negate):
@@ -697,7 +698,7 @@ def _adjacent_enemy(board, links, mover, p, neutral) -> bool:
 def _read_last(ctx) -> bool:
     """Note that a test read last-from/last-to (the incremental attack test's reads); True."""
     if ctx.track is not None:
-        ctx.track.add(-2)
+        ctx.track.add(LAST_MOVE)
     return True
 
 

@@ -103,9 +103,6 @@ def test_a_native_engine_has_no_zrf_behind_it():
 
 #: getattr/hasattr calls on a constant attribute name that runtime/ may keep, and why
 ALLOWED_PROBES = {
-    # a move run notices the board the incremental attack test is tracking (the
-    # interpreter's own object, runtime/interpreter/attacks.py)
-    ("runtime/interpreter/context.py", "reads"),
     # a platform feature, not an object's internals
     ("runtime/interpreter/coverage.py", "SIGALRM"),
 }
