@@ -22,11 +22,11 @@ import hashlib
 import importlib.util
 import marshal
 import os
-import tempfile
 import warnings
 from pathlib import Path
 from types import CodeType
 
+from zrf.atomic_write import write_bytes_atomically
 from zrf.syntax import to_text
 
 CACHE_DIR_ENV = "ZRF_CACHE_DIR"
@@ -132,18 +132,8 @@ def store(name: str, codes, problems, spans, uses: int) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         data = marshal.dumps((list(codes), [(b, list(p), m) for b, p, m in problems],
                               [(b, list(p)) for b, p in spans], uses))
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".bin")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            os.replace(tmp, folder / f"{name}.bin")
-            _evict(folder)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        write_bytes_atomically(folder / f"{name}.bin", data)
+        _evict(folder)
     except OSError as exc:
         _say_once(f"cannot write ({exc.strerror or exc}); going on without it")
     except ValueError as exc:  # marshal refused the entry
