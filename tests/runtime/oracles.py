@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from runtime.perft import perft
+from tests.conftest import full_scale, scaled
 
 GAMES = "tests/games"
 
@@ -87,6 +88,22 @@ def sampled_perft_mismatches(state, depth: int, variant: str, fen_of, count: int
         if ours != theirs:
             out.append((m.notation, ours, theirs))
     return out
+
+
+def start_perft_mismatches(game, depth: int, variant: str, fen_of) -> list[tuple]:
+    """A slow start-position perft(``depth``) against Fairy-Stockfish, at the run's size.
+
+    At full scale the whole count (``[("start", ours, theirs)]`` when they differ); below it,
+    :func:`sampled_perft_mismatches` under a scaled, evenly spaced sample of the first moves.
+    """
+    import pyffish
+
+    state = game.initial_state()
+    if full_scale():
+        ours = perft(state, depth)
+        theirs = ffish_perft(variant, pyffish.start_fen(variant), depth)
+        return [] if ours == theirs else [("start", ours, theirs)]
+    return sampled_perft_mismatches(state, depth, variant, fen_of, scaled(len(state.legal_moves()), 2))
 
 
 def random_positions(game, count: int, seed: int, max_plies: int = 60):

@@ -8,9 +8,9 @@ import pytest
 
 from runtime.interpreter import load_zrf_game
 from runtime.perft import perft
-from tests.conftest import full_scale, scaled
+from tests.conftest import scaled
 
-from .oracles import chess_fen, ffish_perft, random_positions, sampled_perft_mismatches
+from .oracles import chess_fen, ffish_perft, random_positions, start_perft_mismatches
 
 pyffish = pytest.importorskip("pyffish")
 
@@ -36,12 +36,7 @@ def test_start_perft(chess, depth):
 def test_start_perft_depth4(chess):
     """perft(4) against Fairy-Stockfish; at CI size (ZRF_SLOW_SCALE below 1) perft(3) below a
     scaled, evenly spaced sample of the first moves, each child's count from Fairy-Stockfish too."""
-    state = chess.initial_state()
-    if full_scale():
-        assert perft(state, 4) == ffish_perft("chess", pyffish.start_fen("chess"), 4)
-    else:
-        n = len(state.legal_moves())
-        assert sampled_perft_mismatches(state, 4, "chess", chess_fen, scaled(n, 2)) == []
+    assert start_perft_mismatches(chess, 4, "chess", chess_fen) == []
 
 
 def _compare_random(chess, count, seed, depth):

@@ -13,9 +13,9 @@ import pytest
 
 from runtime.interpreter import load_zrf_game
 from runtime.perft import perft
-from tests.conftest import full_scale, scaled
+from tests.conftest import scaled
 
-from .oracles import ffish_perft, pawn_drop_mate_within, random_positions, sampled_perft_mismatches, shogi_fen
+from .oracles import ffish_perft, pawn_drop_mate_within, random_positions, start_perft_mismatches, shogi_fen
 
 pyffish = pytest.importorskip("pyffish")
 
@@ -40,12 +40,7 @@ def test_start_perft(shogi, depth):
 def test_start_perft_depth3(shogi):
     """perft(3) against Fairy-Stockfish; at CI size (ZRF_SLOW_SCALE below 1) perft(2) below a
     scaled, evenly spaced sample of the first moves, each child's count from Fairy-Stockfish too."""
-    state = shogi.initial_state()
-    if full_scale():
-        assert perft(state, 3) == ffish_perft("shogi", pyffish.start_fen("shogi"), 3)
-    else:
-        n = len(state.legal_moves())
-        assert sampled_perft_mismatches(state, 3, "shogi", shogi_fen, scaled(n, 2)) == []
+    assert start_perft_mismatches(shogi, 3, "shogi", shogi_fen) == []
 
 
 def _compare(shogi, count, seed):

@@ -8,9 +8,9 @@ import pytest
 
 from runtime.interpreter import load_zrf_game
 from runtime.perft import perft
-from tests.conftest import full_scale, scaled
+from tests.conftest import scaled
 
-from .oracles import ffish_perft, random_positions, sampled_perft_mismatches, xiangqi_fen
+from .oracles import ffish_perft, random_positions, start_perft_mismatches, xiangqi_fen
 
 pyffish = pytest.importorskip("pyffish")
 
@@ -35,12 +35,7 @@ def test_start_perft(xiangqi, depth):
 def test_start_perft_depth3(xiangqi):
     """perft(3) against Fairy-Stockfish; at CI size (ZRF_SLOW_SCALE below 1) perft(2) below a
     scaled, evenly spaced sample of the first moves, each child's count from Fairy-Stockfish too."""
-    state = xiangqi.initial_state()
-    if full_scale():
-        assert perft(state, 3) == ffish_perft("xiangqi", pyffish.start_fen("xiangqi"), 3)
-    else:
-        n = len(state.legal_moves())
-        assert sampled_perft_mismatches(state, 3, "xiangqi", xiangqi_fen, scaled(n, 2)) == []
+    assert start_perft_mismatches(xiangqi, 3, "xiangqi", xiangqi_fen) == []
 
 
 def _compare(xiangqi, count, seed):
