@@ -83,6 +83,7 @@ class AttackSearch:
         ``spare``: see :meth:`piece_attacks`.
         """
         neutral = self.tables.neutral
+        reach = self.game.attack_reach
         for p, pc in enumerate(board):
             if pc is None:
                 continue
@@ -91,6 +92,9 @@ class AttackSearch:
                 if o != player:
                     continue
             elif o == player or neutral[o]:
+                continue
+            hits = reach[pc[1]].hits(o, p)
+            if hits is not None and pos not in hits:
                 continue
             if self.piece_attacks(board, p, pc, pos, last_from, last_to, spare=spare):
                 return True
@@ -127,10 +131,19 @@ class AttackSearch:
         game = self.game
         ctx = None
         partials: list[Part] = []
+        owner = pc[0]
+        reach = game.attack_reach[pc[1]]
+        hits = reach.hits(owner, p)
+        if hits is not None and target not in hits:
+            return False  # no run of any block from p reaches the target, whatever the board
         speculate = self.nest < ATTACK_NESTING
-        for mt, fn in game.move_blocks[pc[1]]:
+        blocks = reach.blocks
+        for i, (mt, fn) in enumerate(game.move_blocks[pc[1]]):
             if only_mt is not None and mt != only_mt:
                 continue
+            hits = blocks[i].hits(owner, p)
+            if hits is not None and target not in hits:
+                continue  # no run of this block from p reaches the target, whatever the board
             if ctx is None:
                 ctx = Context(self, board, pc[0], p, pc, False, mt, last_from, last_to, partials,
                               target)
@@ -196,13 +209,14 @@ class AttackSearch:
 
     def attack_baseline(self, board: Board, target: int, player: int, last_from: int,
                         last_to: int, spare: frozenset = frozenset()) -> Baseline:
-        """Per opponent piece: (square, piece, hit?, squares read) for ``target``.
+        """Per opponent piece that can reach ``target``: (square, piece, hit?, squares read).
 
         The squares each piece's attack run reads are recorded (:data:`.sentinels.LAST_MOVE`
         stands for last-from and last-to), so that after a move only the attackers whose
         reads the move changed need to run again (:meth:`attacked_after`).
         """
         neutral = self.tables.neutral
+        reach = self.game.attack_reach
         tracking = TrackingBoard(board)
         out = []
         for p, pc in enumerate(board):
@@ -211,9 +225,15 @@ class AttackSearch:
             o = pc[0]
             if o == player or neutral[o]:
                 continue
+            hits = reach[pc[1]].hits(o, p)
+            if hits is not None and target not in hits:
+                continue  # out of reach: see the note below
             tracking.reads = set()
             hit = self.piece_attacks(tracking, p, pc, target, last_from, last_to, spare=spare)
-            out.append((p, pc, hit, tracking.reads))
+            if hit or tracking.reads:
+                out.append((p, pc, hit, tracking.reads))
+            # else: it missed without looking at the board (out of reach, .reach); after a
+            # move it can only hit from another square, which attacked_after tries anyway
         return out
 
     def attacked_after(self, base: Baseline, changed: set[int], board: Board, target: int,

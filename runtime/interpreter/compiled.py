@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Callable, Protocol
 
 from .context import Part
+from .reach import PieceReach
 from .tables import Tables
 from .turn_order import Entry
 
@@ -28,6 +29,8 @@ class CompiledGame(Protocol):
     #: per piece type, its move blocks and its drop blocks
     move_blocks: list[list[Block]]
     drop_blocks: list[list[Block]]
+    #: per piece type: the squares its blocks' attack runs could hit (per block and in all)
+    attack_reach: list[PieceReach]
     #: move type -> Zillions' number (the N of "partial N")
     mtype_numbers: dict[str, int]
     pass_turn: str

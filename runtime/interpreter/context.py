@@ -138,8 +138,11 @@ class Context:
                 raise Hit()  # speculative: let the real run follow the partial part
             # a partial part that does not hit yet: recorded so that the attack test can
             # follow its continuations (the whole turn is the move, §5.9)
-        creates = tuple(e[1:] + (False,) for e in self.effects if e[0] == "create")
-        effects = tuple(e for e in self.effects if e[0] != "create")
+        if self.effects:
+            creates = tuple(e[1:] + (False,) for e in self.effects if e[0] == "create")
+            effects = tuple(e for e in self.effects if e[0] != "create")
+        else:
+            creates = effects = ()
         cascades = self.cascades
         for t in (types or (-1,)):
             if self.frm == NO:

@@ -28,6 +28,7 @@ from .context import Context, Part
 from .goal_description import describe_goals
 from .goals import GoalCompiler, is_turn_condition, royal_types
 from .movetypes import zillions_numbering
+from .reach import attack_reach
 from .sentinels import NO
 from .state import ZrfState
 from .tables import build_tables
@@ -81,6 +82,10 @@ class ZrfGame(Game):
                 self.move_blocks[ti].append((b.move_type, comp.block(b.program)))
             for b in piece.drops:
                 self.drop_blocks[ti].append((b.move_type, comp.block(b.program)))
+        #: per piece type: the squares its move blocks' attack runs could hit (.reach)
+        self.attack_reach = attack_reach(t, self, [
+            [b.program for b in gdef.pieces[name].moves] if name in gdef.pieces else []
+            for name in t.types])
         #: move type -> Zillions' number, the N of "partial N" (see .movetypes)
         self.mtype_numbers = zillions_numbering(gdef)
         opt = gdef.options

@@ -43,9 +43,12 @@ def generate_parts(game: CompiledGame, board: Board, mover: int, mfilter: str | 
                     fn(Context(game, board, mover, only, pc, False, mt, last_from, last_to, out))
     else:
         ctx = None
+        reach = game.attack_reach
         for pos, pc in enumerate(board):
             if pc is not None and pc[0] == mover:
-                for mt, fn in blocks[pc[1]]:
+                bl = blocks[pc[1]]
+                for i in reach[pc[1]].emitting(mover, pos):  # blocks that can add from pos
+                    mt, fn = bl[i]
                     if mfilter is None or mt == mfilter:
                         if ctx is None:
                             ctx = Context(game, board, mover, pos, pc, False, mt, last_from,

@@ -102,13 +102,13 @@ def changed_squares(parts) -> set:
     """Every square a turn's parts may have changed, and LAST_MOVE: last-from/last-to always change."""
     out = {LAST_MOVE}
     for part in parts:
-        for f, to, pc, ty, copy in part.moves:
-            out.add(f)
-            out.add(to)
-        for pos, pc, is_drop in part.placements:
-            out.add(pos)
-        for e in part.effects:
-            out.add(e[1])
+        for m in part.moves:
+            out.add(m[0])
+            out.add(m[1])
+        if part.placements:
+            out.update([pl[0] for pl in part.placements])
+        if part.effects:
+            out.update([e[1] for e in part.effects])
     return out
 
 
@@ -127,6 +127,8 @@ class TurnSource:
         self._nested: dict = {}
         #: the king-safety filter's attack tests, one chain for the whole position
         self._attacks: AttackSearch | None = None
+        #: squares of the mover's royal pieces before the turn (found on first use)
+        self._royal_squares: list[int] | None = None
 
     # ------------------------------------------------------------------ parts
 
@@ -183,10 +185,16 @@ class TurnSource:
     def ranked(self) -> Iterator[Turn]:
         """Every whole turn after move priorities (before maximal captures and king safety)."""
         s, g = self.state, self.game
-        start = (tuple(s.cells), s.stores)
+        cells = s.cells
+        start = (tuple(cells), s.stores)
+        mover = self.mover
         for part, rank in self.first_parts():
-            b, h, lf, lt, rem = apply_part(g, s.cells, s.stores, part, self.mover)
-            yield from self._chains(part, (tuple(b), h, lf, lt, rem), s.cells, (), (), (), (),
+            b, h, lf, lt, rem = apply_part(g, cells, s.stores, part, mover)
+            if part.partial is None:  # a one-part turn (what _chains makes of it, made directly)
+                yield Turn((part,), (part_notation(g, part, cells),), (cells,), tuple(b), h, lf, lt,
+                           tuple((pc[0], pc[1]) for pc in rem) if rem else (), rank)
+                continue
+            yield from self._chains(part, (tuple(b), h, lf, lt, rem), cells, (), (), (), (),
                                     rank, start, frozenset())
 
     # ------------------------------------------------------------------ selection
@@ -241,17 +249,27 @@ class TurnSource:
         if search is None:
             search = self._attacks = AttackSearch(self.game, nest=1)
         incr = Incremental(cells, changed, tn.board, self._nested, s.last_from, s.last_to)
+        board = tn.board
+        standing = self._royal_squares
+        if standing is None:
+            standing = self._royal_squares = [p for p, pc in enumerate(cells)
+                                              if pc is not None and pc[0] == mover and pc[1] in royal]
+        # the mover's royal pieces after the turn: those the turn left alone, and any on a changed square
+        squares = [p for p in standing if p not in changed]
+        for p in changed:
+            if p >= 0 and (pc := board[p]) is not None and pc[0] == mover and pc[1] in royal \
+                    and p not in squares:
+                squares.append(p)
         try:
-            for p, pc in enumerate(tn.board):
-                if pc is not None and pc[0] == mover and pc[1] in royal:
-                    base = baselines.get(p)
-                    if base is None:
-                        search.incr = None
-                        base = baselines[p] = search.attack_baseline(cells, p, mover, s.last_from,
-                                                                     s.last_to, royal)
-                    search.incr = incr
-                    if search.attacked_after(base, changed, tn.board, p, mover, tn.lf, tn.lt, royal):
-                        return False
+            for p in squares:
+                base = baselines.get(p)
+                if base is None:
+                    search.incr = None
+                    base = baselines[p] = search.attack_baseline(cells, p, mover, s.last_from,
+                                                                 s.last_to, royal)
+                search.incr = incr
+                if search.attacked_after(base, changed, board, p, mover, tn.lf, tn.lt, royal):
+                    return False
             return True
         finally:
             search.incr = None
