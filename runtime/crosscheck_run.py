@@ -1,24 +1,25 @@
-"""Running a cross-check as a job: loading both games, splitting work over processes.
+"""Running a cross-check as a job: loading both games, splitting work over workers.
 
 :class:`CrossCheckSpec` says what to compare in plain data (so worker
 processes can rebuild both games); :func:`run` walks the tree to ``depth``
 (one job per root move) and plays ``games`` seeded random playouts (one job
-per game), optionally in ``workers`` processes, calling ``progress`` after
-each job.  Transpositions are compared once within a root move's subtree, so
-the number of positions compared is the same for any number of workers.
+per game), optionally in ``workers`` processes or Ray tasks
+(:mod:`runtime.executors`), calling ``progress`` after each job.
+Transpositions are compared once within a root move's subtree, and the jobs'
+results are merged in job order, so the positions compared and the
+disagreements kept are the same for any number of workers and any backend.
 """
 
 from __future__ import annotations
 
 import importlib
 import json
-import os
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Callable
 
 from .crosscheck import CrossChecker, CrossCheckResult, KnownDifference, NameMap, start_states
+from .executors import open_executor
 from .games import load_game
 from .protocol import Game
 from .turns import MergedTurns
@@ -102,8 +103,12 @@ def _playout_job(spec: CrossCheckSpec, seed: int, plies: int) -> CrossCheckResul
 
 
 def run(spec: CrossCheckSpec, depth: int, games: int, plies: int, seed: int = 0,
-        workers: int = 1, progress: Callable[[int, int], None] | None = None) -> CrossCheckResult:
-    """Tree to ``depth`` plus ``games`` playouts; merges the results of every job."""
+        workers: int = 1, progress: Callable[[int, int], None] | None = None,
+        backend: str = "process", address: str | None = None) -> CrossCheckResult:
+    """Tree to ``depth`` plus ``games`` playouts; merges the results of every job, in job order.
+
+    ``backend`` and ``address`` choose where the jobs run (:func:`runtime.executors.open_executor`).
+    """
     start = time.perf_counter()
     checker, ref, cand, path = _checker(spec)
     result = CrossCheckResult()
@@ -112,21 +117,10 @@ def run(spec: CrossCheckSpec, depth: int, games: int, plies: int, seed: int = 0,
     if depth >= 2:
         jobs.extend((_tree_job, (spec, depth, i)) for i in range(len(root_pairs)))
     jobs.extend((_playout_job, (spec, seed + g, plies)) for g in range(games))
-    total = len(jobs)
-    done = 0
-    if workers <= 1 or total <= 1:
-        for fn, args in jobs:
-            result.merge(fn(*args))
-            done += 1
-            if progress:
-                progress(done, total)
-    else:
-        with ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or 1)) as pool:
-            futures = [pool.submit(fn, *args) for fn, args in jobs]
-            for fut in as_completed(futures):
-                result.merge(fut.result())
-                done += 1
-                if progress:
-                    progress(done, total)
+    if len(jobs) <= 1 and backend == "process":
+        workers = 1  # one job: no pool to start
+    with open_executor(backend, workers, address) as executor:
+        for job_result in executor.run(jobs, progress):
+            result.merge(job_result)
     result.seconds = time.perf_counter() - start
     return result

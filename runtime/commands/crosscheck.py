@@ -10,6 +10,7 @@ import sys
 import click
 
 from runtime.crosscheck_run import CrossCheckSpec, load_name_map, run
+from runtime.executors import BACKENDS, BackendError
 from runtime.notation import MoveMatchError, split_move_list
 from runtime.registry import find_game, game_names
 
@@ -53,12 +54,17 @@ def _generated_name_map(game: str, zrf_path: str) -> str:
               help="Maximum plies per playout.")
 @click.option("--seed", "-s", type=int, default=0, show_default=True, help="Seed of the first playout.")
 @click.option("--workers", "-w", type=click.IntRange(1), default=1, show_default=True,
-              help="Processes to spread the work over.")
+              help="Jobs run at once: processes, or Ray tasks in flight.")
+@click.option("--backend", type=click.Choice(BACKENDS), default=BACKENDS[0], show_default=True,
+              help="Where the jobs run: a local process pool, or Ray.")
+@click.option("--ray-address", default=None, metavar="ADDR",
+              help="The Ray cluster for --backend ray (ray://host:10001; default $RAY_ADDRESS, "
+                   "else a local Ray with --workers CPUs).")
 @click.option("--moves", default="", metavar="LIST", help="Start after these comma-separated moves.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def crosscheck(game: str, zrf_path: str | None, variant: str | None, names_path: str | None,
-               depth: int, games: int, plies: int, seed: int, workers: int, moves: str,
-               as_json: bool) -> None:
+               depth: int, games: int, plies: int, seed: int, workers: int, backend: str,
+               ray_address: str | None, moves: str, as_json: bool) -> None:
     """Compare GAME's native engine with a ZRF, position by position.
 
     Every position of the move tree to --depth, then --games seeded random
@@ -91,10 +97,10 @@ def crosscheck(game: str, zrf_path: str | None, variant: str | None, names_path:
                 def tick(done: int, total: int) -> None:
                     bar.length = total
                     bar.update(1)
-                result = run(spec, depth, games, plies, seed, workers, tick)
+                result = run(spec, depth, games, plies, seed, workers, tick, backend, ray_address)
         else:
-            result = run(spec, depth, games, plies, seed, workers)
-    except (MoveMatchError, ValueError) as exc:
+            result = run(spec, depth, games, plies, seed, workers, None, backend, ray_address)
+    except (MoveMatchError, ValueError, BackendError) as exc:
         raise click.UsageError(str(exc)) from None
 
     def reproduce(path: list[str]) -> str:

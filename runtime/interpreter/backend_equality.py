@@ -1,6 +1,7 @@
 """Are the translated move programs the same game as the closures?  Checked over a corpus.
 
     python -m runtime.interpreter.backend_equality CORPUS_DIR [--depth 2] [--timeout 120] [--limit N]
+        [--workers N] [--backend process|ray] [--ray-address ADDR]
 
 For every game of every file of the corpus (the MANIFEST rows; each playable
 game and variant of a file) that loads, the game is loaded twice, once with
@@ -14,7 +15,9 @@ one stops, the outcome, and the final position.
 Prints one line per game and saved game (``equal``, ``DIFFERENT: why``,
 ``skipped: why``, ``timeout``, ``load failed: why``) and the counts of each;
 exits 1 when any pair differs.  Each item runs under a wall-clock alarm
-(POSIX), reported as a timeout, never hidden.
+(POSIX), reported as a timeout, never hidden.  With ``--workers N`` the items
+run N at a time in processes or Ray tasks (:mod:`runtime.executors`); the
+lines come out in the same order as with one worker.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from zrf.diagnostics import ZrfError
 from zrf.model import build_file
 from zrf.zsg import read_zsg
 
+from runtime.executors import BackendError, add_arguments, open_executor
 from runtime.load_errors import GameLoadError
 from runtime.replay import find_rules, replay
 
@@ -228,21 +232,33 @@ def entries(path: str) -> list[str | None]:
     return titles or [None]
 
 
-def run(corpus: Path, depth: int, timeout: int, limit: int | None, out=sys.stdout) -> dict[str, int]:
-    """Every game's perft and every saved game's replay, compared; counts per (kind, status)."""
+def _skipped(item: str, kind: str, why: str) -> Verdict:
+    return Verdict(item, kind, SKIPPED, why)
+
+
+def run(corpus: Path, depth: int, timeout: int, limit: int | None, out=sys.stdout,
+        backend: str = "process", workers: int = 1, address: str | None = None) -> dict[str, int]:
+    """Every game's perft and every saved game's replay, compared; counts per (kind, status).
+
+    Two rounds of jobs: the playable entries of every file, then one job per
+    game and saved game; lines are printed in MANIFEST order either way.
+    """
     counts: dict[str, int] = {}
     rows = corpus_rows(corpus)[:limit]
-    for row in rows:
-        path = str(corpus / row["slug"] / row["file"])
-        items = []
-        if row["engine"] == "axiom":
-            items.append(Verdict(row["slug"], "perft", SKIPPED, "needs an Axiom engine plug-in"))
-        elif row["slug"] != "common":
-            items.extend(perft_verdict(path, title, depth, timeout) for title in entries(path))
-        saved = row.get("saved_games") or "-"
-        for name in ([] if saved == "-" else saved.split(",")):
-            items.append(replay_verdict(str(corpus / row["slug"] / name), timeout))
-        for v in items:
+    paths = [str(corpus / row["slug"] / row["file"]) for row in rows]
+    with open_executor(backend, workers, address) as executor:
+        readable = [row["engine"] != "axiom" and row["slug"] != "common" for row in rows]
+        titles = iter(executor.run([(entries, (path,)) for path, ok in zip(paths, readable) if ok]))
+        calls = []
+        for row, path, ok in zip(rows, paths, readable):
+            if row["engine"] == "axiom":
+                calls.append((_skipped, (row["slug"], "perft", "needs an Axiom engine plug-in")))
+            elif ok:
+                calls.extend((perft_verdict, (path, title, depth, timeout)) for title in next(titles))
+            saved = row.get("saved_games") or "-"
+            for name in ([] if saved == "-" else saved.split(",")):
+                calls.append((replay_verdict, (str(corpus / row["slug"] / name), timeout)))
+        for v in executor.run(calls):
             print(v.line(), file=out, flush=True)
             k = f"{v.kind} {v.status}"
             counts[k] = counts.get(k, 0) + 1
@@ -256,8 +272,13 @@ def main(argv=None) -> int:
     ap.add_argument("--depth", type=int, default=2)
     ap.add_argument("--timeout", type=int, default=120, help="seconds per game or saved game")
     ap.add_argument("--limit", type=int, default=None, help="only the first N manifest rows")
+    add_arguments(ap)
     args = ap.parse_args(argv)
-    counts = run(args.corpus, args.depth, args.timeout, args.limit)
+    try:
+        counts = run(args.corpus, args.depth, args.timeout, args.limit,
+                     backend=args.backend, workers=args.workers, address=args.ray_address)
+    except BackendError as exc:
+        ap.error(str(exc))
     return 1 if any(k.endswith(DIFFERENT) for k in counts) else 0
 
 

@@ -8,6 +8,9 @@ docs/compatibility.md::
 
 The second form replays every saved game of the corpus (MANIFEST column
 saved_games) and prints one row per game: lines replayed, first failing line.
+Both take ``--workers N [--backend process|ray] [--ray-address ADDR]``
+(:mod:`runtime.executors`): the games then run N at a time, and the rows are
+still printed in MANIFEST order, the same whatever the backend.
 
 Each game runs under a wall-clock alarm (POSIX only) so one slow file cannot
 stall the whole run; a timeout is reported as such, not hidden.  A game whose
@@ -25,6 +28,8 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from runtime.executors import BackendError, add_arguments, open_executor
 
 
 class _Timeout(Exception):
@@ -135,46 +140,97 @@ def corpus_games(corpus: Path):
             yield row["slug"], str(corpus / row["slug"] / row["file"]), row["engine"]
 
 
-def replay_all(corpus: Path, timeout: int = 300) -> None:
-    """Print a TSV row per corpus saved game: slug, file, lines, replayed, outcome or failure."""
+def replay_line(saved_path: str, slug: str, name: str, timeout: int) -> str:
+    """One saved game replayed: its TSV row (slug, file, lines, replayed, outcome or failure)."""
     from zrf.zsg import read_zsg
 
     from runtime.interpreter import load_zrf_game
     from runtime.replay import find_rules, replay
 
-    print("slug\tsaved game\tlines\treplayed\tresult", flush=True)
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(timeout)
+    try:
+        saved = read_zsg(saved_path)
+        game = load_zrf_game(find_rules(saved), saved.variant or None)
+        r = replay(saved, game)
+        if r.ok:
+            result = "ok: " + (r.outcome.describe() if r.outcome else "game not over")
+        else:
+            result = f"line {r.failed_line} {r.failed_text!r}: {r.reason}"
+        if r.renumbered:
+            where = ", ".join(str(n) for n in r.renumbered_lines)
+            result += f"; saved under other move-type numbers (line {where})"
+        if r.notices:
+            result += " [" + "; ".join(r.notices) + "]"
+        return f"{slug}\t{name}\t{r.lines}\t{r.applied_lines}\t{result}"
+    except _Timeout:
+        return f"{slug}\t{name}\t-\t-\ttimeout after {timeout}s"
+    except Exception as exc:
+        return f"{slug}\t{name}\t-\t-\t{type(exc).__name__}: {str(exc)[:100]}"
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def _axiom_replay_line(slug: str, name: str) -> str:
+    return f"{slug}\t{name}\t-\t-\tneeds an Axiom engine"
+
+
+def replay_all(corpus: Path, timeout: int = 300, backend: str = "process", workers: int = 1,
+               address: str | None = None, out=sys.stdout) -> None:
+    """Print a TSV row per corpus saved game (:func:`replay_line`), in MANIFEST order."""
+    print("slug\tsaved game\tlines\treplayed\tresult", file=out, flush=True)
     with open(corpus / "MANIFEST.tsv", newline="", encoding="utf-8") as fh:
         rows = list(csv.DictReader(fh, delimiter="\t"))
+    calls = []
     for row in rows:
         if row["saved_games"] in ("-", ""):
             continue
         for name in row["saved_games"].split(","):
             if row["engine"] == "axiom":
-                print(f"{row['slug']}\t{name}\t-\t-\tneeds an Axiom engine", flush=True)
+                calls.append((_axiom_replay_line, (row["slug"], name)))
+            else:
+                path = str(corpus / row["slug"] / name)
+                calls.append((replay_line, (path, row["slug"], name, timeout)))
+    with open_executor(backend, workers, address) as executor:
+        for line in executor.run(calls):
+            print(line, file=out, flush=True)
+
+
+def _axiom(slug: str) -> None:
+    """An Axiom game's job: nothing runs (the row says it needs an Axiom engine)."""
+    return None
+
+
+def coverage_table(corpus: Path, plies: int = 200, seed: int = 0, timeout: int = 60,
+                   shard: tuple[int, int] = (0, 1), limit: int = 0, backend: str = "process",
+                   workers: int = 1, address: str | None = None, out=sys.stdout) -> dict[str, int]:
+    """Print the coverage TSV of the corpus games (every n-th from i of ``shard``), in MANIFEST order; the tally."""
+    i, n = shard
+    rows = list(corpus_games(corpus))[i::n]
+    if limit:
+        rows = rows[:limit]
+    print("slug\tengine\tloads\tgenerates\tstart\tplayout\tmoves\tplies\tseconds\tnote", file=out, flush=True)
+    tally = {"games": 0, "axiom": 0, "load": 0, "generate": 0, "no move at the start": 0,
+             "goal at the start": 0, "playout finished": 0}
+    calls = [(_axiom, (slug,)) if engine == "axiom" else
+             (check_game, (path, slug, plies, seed, timeout))
+             for slug, path, engine in rows]
+    with open_executor(backend, workers, address) as executor:
+        for (slug, _, engine), c in zip(rows, executor.run(calls)):
+            tally["games"] += 1
+            if c is None:
+                tally["axiom"] += 1
+                print(f"{slug}\taxiom\t-\t-\t-\t-\t-\t-\t-\tneeds an Axiom engine", file=out, flush=True)
                 continue
-            old = signal.signal(signal.SIGALRM, _alarm)
-            signal.alarm(timeout)
-            try:
-                saved = read_zsg(str(corpus / row["slug"] / name))
-                game = load_zrf_game(find_rules(saved), saved.variant or None)
-                r = replay(saved, game)
-                if r.ok:
-                    result = "ok: " + (r.outcome.describe() if r.outcome else "game not over")
-                else:
-                    result = f"line {r.failed_line} {r.failed_text!r}: {r.reason}"
-                if r.renumbered:
-                    where = ", ".join(str(n) for n in r.renumbered_lines)
-                    result += f"; saved under other move-type numbers (line {where})"
-                if r.notices:
-                    result += " [" + "; ".join(r.notices) + "]"
-                print(f"{row['slug']}\t{name}\t{r.lines}\t{r.applied_lines}\t{result}", flush=True)
-            except _Timeout:
-                print(f"{row['slug']}\t{name}\t-\t-\ttimeout after {timeout}s", flush=True)
-            except Exception as exc:
-                print(f"{row['slug']}\t{name}\t-\t-\t{type(exc).__name__}: {str(exc)[:100]}", flush=True)
-            finally:
-                signal.alarm(0)
-                signal.signal(signal.SIGALRM, old)
+            tally["load"] += c.loads
+            tally["generate"] += c.generates
+            tally["no move at the start"] += c.start == "none"
+            tally["goal at the start"] += c.start == "over"
+            tally["playout finished"] += c.playout
+            print(f"{slug}\t-\t{int(c.loads)}\t{int(c.generates)}\t{c.start or '-'}\t{int(c.playout)}"
+                  f"\t{c.moves}\t{c.plies}\t{c.seconds:.1f}\t{c.note}", file=out, flush=True)
+    return tally
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -187,32 +243,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=int, default=60)
     ap.add_argument("--shard", default="0/1", help="i/n: run every n-th game starting at i")
     ap.add_argument("--replays", action="store_true", help="replay every corpus saved game instead")
+    add_arguments(ap)
     args = ap.parse_args(argv)
-    if args.replays:
-        replay_all(Path(args.corpus), max(args.timeout, 300))
-        return 0
-    rows = [r for r in corpus_games(Path(args.corpus))]
-    i, n = (int(x) for x in args.shard.split("/"))
-    rows = rows[i::n]
-    if args.limit:
-        rows = rows[:args.limit]
-    print("slug\tengine\tloads\tgenerates\tstart\tplayout\tmoves\tplies\tseconds\tnote", flush=True)
-    tally = {"games": 0, "axiom": 0, "load": 0, "generate": 0, "no move at the start": 0,
-             "goal at the start": 0, "playout finished": 0}
-    for slug, path, engine in rows:
-        tally["games"] += 1
-        if engine == "axiom":
-            tally["axiom"] += 1
-            print(f"{slug}\taxiom\t-\t-\t-\t-\t-\t-\t-\tneeds an Axiom engine", flush=True)
-            continue
-        c = check_game(path, slug, args.plies, args.seed, args.timeout)
-        tally["load"] += c.loads
-        tally["generate"] += c.generates
-        tally["no move at the start"] += c.start == "none"
-        tally["goal at the start"] += c.start == "over"
-        tally["playout finished"] += c.playout
-        print(f"{slug}\t-\t{int(c.loads)}\t{int(c.generates)}\t{c.start or '-'}\t{int(c.playout)}"
-              f"\t{c.moves}\t{c.plies}\t{c.seconds:.1f}\t{c.note}", flush=True)
+    where = dict(backend=args.backend, workers=args.workers, address=args.ray_address)
+    try:
+        if args.replays:
+            replay_all(Path(args.corpus), max(args.timeout, 300), **where)
+            return 0
+        shard = tuple(int(x) for x in args.shard.split("/"))
+        tally = coverage_table(Path(args.corpus), args.plies, args.seed, args.timeout, shard,
+                               args.limit, **where)
+    except BackendError as exc:
+        ap.error(str(exc))
     print("# " + ", ".join(f"{k}: {v}" for k, v in tally.items()), file=sys.stderr)
     return 0
 
