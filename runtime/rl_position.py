@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import warnings
 
-from .protocol import Game, Outcome, State
+from .protocol import Game, Move, Outcome, State
 from .rl_encoding import ActionLayout, EncodedTurn, encode_turns
 from .textboard import board_text
 
@@ -206,6 +206,13 @@ class DecisionPoint:
     def _narrowed(self, action: int) -> list[EncodedTurn]:
         n = len(self.prefix)
         return [t for t in self._turn_candidates() if t.tokens[n] == action]
+
+    def turn_completed_by(self, action: int) -> Move | None:
+        """The whole turn ``action`` plays (None when it leaves a choice, or is not legal here)."""
+        if self.is_terminal():
+            return None
+        narrowed = self._narrowed(action)
+        return narrowed[0].move if len(narrowed) == 1 else None
 
     def child(self, action: int) -> "DecisionPoint":
         """The node after ``action`` (ValueError when it is not legal here)."""
