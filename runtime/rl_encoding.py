@@ -221,9 +221,10 @@ def encode_turns(layout: ActionLayout, moves: Iterable[Move]) -> list[EncodedTur
     """The token sequence of every distinct legal turn (moves equal by notation count once).
 
     Digits are given per group of parts that share the turn so far (the same
-    earlier parts) and the same intrinsic tokens, by the rank of each part's
-    :func:`part_key` in that group: so the result does not depend on the order
-    of ``moves``.  The list keeps the moves' order.
+    earlier parts, a part being known by its notation as a move is) and the
+    same intrinsic tokens, by the rank of each part's :func:`part_key` in that
+    group: so the result does not depend on the order of ``moves``.  The list
+    keeps the moves' order.
     """
     distinct: dict[str, Move] = {}
     for m in moves:
@@ -234,27 +235,32 @@ def encode_turns(layout: ActionLayout, moves: Iterable[Move]) -> list[EncodedTur
         details = move.details
         parts: Sequence[PartDetails | None] = (
             details if details is not None and len(details) == len(move.parts) else [None] * len(move.parts))
-        rows.append([(layout.part_tokens(d), part_key(d, text)) for d, text in zip(parts, move.parts)])
-    # prefix ids: the turn so far (exact parts) as a small integer
-    prefix_ids: dict[tuple, int] = {}
-    groups: dict[tuple, set] = {}
+        rows.append([(layout.part_tokens(d), d, text) for d, text in zip(parts, move.parts)])
+    # the turn so far (its parts' notations) as a small integer; the parts met after each
+    prefix_ids: dict[tuple[int, str], int] = {}
+    groups: dict[tuple, dict[str, PartDetails | None]] = {}
     row_prefixes = []
     for row in rows:
         pid = 0
         ids = []
-        for tokens, key in row:
+        for tokens, details, text in row:
             ids.append(pid)
-            groups.setdefault((pid, tokens), set()).add(key)
-            pid = prefix_ids.setdefault((pid, key), len(prefix_ids) + 1)
+            groups.setdefault((pid, tokens), {}).setdefault(text, details)
+            pid = prefix_ids.setdefault((pid, text), len(prefix_ids) + 1)
         row_prefixes.append(ids)
-    ranks = {g: {k: i for i, k in enumerate(sorted(keys))} for g, keys in groups.items()}
+    ranks: dict[tuple, dict[str, int]] = {}
+    for group, members in groups.items():
+        if len(members) > 1:  # only siblings that the tokens do not tell apart need an order
+            ordered = sorted(members, key=lambda text: part_key(members[text], text))
+            ranks[group] = {text: i for i, text in enumerate(ordered)}
     out = []
     for move, row, ids in zip(distinct.values(), rows, row_prefixes):
         seq: list[int] = []
-        for (tokens, key), pid in zip(row, ids):
-            group = ranks[(pid, tokens)]
+        for (tokens, _, text), pid in zip(row, ids):
             seq.extend(tokens)
-            seq.extend(layout.choice_tokens(group[key], len(group)))
+            rank = ranks.get((pid, tokens))
+            if rank is not None:
+                seq.extend(layout.choice_tokens(rank[text], len(rank)))
         seq.append(end)
         out.append(EncodedTurn(move, tuple(seq)))
     return out
