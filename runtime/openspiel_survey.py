@@ -10,7 +10,8 @@ random games, each capped at ``N`` decisions, without serialisation) under a
 wall-clock alarm (POSIX).  It prints one tab-separated row per game: whether
 it loads, whether the check passes, players, chance, the number of distinct
 actions, whether the game is over before the first move (and why), the
-seconds taken and, for every game that does not pass, the reason.  A tally goes to standard error.  Needs the ``rl`` extra.
+seconds taken, for every game that does not pass, the reason, and any
+run-time limit the interpreter met (W601, W602: a turn or a move list cut).  A tally goes to standard error.  Needs the ``rl`` extra.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from pathlib import Path
 
 import pyspiel
 
+from .interpreter import ZrfGame as InterpretedGame
 from .interpreter.coverage import corpus_games
 from .load_errors import GameLoadError
 from .openspiel import load
@@ -78,6 +80,10 @@ def survey_game(slug: str, path: str, timeout: int, max_game_length: int, sims: 
             stage = "random_sim_test"
             pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
             row.passes = True
+            if isinstance(game.engine, InterpretedGame) and game.engine.notices:
+                # a run-time limit of the interpreter (W602: a move list cut) met while playing
+                notices = "; ".join(f"{d.code} {d.message}" for d in game.engine.notices)
+                row.note = f"{row.note}; {notices}" if row.note else notices
     except _Timeout:
         row.note = f"timeout after {timeout}s in {stage}"
     except GameLoadError as exc:
