@@ -49,8 +49,8 @@ PARAMETERS = {"game": "", "variant": "", "max_game_length": DEFAULT_MAX_GAME_LEN
 MAX_PLAYERS = 64
 
 
-def _game_type(long_name: str, chance: bool, players: int, zero_sum: bool, min_players: int = 1,
-               max_players: int = MAX_PLAYERS) -> "pyspiel.GameType":
+def _game_type(long_name: str, chance: bool, players: int | None, zero_sum: bool) -> "pyspiel.GameType":
+    """The game type; ``players`` None allows any number from 1 to MAX_PLAYERS."""
     t = pyspiel.GameType
     return t(short_name=SHORT_NAME, long_name=long_name,
              dynamics=t.Dynamics.SEQUENTIAL,
@@ -58,8 +58,8 @@ def _game_type(long_name: str, chance: bool, players: int, zero_sum: bool, min_p
              information=t.Information.PERFECT_INFORMATION,
              utility=t.Utility.ZERO_SUM if zero_sum else t.Utility.GENERAL_SUM,
              reward_model=t.RewardModel.TERMINAL,
-             max_num_players=max_players if players is None else players,
-             min_num_players=min_players if players is None else players,
+             max_num_players=players or MAX_PLAYERS,
+             min_num_players=players or 1,
              provides_information_state_string=True,
              provides_information_state_tensor=False,
              provides_observation_string=True,
@@ -71,7 +71,7 @@ def _game_type(long_name: str, chance: bool, players: int, zero_sum: bool, min_p
 REGISTERED_TYPE = _game_type("Zillions of Games rules file", True, None, False)
 
 
-class ZrfGame(pyspiel.Game):
+class ZrfSpielGame(pyspiel.Game):
     """A ZRF file or built-in game, loaded through the same resolver as the command line."""
 
     def __init__(self, params=None):
@@ -94,8 +94,8 @@ class ZrfGame(pyspiel.Game):
             max_game_length=d.max_game_length)
         super().__init__(game_type, info, params)
 
-    def new_initial_state(self) -> "ZrfState":
-        return ZrfState(self, self.dgame.initial())
+    def new_initial_state(self) -> "ZrfSpielState":
+        return ZrfSpielState(self, self.dgame.initial())
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
@@ -103,10 +103,10 @@ class ZrfGame(pyspiel.Game):
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
 
 
-class ZrfState(pyspiel.State):
+class ZrfSpielState(pyspiel.State):
     """An OpenSpiel state over a :class:`runtime.rl_position.DecisionPoint`."""
 
-    def __init__(self, game: ZrfGame, node: DecisionPoint):
+    def __init__(self, game: ZrfSpielGame, node: DecisionPoint):
         super().__init__(game)
         self._held = _Held(node)
 
@@ -185,15 +185,15 @@ class BoardObserver:
         self.tensor = np.zeros(shape[0] * shape[1], np.float32)
         self.dict = {"observation": self.tensor.reshape(shape)}
 
-    def set_from(self, state: ZrfState, player: int) -> None:
+    def set_from(self, state: ZrfSpielState, player: int) -> None:
         write_observation(state.node, self.dict["observation"])
 
-    def string_from(self, state: ZrfState, player: int) -> str:
+    def string_from(self, state: ZrfSpielState, player: int) -> str:
         return state.node.text()
 
 
 def load(game: str, variant: str | None = None, max_game_length: int = DEFAULT_MAX_GAME_LENGTH,
-         move_encoding: str = "auto") -> ZrfGame:
+         move_encoding: str = "auto") -> ZrfSpielGame:
     """The OpenSpiel game for a ``.zrf`` path or a built-in game name (see the module docstring).
 
     Raises :class:`runtime.games.GameLoadError` when the game cannot be loaded.
@@ -203,4 +203,4 @@ def load(game: str, variant: str | None = None, max_game_length: int = DEFAULT_M
                                           "move_encoding": move_encoding})
 
 
-pyspiel.register_game(REGISTERED_TYPE, ZrfGame)
+pyspiel.register_game(REGISTERED_TYPE, ZrfSpielGame)

@@ -37,7 +37,7 @@ per (player, piece type) with 1 where such a piece stands; one per (player,
 piece type) holding that store's count in every cell; one per player, all 1
 for the player to move; and three for the turn in progress: cells a chosen
 token moves from, cells it moves or drops to (or acts on), and the number of
-decisions already taken this turn.  The planes show the position at the start
+tokens chosen this turn.  The planes show the position at the start
 of the turn; what exactly was chosen so far is in the observation text.
 """
 
