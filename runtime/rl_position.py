@@ -114,17 +114,17 @@ class DecisionPoint:
     are encoded once per turn and shared by the nodes inside it.
     """
 
-    __slots__ = ("dgame", "state", "prefix", "decisions", "chance_steps", "_turns", "_candidates",
+    __slots__ = ("dgame", "state", "prefix", "decisions", "chance_run", "_turns", "_candidates",
                  "_outcome", "_limited")
 
     def __init__(self, dgame: DecisionGame, state: State, prefix: tuple[int, ...] = (),
-                 decisions: int = 0, chance_steps: int = 0,
+                 decisions: int = 0, chance_run: int = 0,
                  turns: list[EncodedTurn] | None = None, candidates: list[EncodedTurn] | None = None):
         self.dgame = dgame
         self.state = state
         self.prefix = prefix
         self.decisions = decisions
-        self.chance_steps = chance_steps
+        self.chance_run = chance_run
         self._turns = turns
         self._candidates = candidates
         self._outcome: Outcome | None | bool = False  # False: not worked out yet
@@ -161,7 +161,7 @@ class DecisionPoint:
         over = self.state.outcome()
         if over is not None:
             return over
-        if self.decisions >= limit or self.chance_steps >= limit:
+        if self.decisions >= limit or self.chance_run >= limit:
             what = "decisions" if self.decisions >= limit else "chance outcomes in a row"
             self._limited = True
             return Outcome.drawn(f"game length limit: {limit} {what} (max_game_length)")
@@ -191,8 +191,9 @@ class DecisionPoint:
         """The next tokens of the turns still possible, ascending; empty at the end."""
         if self.is_terminal():
             return []
+        cands = self._turn_candidates()  # first: it may take forced tokens into the prefix
         n = len(self.prefix)
-        return sorted({t.tokens[n] for t in self._turn_candidates()})
+        return sorted({t.tokens[n] for t in cands})
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(token, probability)`` at a chance node: each token's share of the random player's turns."""
@@ -204,8 +205,9 @@ class DecisionPoint:
         return [(a, counts[a] / len(cands)) for a in sorted(counts)]
 
     def _narrowed(self, action: int) -> list[EncodedTurn]:
+        cands = self._turn_candidates()  # first: it may take forced tokens into the prefix
         n = len(self.prefix)
-        return [t for t in self._turn_candidates() if t.tokens[n] == action]
+        return [t for t in cands if t.tokens[n] == action]
 
     def turn_completed_by(self, action: int) -> Move | None:
         """The whole turn ``action`` plays (None when it leaves a choice, or is not legal here)."""
@@ -223,14 +225,14 @@ class DecisionPoint:
         if not narrowed:
             raise ValueError(f"action {action} ({self.dgame.layout.describe(action)}) is not legal here")
         decisions = self.decisions + (0 if chance else 1)
-        steps = self.chance_steps + 1 if chance else 0
+        run = (self.chance_run + 1) if chance else 0  # chance outcomes in a row
         prefix = self.prefix + (action,)
         while len(narrowed) > 1 and len({t.tokens[len(prefix)] for t in narrowed}) == 1:
             prefix += (narrowed[0].tokens[len(prefix)],)
         if len(narrowed) == 1:
-            node = DecisionPoint(self.dgame, self.state.apply(narrowed[0].move), (), decisions, steps)
+            node = DecisionPoint(self.dgame, self.state.apply(narrowed[0].move), (), decisions, run)
         else:
-            node = DecisionPoint(self.dgame, self.state, prefix, decisions, steps, self._turns, narrowed)
+            node = DecisionPoint(self.dgame, self.state, prefix, decisions, run, self._turns, narrowed)
         if node.limit_reached:
             warnings.warn(f"{self.dgame.game.name}: {node.outcome().rule}; the game is scored as a draw",
                           GameLengthLimitWarning, stacklevel=2)
@@ -241,10 +243,9 @@ class DecisionPoint:
     def action_text(self, action: int) -> str:
         """An action in saved-game notation: the whole turn when it decides one, else what it picks."""
         layout = self.dgame.layout
-        try:
-            narrowed = [] if self.is_terminal() else self._narrowed(action)
-        except ValueError:
-            narrowed = []
+        if not 0 <= action < layout.num_distinct_actions:
+            return f"action {action} (outside 0..{layout.num_distinct_actions - 1})"
+        narrowed = [] if self.is_terminal() else self._narrowed(action)
         if len(narrowed) == 1:
             return narrowed[0].move.notation
         if not narrowed:
