@@ -115,16 +115,19 @@ def test_length_limit_warns():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game_id", ["canopus", "corpus:breakthrough", "corpus:Ur", "corpus:kalah",
-                                     "corpus:turkish-dama"])
+@pytest.mark.parametrize("game_id", all_games())
 def test_mcts_bot_plays_the_random_bot(game_id):
-    """OpenSpiel's MCTS (random rollouts) against its uniform random bot, to the end of one game."""
-    game = load(spec_of(game_id), max_game_length=scaled(200, 24))
+    """OpenSpiel's MCTS (random rollouts) against its uniform random bot, to the end of one game
+    (the other players of a game with more than two are random bots too)."""
+    game = load(spec_of(game_id), max_game_length=scaled(60, 8))
     rng = np.random.RandomState(11)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=scaled(40, 4), evaluator=evaluator, random_state=rng)
-    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), [bot, uniform_random.UniformRandomBot(1, rng)], rng)
-    assert len(returns) == 2 and sum(returns) == 0.0 and returns[0] in (-1.0, 0.0, 1.0)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=scaled(12, 2), evaluator=evaluator, random_state=rng)
+    bots = [bot] + [uniform_random.UniformRandomBot(p, rng) for p in range(1, game.num_players())]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+    assert len(returns) == game.num_players() and all(r in (-1.0, 0.0, 1.0) for r in returns)
+    if game.num_players() == 2:
+        assert sum(returns) == 0.0
 
 
 def test_unknown_game_is_a_load_error():
