@@ -241,7 +241,9 @@ class DecisionPoint:
     # ------------------------------------------------------------ words
 
     def action_text(self, action: int) -> str:
-        """An action in saved-game notation: the whole turn when it decides one, else what it picks."""
+        """An action in saved-game notation: the whole turn when it decides one, else the parts it
+        fixes and what it picks (``partial 3 CA I9 - H7 ... (H7 - G5)``); different actions of a
+        node always have different texts, as OpenSpiel requires."""
         layout = self.dgame.layout
         if not 0 <= action < layout.num_distinct_actions:
             return f"action {action} (outside 0..{layout.num_distinct_actions - 1})"
@@ -256,9 +258,10 @@ class DecisionPoint:
             while k < len(common) and k < len(t.move.parts) and common[k] == t.move.parts[k]:
                 k += 1
             del common[k:]
-        chosen = "; ".join(common) if common else " ".join(
-            layout.describe(a) for a in self._part_so_far() + (action,))
-        return f"{chosen} ..."
+        # the part being chosen, ending with this action's own token: unique among the node's actions
+        part = (action,) if layout.is_head(action) else self._part_so_far() + (action,)
+        picked = " ".join(layout.describe(a) for a in part)
+        return f"{'; '.join(common)} ... ({picked})" if common else f"{picked} ..."
 
     def _part_so_far(self) -> tuple[int, ...]:
         """The tokens chosen since the start of the current part."""

@@ -29,7 +29,8 @@ from .rl_games import all_games, corpus_path, spec_of
 def turn_paths(node: DecisionPoint, bound: int) -> dict[str, tuple[int, ...]]:
     """Every legal turn of ``node`` (a turn's start) by notation -> the actions that play it.
 
-    Fails when two paths play the same turn; ``bound`` is the action range.
+    Fails when two paths play the same turn, or two actions of a node have the same text (OpenSpiel
+    refuses that); ``bound`` is the action range.
     """
     found: dict[str, tuple[int, ...]] = {}
     stack = [(node, ())]
@@ -37,6 +38,8 @@ def turn_paths(node: DecisionPoint, bound: int) -> dict[str, tuple[int, ...]]:
         at, path = stack.pop()
         actions = at.chance_outcomes() if at.is_chance() else [(a, 1.0) for a in at.legal_actions()]
         assert actions, f"no action inside a turn after {path}"
+        texts = [at.action_text(a) for a, _ in actions]
+        assert len(set(texts)) == len(texts), f"two actions share a text after {path}: {sorted(texts)}"
         for action, _ in actions:
             assert 0 <= action < bound
             move = at.turn_completed_by(action)
@@ -225,3 +228,30 @@ def test_an_illegal_action_is_refused():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert node.action_text(illegal)  # described, not raised
+
+
+#: Ko Shogi (corpus KoShogi-b5369d): the turns of the random game in which the first corpus survey met
+#: two actions with the same text (a lion-like two-step move, then two second steps).
+KO_SHOGI_TURNS = [
+    "CS J13 - K12", "HS C4 - B6", "CS K12 - J13", "SU J5 - I6", "HS C10 - B8", "SU L5 - M6", "SU L9 - K8",
+    "E D3 - C4", "Q J12 - I12", "B F2 - E2", "CH B10 - C10", "SU I6 - D6", "HS E10 - D8", "SU D6 - C6",
+    "P I9 - I8", "SU M6 - L7", "CR L12 - K12", "P M5 - M6", "P M9 - M8", "HS M4 - L6", "HS D8 - B7",
+    "P K5 - K6", "HS M10 - L8", "P M6 - M5", "E L11 - M10", "SU C6 x B7", "partial 4 CA G10 - I9",
+    "CH L4 - M4", "partial 7 LB K11 - L12", "SU D5 - E6", "partial 7 LB C11 - B10", "P A5 - A6",
+    "E F11 - E10", "SU B7 - C6", "CH L10 - L11", "Q J2 - I2", "P K9 - L9", "SU L7 - F7",
+    "partial 7 LB L12 - K11", "SU F7 - H7", "Q I12 - J12", "CH J4 - J6", "HS B8 x A6", "SU E6 - H6",
+    "EN K13 - L12", "CS D1 - C2", "P L9 - L10", "SU H7 - L7"]
+
+
+def test_mid_turn_actions_have_different_texts():
+    """After "partial 3 CA I9 - H7" two second steps remain, each with two endings: their actions
+    used to read the same ("partial 3 CA I9 - H7 ..."); each now names its own step."""
+    dgame = DecisionGame(load_game(corpus_path("KoShogi-b5369d")))
+    state = dgame.game.initial_state()
+    for notation in KO_SHOGI_TURNS:
+        state = state.apply(next(m for m in state.legal_moves() if m.notation == notation))
+    node = DecisionPoint(dgame, state)
+    turn_paths(node, dgame.num_distinct_actions)  # checks every node of the turn
+    inner = node.child(dgame.layout.encode("move", dgame.layout.cell_index["I9"], dgame.layout.cell_index["H7"]))
+    assert sorted(inner.action_text(a) for a in inner.legal_actions()) == [
+        "partial 3 CA I9 - H7 ... (H7 - G5)", "partial 3 CA I9 - H7 ... (H7 - I5)", "partial 3 CA I9 - H7; Pass"]
