@@ -336,7 +336,11 @@ class BlockReach:
     def _read(self, key: tuple[int, int]) -> None:
         ops = self._ops
         if ops is None:  # a reader per block: games are shared between threads, a reader has state
-            ops = self._ops = ReachReader(self._tables, self._engine).read(self._program)
+            try:
+                ops = self._ops = ReachReader(self._tables, self._engine).read(self._program)
+            except RecursionError:  # nested past Python's limit (the back ends report it): no bound
+                self.too_long = True
+                ops = self._ops = []
         hits, silent = None, False
         if not self.too_long:
             owner, start = key
@@ -348,6 +352,8 @@ class BlockReach:
             except _Unknown:
                 if run.visited > READ_LIMIT:
                     self.too_long = True
+            except RecursionError:
+                self.too_long = True
         self._silent[key] = silent
         self._memo[key] = hits
 

@@ -20,7 +20,7 @@ from runtime.interpreter import load_zrf_game
 from runtime.load_errors import GameLoadError
 from runtime.interpreter.context import Context
 from runtime.interpreter.reach import ReachReader
-from tests.conftest import corpus_dir, corpus_entries, scaled
+from tests.conftest import corpus_entries, scaled
 from zrf import keywords as kw
 
 ROOT = Path(__file__).resolve().parents[2]
