@@ -17,7 +17,6 @@ run-time limit the interpreter met (W601, W602: a turn or a move list cut).  A t
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
 import time
 import warnings
@@ -27,6 +26,7 @@ from pathlib import Path
 import pyspiel
 
 from .interpreter import ZrfGame as InterpretedGame
+from .alarm import TimeLimitExceeded, time_limit
 from .interpreter.coverage import corpus_games
 from .load_errors import GameLoadError
 from .openspiel import load
@@ -34,14 +34,6 @@ from .rl_position import GameLengthLimitWarning
 
 #: Decisions per simulated game unless ``--max-game-length`` says otherwise.
 DEFAULT_LENGTH = 100
-
-
-class _Timeout(Exception):
-    pass
-
-
-def _alarm(signum, frame):
-    raise _Timeout()
 
 
 @dataclass
@@ -62,11 +54,9 @@ def survey_game(slug: str, path: str, timeout: int, max_game_length: int, sims: 
     """Load one corpus file as an OpenSpiel game and run the random-simulation check on it."""
     row = SurveyRow(slug)
     start = time.perf_counter()
-    old = signal.signal(signal.SIGALRM, _alarm)
-    signal.alarm(timeout)
     stage = "load"
     try:
-        with warnings.catch_warnings():
+        with time_limit(timeout), warnings.catch_warnings():
             warnings.simplefilter("ignore", GameLengthLimitWarning)
             game = load(path, max_game_length=max_game_length)
             row.loads = True
@@ -84,7 +74,7 @@ def survey_game(slug: str, path: str, timeout: int, max_game_length: int, sims: 
                 # a run-time limit of the interpreter (W602: a move list cut) met while playing
                 notices = "; ".join(f"{d.code} {d.message}" for d in game.engine.notices)
                 row.note = f"{row.note}; {notices}" if row.note else notices
-    except _Timeout:
+    except TimeLimitExceeded:
         row.note = f"timeout after {timeout}s in {stage}"
     except GameLoadError as exc:
         row.note = f"does not load: {str(exc).splitlines()[0][:160]}"
@@ -93,9 +83,6 @@ def survey_game(slug: str, path: str, timeout: int, max_game_length: int, sims: 
     except Exception as exc:  # every failure is reported, with its kind
         text = str(exc).splitlines()[0][:160] if str(exc) else ""
         row.note = f"{type(exc).__name__} in {stage}: {text}"
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
     row.seconds = time.perf_counter() - start
     return row
 

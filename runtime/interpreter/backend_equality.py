@@ -24,9 +24,7 @@ from __future__ import annotations
 
 import argparse
 import csv
-import os
 import random
-import signal
 import sys
 import time
 from dataclasses import dataclass
@@ -36,6 +34,7 @@ from zrf.diagnostics import ZrfError
 from zrf.model import build_file
 from zrf.zsg import read_zsg
 
+from runtime.alarm import TimeLimitExceeded, time_limit
 from runtime.executors import BackendError, add_arguments, open_executor
 from runtime.load_errors import GameLoadError
 from runtime.replay import find_rules, replay
@@ -44,14 +43,6 @@ from . import game_from_file
 from .translate import back_end
 
 EQUAL, DIFFERENT, SKIPPED, TIMEOUT, LOAD_FAILED = "equal", "DIFFERENT", "skipped", "timeout", "load failed"
-
-
-class _Timeout(Exception):
-    pass
-
-
-def _alarm(signum, frame):
-    raise _Timeout()
 
 
 @dataclass
@@ -153,7 +144,7 @@ def _either(fn):
     """``fn()``, or the error it raised as a :class:`_Raised` (a timeout still stops the item)."""
     try:
         return fn()
-    except _Timeout:
+    except TimeLimitExceeded:
         raise
     except Exception as exc:  # compared, not hidden: both back ends must raise the same
         return _Raised(type(exc).__name__, str(exc).splitlines()[0][:160] if str(exc) else "")
@@ -161,21 +152,15 @@ def _either(fn):
 
 def _timed(item: str, kind: str, timeout: int, fn) -> Verdict:
     start = time.perf_counter()
-    old = signal.signal(signal.SIGALRM, _alarm) if os.name == "posix" else None
-    if old is not None:
-        signal.alarm(timeout)
     try:
-        status, why = fn()
-    except _Timeout:
+        with time_limit(timeout):
+            status, why = fn()
+    except TimeLimitExceeded:
         status, why = TIMEOUT, f"after {timeout} s"
     except GameLoadError as exc:
         status, why = LOAD_FAILED, str(exc).splitlines()[0][:160] if str(exc) else type(exc).__name__
     except Exception as exc:  # every failure is counted with its kind, never hidden
         status, why = DIFFERENT, f"{type(exc).__name__}: {str(exc).splitlines()[0][:160] if str(exc) else ''}"
-    finally:
-        if old is not None:
-            signal.alarm(0)
-            signal.signal(signal.SIGALRM, old)
     return Verdict(item, kind, status, why, time.perf_counter() - start)
 
 

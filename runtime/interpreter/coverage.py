@@ -23,21 +23,13 @@ to its note.
 from __future__ import annotations
 
 import csv
-import signal
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from runtime.alarm import TimeLimitExceeded, time_limit
 from runtime.executors import BackendError, add_arguments, open_executor
-
-
-class _Timeout(Exception):
-    pass
-
-
-def _alarm(signum, frame):
-    raise _Timeout()
 
 
 @dataclass
@@ -92,43 +84,37 @@ def check_game(path: str, slug: str, plies: int = 200, seed: int = 0, timeout: i
 
     cov = Coverage(slug)
     start = time.perf_counter()
-    old = signal.signal(signal.SIGALRM, _alarm) if hasattr(signal, "SIGALRM") else None
-    if old is not None:
-        signal.alarm(timeout)
     stage = "load"
     try:
-        game = load_zrf_game(path)
-        cov.loads = True
-        stage = "generate"
-        state = game.initial_state()
-        over = state.goal_outcome()
-        cov.moves = state.raw_moves().count() if over is None else 0
-        cov.generates = True
-        if over is not None:
-            cov.start = "over"
-            cov.note = f"a goal holds at the start: {over.describe()}"
-        elif not state.legal_moves():
-            cov.start = "none"
-            cov.note = why_no_start_move(game, state)
-        else:
-            cov.start = "moves"
-            stage = "playout"
-            result = random_playout(state, seed, plies)
-            cov.plies = result.plies
-            cov.playout = True
-            cov.note = result.reason
-        if game.notices:
-            cov.note += "; " + "; ".join(f"{d.code} {d.message}" for d in game.notices)
-    except _Timeout:
+        with time_limit(timeout):
+            game = load_zrf_game(path)
+            cov.loads = True
+            stage = "generate"
+            state = game.initial_state()
+            over = state.goal_outcome()
+            cov.moves = state.raw_moves().count() if over is None else 0
+            cov.generates = True
+            if over is not None:
+                cov.start = "over"
+                cov.note = f"a goal holds at the start: {over.describe()}"
+            elif not state.legal_moves():
+                cov.start = "none"
+                cov.note = why_no_start_move(game, state)
+            else:
+                cov.start = "moves"
+                stage = "playout"
+                result = random_playout(state, seed, plies)
+                cov.plies = result.plies
+                cov.playout = True
+                cov.note = result.reason
+            if game.notices:
+                cov.note += "; " + "; ".join(f"{d.code} {d.message}" for d in game.notices)
+    except TimeLimitExceeded:
         cov.note = f"timeout after {timeout}s in {stage}"
     except RecursionError:
         cov.note = f"recursion limit in {stage}"
     except Exception as exc:  # every failure is reported, with its kind
         cov.note = f"{type(exc).__name__} in {stage}: {str(exc).splitlines()[0][:120] if str(exc) else ''}"
-    finally:
-        if old is not None:
-            signal.alarm(0)
-            signal.signal(signal.SIGALRM, old)
     cov.seconds = time.perf_counter() - start
     return cov
 
@@ -147,29 +133,25 @@ def replay_line(saved_path: str, slug: str, name: str, timeout: int) -> str:
     from runtime.interpreter import load_zrf_game
     from runtime.replay import find_rules, replay
 
-    old = signal.signal(signal.SIGALRM, _alarm)
-    signal.alarm(timeout)
     try:
-        saved = read_zsg(saved_path)
-        game = load_zrf_game(find_rules(saved), saved.variant or None)
-        r = replay(saved, game)
-        if r.ok:
-            result = "ok: " + (r.outcome.describe() if r.outcome else "game not over")
-        else:
-            result = f"line {r.failed_line} {r.failed_text!r}: {r.reason}"
-        if r.renumbered:
-            where = ", ".join(str(n) for n in r.renumbered_lines)
-            result += f"; saved under other move-type numbers (line {where})"
-        if r.notices:
-            result += " [" + "; ".join(r.notices) + "]"
-        return f"{slug}\t{name}\t{r.lines}\t{r.applied_lines}\t{result}"
-    except _Timeout:
+        with time_limit(timeout):
+            saved = read_zsg(saved_path)
+            game = load_zrf_game(find_rules(saved), saved.variant or None)
+            r = replay(saved, game)
+            if r.ok:
+                result = "ok: " + (r.outcome.describe() if r.outcome else "game not over")
+            else:
+                result = f"line {r.failed_line} {r.failed_text!r}: {r.reason}"
+            if r.renumbered:
+                where = ", ".join(str(n) for n in r.renumbered_lines)
+                result += f"; saved under other move-type numbers (line {where})"
+            if r.notices:
+                result += " [" + "; ".join(r.notices) + "]"
+            return f"{slug}\t{name}\t{r.lines}\t{r.applied_lines}\t{result}"
+    except TimeLimitExceeded:
         return f"{slug}\t{name}\t-\t-\ttimeout after {timeout}s"
     except Exception as exc:
         return f"{slug}\t{name}\t-\t-\t{type(exc).__name__}: {str(exc)[:100]}"
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def _axiom_replay_line(slug: str, name: str) -> str:
