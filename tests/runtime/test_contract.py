@@ -104,7 +104,7 @@ def test_a_native_engine_has_no_zrf_behind_it():
 #: getattr/hasattr calls on a constant attribute name that runtime/ may keep, and why
 ALLOWED_PROBES = {
     # a platform feature, not an object's internals
-    ("runtime/interpreter/coverage.py", "SIGALRM"),
+    ("runtime/alarm.py", "SIGALRM"),
 }
 
 
