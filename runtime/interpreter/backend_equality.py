@@ -157,7 +157,7 @@ def _timed(item: str, kind: str, timeout: int, fn) -> Verdict:
             status, why = fn()
     except TimeLimitExceeded:
         status, why = TIMEOUT, f"after {timeout} s"
-    except GameLoadError as exc:
+    except (GameLoadError, ZrfError) as exc:  # a file that does not read is no difference
         status, why = LOAD_FAILED, str(exc).splitlines()[0][:160] if str(exc) else type(exc).__name__
     except Exception as exc:  # every failure is counted with its kind, never hidden
         status, why = DIFFERENT, f"{type(exc).__name__}: {str(exc).splitlines()[0][:160] if str(exc) else ''}"

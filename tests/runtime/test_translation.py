@@ -283,3 +283,10 @@ SAVED_SAMPLE = SAVED[::max(1, len(SAVED) // scaled(len(SAVED)))] if SAVED else [
 def test_saved_game_replays_the_same_translated(corpus_dir, slug, name):
     status, why = replay_difference(str(corpus_dir / slug / name))
     assert status == EQUAL, why
+
+
+def test_a_file_that_does_not_read_is_a_load_failure_not_a_difference(tmp_path):
+    """The whole-corpus equality run met ginseng.zrf (E102): counted as "load failed", never as DIFFERENT."""
+    v = perft_verdict(_write(tmp_path, "(game (title \"T\")"), None, 2, timeout=30)
+    assert v.status == "load failed"
+    assert "E102" in v.why
