@@ -16,9 +16,12 @@ from typing import Callable
 from zrf import keywords as kw
 from zrf.diagnostics import Report
 from zrf.keywords import Use
-from zrf.syntax import Atom, List, Node, excerpt
+from zrf.syntax import Atom, List, Node, String, excerpt
 
 from .tables import Tables
+
+#: Every condition keyword (a condition written where an instruction belongs is reported as such).
+_CONDITION_NAMES = frozenset(kw.table(kw.CONDITION))
 
 #: The context slot each ``(go ...)`` target names (zrf.keywords.GO_TARGETS, in that order).
 GO_SLOTS = dict(zip(kw.GO_TARGETS, ("frm", "to", "mark", "last_from", "last_to")))
@@ -39,7 +42,16 @@ def dispatch(context: str, cls: type) -> dict[str, tuple[Use, Callable]]:
 
 
 class BlockReader:
-    """Checks and name resolution common to every back end of the move programs of one game."""
+    """Checks and name resolution common to every back end of the move programs of one game.
+
+    :meth:`instruction` classifies one instruction for every back end; a back end
+    supplies ``statements`` (its :func:`dispatch` of the statement keywords) and
+    the hooks it calls: ``step(table, d)``, ``jump(p)``, ``sequence(nodes)``,
+    ``stop()`` and ``_stop(node, message)`` (a stop with a W501).
+    """
+
+    #: keyword -> (use, ``run_<name>``) of the back end's statements
+    statements: dict[str, tuple[Use, Callable]] = {}
 
     def __init__(self, tables: Tables, report: Report, engine, reported: set[str] | None = None):
         self.t = tables
@@ -49,6 +61,43 @@ class BlockReader:
         self._reported: set[str] = set() if reported is None else reported
         #: count of compiled uses of last-from/last-to (statistics for diagnostics and docs)
         self.last_move_uses = 0
+
+    def instruction(self, node: Node):
+        """One instruction of a block: a step, a jump, a nested list, or a statement keyword.
+
+        Whatever cannot run is a stop with its W501 (a string, a condition or an
+        unknown name where an instruction belongs, a form of the wrong shape).
+        """
+        t = self.t
+        if isinstance(node, String):
+            return self._stop(node, f"unexpected string {excerpt(node)!r} in a move block")
+        if isinstance(node, Atom):
+            name = node.text
+            d = t.dir_index.get(name)
+            if d is not None:
+                return self.step("links", d)
+            p = t.pos_index.get(name)
+            if p is not None:
+                return self.jump(p)
+            entry = self.statements.get(name)
+            if entry is not None and entry[0].atom:
+                return entry[1](self, name, node, [])
+            if entry is not None:
+                return self._stop(node, f"{name!r} cannot stand alone as an instruction")
+            if name in _CONDITION_NAMES or name in t.attr_index:
+                return self._stop(node, f"condition {name!r} used as an instruction")
+            return self._stop(node, f"unknown instruction {name!r}")
+        head = node.head
+        if head is None or head in t.dir_index or head in t.pos_index:
+            return self.sequence(node.items)
+        entry = self.statements.get(head)
+        if entry is None:
+            return self._stop(node, f"unknown instruction {head!r}")
+        use, method = entry
+        args = node.items[1:]
+        if not self.fits(use, head, node, args):
+            return self.stop()
+        return method(self, head, node, args)
 
     def problem(self, node: Node, message: str) -> None:
         """W501 at ``node``, once per place and message."""

@@ -92,42 +92,17 @@ class Compiler(BlockReader):
             return True
         return seq
 
-    def instruction(self, node: Node) -> Instr:
-        t = self.t
-        if isinstance(node, String):
-            return self._stop(node, f"unexpected string {excerpt(node)!r} in a move block")
-        if isinstance(node, Atom):
-            name = node.text
-            d = t.dir_index.get(name)
-            if d is not None:
-                return _step_along("links", d)
-            p = t.pos_index.get(name)
-            if p is not None:
-                def jump(ctx):
-                    ctx.cur = p
-                    return True
-                return jump
-            entry = _STATEMENTS.get(name)
-            if entry is not None and entry[0].atom:
-                return entry[1](self, name, node, [])
-            if entry is not None:
-                return self._stop(node, f"{name!r} cannot stand alone as an instruction")
-            if name in _CONDITIONS or name in t.attr_index:
-                return self._stop(node, f"condition {name!r} used as an instruction")
-            return self._stop(node, f"unknown instruction {name!r}")
-        head = node.head
-        if head is None:
-            return self.sequence(node.items)
-        if head in t.dir_index or head in t.pos_index:
-            return self.sequence(node.items)
-        entry = _STATEMENTS.get(head)
-        if entry is None:
-            return self._stop(node, f"unknown instruction {head!r}")
-        use, method = entry
-        args = node.items[1:]
-        if not self.fits(use, head, node, args):
-            return lambda ctx: False
-        return method(self, head, node, args)
+    def step(self, table: str, d: int) -> Instr:
+        return _step_along(table, d)
+
+    def jump(self, p: int) -> Instr:
+        def jump(ctx):
+            ctx.cur = p
+            return True
+        return jump
+
+    def stop(self) -> Instr:
+        return lambda ctx: False
 
     # ------------------------------------------------------------------ statements (zrf.keywords run names)
 
@@ -563,7 +538,7 @@ class Compiler(BlockReader):
         return pos
 
 
-_STATEMENTS = dispatch(STATEMENT, Compiler)
+_STATEMENTS = Compiler.statements = dispatch(STATEMENT, Compiler)
 _CONDITIONS = dispatch(CONDITION, Compiler)
 
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from zrf.diagnostics import Report
 from zrf.keywords import STATEMENT
-from zrf.syntax import Atom, List, Node, String
+from zrf.syntax import List, Node
 
 from .blockreader import GO_SLOTS, BlockReader, dispatch
 from .tables import Tables
@@ -81,33 +81,14 @@ class ReachReader(BlockReader):
         finally:
             self.ops = outer
 
-    def instruction(self, node: Node) -> None:
-        t = self.t
-        if isinstance(node, String):
-            return self.stop()
-        if isinstance(node, Atom):
-            name = node.text
-            d = t.dir_index.get(name)
-            if d is not None:
-                return self.ops.append((STEP, ("dir", d)))
-            p = t.pos_index.get(name)
-            if p is not None:
-                return self.ops.append((JUMP, p))
-            entry = _STATEMENTS.get(name)
-            if entry is not None and entry[0].atom:
-                return entry[1](self, name, node, [])
-            return self.stop()
-        head = node.head
-        if head is None or head in t.dir_index or head in t.pos_index:
-            return self.sequence(node.items)
-        entry = _STATEMENTS.get(head)
-        if entry is None:
-            return self.stop()
-        use, method = entry
-        args = node.items[1:]
-        if not self.fits(use, head, node, args):
-            return self.stop()
-        return method(self, head, node, args)
+    def step(self, table: str, d: int) -> None:
+        self.ops.append((STEP, ("dir" if table == "links" else "opp", d)))
+
+    def jump(self, p: int) -> None:
+        self.ops.append((JUMP, p))
+
+    def _stop(self, node: Node, message: str) -> None:
+        self.stop()  # said when the game was compiled
 
     def stop(self) -> None:
         self.ops.append((STOP,))
@@ -153,7 +134,7 @@ class ReachReader(BlockReader):
 
     def run_opposite(self, name, node, args):
         d = self.t.dir_index.get(args[0].text)
-        self.ops.append((STOP,) if d is None else (STEP, ("opp", d)))
+        return self.stop() if d is None else self.step("opp", d)
 
     def run_cascade(self, name, node, args):
         self.ops.append((CASCADE,))
@@ -188,7 +169,7 @@ class ReachReader(BlockReader):
         pass  # a place off the board only skips the flag
 
 
-_STATEMENTS = dispatch(STATEMENT, ReachReader)
+ReachReader.statements = dispatch(STATEMENT, ReachReader)
 
 
 class _Run:

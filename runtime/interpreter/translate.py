@@ -208,38 +208,8 @@ class Translator(BlockReader):
         self._depth -= 1
         return dead
 
-    def instruction(self, node: Node) -> None:
-        t = self.t
-        if isinstance(node, String):
-            return self._stop(node, f"unexpected string {excerpt(node)!r} in a move block")
-        if isinstance(node, Atom):
-            name = node.text
-            d = t.dir_index.get(name)
-            if d is not None:
-                return self.step("links", d)
-            p = t.pos_index.get(name)
-            if p is not None:
-                self.emit(f"cur = {p}")
-                return None
-            entry = _STATEMENTS.get(name)
-            if entry is not None and entry[0].atom:
-                return entry[1](self, name, node, [])
-            if entry is not None:
-                return self._stop(node, f"{name!r} cannot stand alone as an instruction")
-            if name in _CONDITIONS or name in t.attr_index:
-                return self._stop(node, f"condition {name!r} used as an instruction")
-            return self._stop(node, f"unknown instruction {name!r}")
-        head = node.head
-        if head is None or head in t.dir_index or head in t.pos_index:
-            return self.sequence(node.items)
-        entry = _STATEMENTS.get(head)
-        if entry is None:
-            return self._stop(node, f"unknown instruction {head!r}")
-        use, method = entry
-        args = node.items[1:]
-        if not self.fits(use, head, node, args):
-            return self.stop()
-        return method(self, head, node, args)
+    def jump(self, p: int) -> None:
+        self.emit(f"cur = {p}")
 
     def step(self, table: str, d: int) -> None:
         """Move the cursor one link along ``table`` ("links" or "opp"); off the board: stop."""
@@ -629,7 +599,7 @@ class Translator(BlockReader):
         return f"(({p} := {expr}) != -1 and {body})"
 
 
-_STATEMENTS = dispatch(STATEMENT, Translator)
+_STATEMENTS = Translator.statements = dispatch(STATEMENT, Translator)
 _CONDITIONS = dispatch(CONDITION, Translator)
 
 
