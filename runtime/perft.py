@@ -17,9 +17,9 @@ def perft(state: State, depth: int) -> int:
     """Number of move sequences of length ``depth`` from ``state``."""
     if depth == 0:
         return 1
-    moves = state.legal_moves()
     if depth == 1:
-        return len(moves)
+        return state.legal_move_count()
+    moves = state.legal_moves()
     return sum(perft(state.apply(m), depth - 1) for m in moves)
 
 
@@ -60,10 +60,11 @@ def perft_report(state: State, depth: int,
     start = time.perf_counter()
 
     def walk(s: State, d: int) -> None:
+        if d == depth:
+            report.counts[d] += s.legal_move_count()
+            return
         moves = s.legal_moves()
         report.counts[d] += len(moves)
-        if d == depth:
-            return
         for m in moves:
             walk(s.apply(m), d + 1)
 

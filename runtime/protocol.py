@@ -137,6 +137,22 @@ class PartDetails:
         return bool(self.captures) or any(c.kind != "attribute" for c in self.changes)
 
 
+class LazyDetails(ABC):
+    """A move's details worked out when first asked for (a :attr:`Move.described`).
+
+    An engine subclasses it when it can tell whether a move changes material
+    more cheaply than by building the details.
+    """
+
+    @abstractmethod
+    def __call__(self) -> tuple[PartDetails, ...]:
+        """The move's details, one per part."""
+
+    def changes_material(self) -> bool:
+        """:meth:`Move.changes_material`; by default read from the details."""
+        return any(p.changes_material for p in self())
+
+
 @dataclass(frozen=True)
 class Move:
     """One legal whole turn.
@@ -166,7 +182,14 @@ class Move:
         return d() if callable(d) else d
 
     def changes_material(self) -> bool:
-        """Could the move capture or change a piece (True when its details are unknown)?"""
+        """Could the move capture or change a piece (True when its details are unknown)?
+
+        A :class:`LazyDetails` answers it itself, without building the details: a
+        search asks it of every move.
+        """
+        d = self.described
+        if isinstance(d, LazyDetails):
+            return d.changes_material()
         details = self.details
         return details is None or any(p.changes_material for p in details)
 
@@ -383,6 +406,14 @@ class State(ABC):
     @abstractmethod
     def outcome(self) -> Outcome | None:
         """``None`` while the game goes on, else how it ended."""
+
+    def legal_move_count(self) -> int:
+        """How many legal moves there are: ``len(self.legal_moves())``.
+
+        Perft counts its last ply with this; an engine may override it to count
+        without building the moves (their notation, their details).
+        """
+        return len(self.legal_moves())
 
     def random_move(self, rng) -> Move:
         """A uniformly random legal move drawn with ``rng`` (a :class:`random.Random`).

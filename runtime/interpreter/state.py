@@ -31,7 +31,7 @@ class ZrfState(State):
     """An immutable ZRF position."""
 
     __slots__ = ("game", "cells", "stores", "turn", "last_from", "last_to", "removed", "parent",
-                 "_raw", "_legal", "_outcome", "_done", "_repkey")
+                 "_raw", "_legal", "_outcome", "_done", "_repkey", "_signature")
 
     def __init__(self, game: CompiledGame, board, hands, turn, last_from, last_to, removed, parent):
         self.game = game
@@ -47,6 +47,7 @@ class ZrfState(State):
         self._outcome = None
         self._done = False
         self._repkey = None
+        self._signature = None
 
     # ------------------------------------------------------------------ protocol
 
@@ -86,6 +87,11 @@ class ZrfState(State):
         return self._outcome
 
     def signature(self) -> Signature:
+        if self._signature is None:
+            self._signature = self._make_signature()
+        return self._signature
+
+    def _make_signature(self) -> Signature:
         g = self.game
         t = g.tables
         cells = []
@@ -167,6 +173,15 @@ class ZrfState(State):
             return None
         turn = Turn(parts, notes, befores, board, hands, lf, lt, removed, rank)
         return turn.move(g), len(parts), notices
+
+    def legal_move_count(self) -> int:
+        """The number of legal turns, counted without making them moves (no notation)."""
+        if self._legal is not None:
+            return len(self._legal)
+        if self.outcome() is not None:
+            return 0
+        n = self.raw_moves().count()
+        return n + 1 if self._pass_allowed(n) else n
 
     def random_move(self, rng) -> Move:
         """A uniformly random legal move, the same one ``rng.choice(self.legal_moves())`` picks.

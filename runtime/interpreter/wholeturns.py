@@ -29,9 +29,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from functools import partial
+from itertools import islice
 
-from runtime.protocol import Move, PartDetails
+from runtime.protocol import LazyDetails, Move, PartDetails
 
 from .attacks import AttackSearch, Incremental
 from .compiled import CompiledGame
@@ -48,6 +48,7 @@ class Turn:
 
     def __init__(self, parts, notes, befores, board, hands, lf, lt, removed, rank):
         self.parts = parts
+        #: the parts' notation; None until :meth:`move` writes a one-part turn's
         self.notes = notes
         #: the board before each part (what its details are worked out on)
         self.befores = befores
@@ -65,13 +66,58 @@ class Turn:
         return len(self.parts)
 
     def move(self, game: CompiledGame) -> Move:
-        """The turn as a contract move; its details are worked out when a tool asks."""
-        return Move(self.notes, self, partial(self.details, game))
+        """The turn as a contract move; its details are worked out when a tool asks.
+
+        A one-part turn's notation is written here, not when the turn is made:
+        a count of the legal turns (perft's last ply) never needs it.
+        """
+        notes = self.notes
+        if notes is None:
+            notes = self.notes = (part_notation(game, self.parts[0], self.befores[0]),)
+        return Move(notes, self, Described(self, game))
 
     def details(self, game: CompiledGame) -> tuple[PartDetails, ...]:
         """One :class:`runtime.protocol.PartDetails` per note (a closing ``Pass`` does nothing)."""
         out = tuple(part_details(game, p, b) for p, b in zip(self.parts, self.befores))
-        return out + (PartDetails(),) * (len(self.notes) - len(out))
+        return out + (PartDetails(),) * (len(self.notes or self.parts) - len(out))
+
+
+class Described(LazyDetails):
+    """A turn's :attr:`runtime.protocol.Move.details`, worked out when first asked for.
+
+    :meth:`changes_material` answers from the turn itself, as the details would.
+    """
+
+    __slots__ = ("turn", "game", "_details")
+
+    def __init__(self, turn: Turn, game: CompiledGame):
+        self.turn = turn
+        self.game = game
+        self._details = None
+
+    def __call__(self) -> tuple[PartDetails, ...]:
+        if self._details is None:
+            self._details = self.turn.details(self.game)
+        return self._details
+
+    def changes_material(self) -> bool:
+        """Does the turn capture, or change a piece's type or owner?  (``PartDetails.changes_material``)
+
+        A capture is a piece the turn removed; a type change is a move that
+        promotes.  An effect that changes a type or an owner is read from the
+        details, which skip such effects on cells emptied earlier in the part.
+        """
+        tn = self.turn
+        if tn.removed:
+            return True
+        for part in tn.parts:
+            for _, _, pc, ty, _ in part.moves:
+                if ty >= 0 and ty != pc[1]:
+                    return True
+            for e in part.effects:
+                if e[0] in ("type", "owner", "flip"):
+                    return any(p.changes_material for p in self())
+        return False
 
 
 def part_rank(part: Part, priorities: dict[str, int]) -> int:
@@ -191,7 +237,7 @@ class TurnSource:
         for part, rank in self.first_parts():
             b, h, lf, lt, rem = apply_part(g, cells, s.stores, part, mover)
             if part.partial is None:  # a one-part turn (what _chains makes of it, made directly)
-                yield Turn((part,), (part_notation(g, part, cells),), (cells,), tuple(b), h, lf, lt,
+                yield Turn((part,), None, (cells,), tuple(b), h, lf, lt,
                            tuple((pc[0], pc[1]) for pc in rem) if rem else (), rank)
                 continue
             yield from self._chains(part, (tuple(b), h, lf, lt, rem), cells, (), (), (), (),
@@ -230,14 +276,11 @@ class TurnSource:
     def legal(self) -> Iterator[Turn]:
         """Turns after every selection rule, king safety included."""
         royal = frozenset(self.game.royal.get(self.mover, ()))
-        for tn in self.candidates():
-            if not royal or self._safe(tn, royal):
-                yield tn
-
-    def moves(self) -> Iterator[Move]:
-        g = self.game
-        for tn in self.legal():
-            yield tn.move(g)
+        turns = self.ranked() if self.game.maximal is None else self.candidates()
+        if not royal:
+            return turns
+        safe = self._safe
+        return (tn for tn in turns if safe(tn, royal))
 
     def _safe(self, tn: Turn, royal) -> bool:
         """Does no royal piece of the mover stand attacked after ``tn``? (§5.11)"""
@@ -283,25 +326,40 @@ class MoveList(Sequence):
     keeps the first ``cap`` and the game records warning W602.  :meth:`count`
     and :meth:`nth` reach every turn with bounded memory (a random choice
     among millions of turns needs neither the whole list nor the cap).
+    A turn becomes a contract :class:`Move` (with its notation) only when it
+    is held: :meth:`count` counts the turns it has not held without making them.
     """
 
     def __init__(self, source: TurnSource, cap: int):
         self._source = source
-        self._it: Iterator[Move] | None = source.moves()
+        #: the turns not held yet; None once they are all held or counted
+        self._turns: Iterator[Turn] | None = source.legal()
         self._items: list[Move] = []
+        #: how many turns there are, once known
+        self._total: int | None = None
         self.cap = cap
 
     def _pull(self, n: int) -> None:
         """Hold the first ``n`` turns (fewer if there are fewer, or ``cap`` at most)."""
         items = self._items
-        while self._it is not None and len(items) < n:
-            if len(items) >= self.cap:
-                self._source.game.list_cut(self.cap)
+        if len(items) >= n:
+            return
+        if self._turns is None:
+            if self._total is None or len(items) >= self._total:
                 return
-            try:
-                items.append(next(self._it))
-            except StopIteration:
-                self._it = None
+            # count() went through the turns past those held: generate them again
+            self._turns = islice(self._source.legal(), len(items), None)
+        game = self._source.game
+        while len(items) < n:
+            if len(items) >= self.cap:
+                game.list_cut(self.cap)
+                return
+            tn = next(self._turns, None)
+            if tn is None:
+                self._turns = None
+                self._total = len(items)
+                return
+            items.append(tn.move(game))
 
     def __bool__(self) -> bool:
         self._pull(1)
@@ -326,20 +384,22 @@ class MoveList(Sequence):
 
     def count(self) -> int:
         """How many legal turns there are, past the cap too (those are counted, not kept)."""
-        self._pull(self.cap)
-        n = len(self._items)
-        if self._it is not None:
-            n += sum(1 for _ in self._it)
-            self._it = None
-            self._source.game.list_cut(self.cap)
-        return n
+        if self._total is None:
+            n = len(self._items)
+            if self._turns is not None:
+                n += sum(1 for _ in self._turns)
+                self._turns = None
+            self._total = n
+            if n > self.cap:
+                self._source.game.list_cut(self.cap)
+        return self._total
 
     def nth(self, k: int) -> Move:
         """The ``k``-th legal turn (0-based), as the uncapped list would give it."""
         self._pull(min(k + 1, self.cap))
         if k < len(self._items):
             return self._items[k]
-        for i, m in enumerate(self._source.moves()):
+        for i, tn in enumerate(self._source.legal()):
             if i == k:
-                return m
+                return tn.move(self._source.game)
         raise IndexError(k)

@@ -194,6 +194,43 @@ def test_a_stalemate_test_generates_one_turn(tmp_path):
     assert len(raw) == 5
 
 
+def test_a_count_makes_no_moves_and_the_list_still_reads(tmp_path):
+    """count() counts the turns past those held without making them moves; the
+    list read afterwards is the full list, in the same order as a fresh one."""
+    g = game(tmp_path, """
+      (piece (name P) (moves (e (while empty? add e))))
+      (board-setup (A (P a1)))""")
+    raw = g.initial_state().raw_moves()
+    assert raw
+    assert raw.count() == 5
+    assert len(raw._items) == 1
+    assert [m.notation for m in raw] == notations(g.initial_state())
+    assert [m.notation for m in raw] == ["P a1 - b1", "P a1 - c1", "P a1 - d1", "P a1 - e1",
+                                         "P a1 - f1"]
+
+
+def test_a_count_past_the_cap_counts_every_turn_and_says_the_list_was_cut(tmp_path):
+    from runtime.interpreter.wholeturns import MoveList, TurnSource
+
+    g = game(tmp_path, """
+      (piece (name P) (moves (e (while empty? add e))))
+      (board-setup (A (P a1)))""")
+    moves = MoveList(TurnSource(g.initial_state()), cap=3)
+    assert moves.count() == 5
+    assert [w.code for w in g.notices] == ["W602"]
+    assert len(moves) == 3
+
+
+def test_legal_move_count_counts_a_pass(tmp_path):
+    """With (pass-turn true) the count is the turns plus the pass, as the list has them."""
+    g = game(tmp_path, """
+      (option "pass turn" true)
+      (piece (name P) (moves (e (while empty? add e))))
+      (board-setup (A (P a1)))""")
+    assert g.initial_state().legal_move_count() == 6
+    assert len(g.initial_state().legal_moves()) == 6
+
+
 # ---------------------------------------------------------------- king safety
 
 ROYAL = """

@@ -1,0 +1,54 @@
+"""``Move.changes_material()`` answered from the turn equals the answer read from its details.
+
+The interpreter's moves answer it without building their details
+(``wholeturns.Described.changes_material``: removed pieces and promoting
+moves, the details only for type and owner effects); a search asks it of
+every move.  Each test walks a seeded random game of a corpus file and
+compares the two answers for every legal move on the way.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from runtime.interpreter import load_zrf_game
+from tests.conftest import corpus_entries, scaled
+
+#: files with captures, promotions, drops, change-type, change-owner and flip effects
+CHOSEN = ("Agon-618db0", "Chessence-1b3dc7", "CheckersCollection", "Dobutsu", "Duke",
+          "Chu_Shogi_Original_v1.3", "Dark-Light")
+ROWS = {r["slug"]: r for r in corpus_entries() if r["engine"] != "axiom" and r["slug"] != "common"}
+SAMPLE = sorted(set(CHOSEN) & set(ROWS)) + sorted(ROWS)[::max(1, len(ROWS) // scaled(40, 0) or 10**9)]
+
+
+def _from_details(move) -> bool:
+    details = move.details
+    return details is None or any(p.changes_material for p in details)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("slug", SAMPLE)
+def test_the_quick_answer_is_the_details_answer(slug, corpus_dir):
+    row = ROWS[slug]
+    game = load_zrf_game(str(corpus_dir / slug / row["file"]))
+    rng = random.Random(slug)
+    state = game.initial_state()
+    checked = changing = 0
+    for _ply in range(scaled(60, 20)):
+        if state.outcome() is not None:
+            break
+        moves = state.legal_moves()
+        if not moves:
+            break
+        for m in moves[:200]:
+            quick = m.changes_material()
+            assert quick == _from_details(m), f"{m.notation}: {quick} from the turn"
+            checked += 1
+            changing += quick
+        state = state.apply(moves[rng.randrange(len(moves))])
+    if not checked:
+        pytest.skip("no legal move on the walk (the start position has none)")
+    if slug in CHOSEN:
+        assert changing, "the walk met no capture, promotion or change: it proves nothing"
