@@ -16,7 +16,8 @@ and its answer is matched to one of our legal moves.  A game is adjudicated a
 draw at the third occurrence of a position or after ``--max-plies`` plies
 (the ZRF has no such rule; both are counted and printed).
 
-Prints one line per game, then the score (wins + draws / 2) of our player,
+Prints one line per game (with the median, least and most depth our search completed),
+then the score (wins + draws / 2) of our player,
 the machine's load average at the start and the end, and the wall time.
 Exit status 0 when the score reaches ``--need`` percent (default 50), 1 when
 it does not, 2 when the engine is absent (the message says how to install it).
@@ -113,8 +114,13 @@ def move_of(state: State, uci: str) -> Move | None:
     return None
 
 
-def play_one(game, engine, variant: str, ours: str, knowledge, args, index: int) -> tuple[str, str, int]:
-    """One game; (result for our player: win/draw/loss, how it ended, plies)."""
+def play_one(game, engine, variant: str, ours: str, knowledge, args, index: int,
+             depths: list[int]) -> tuple[str, str, int]:
+    """One game; (result for our player: win/draw/loss, how it ended, plies).
+
+    The depth our player's search completed is appended to ``depths`` for each
+    of its moves that it searched (not for a move that was its only one).
+    """
     clock = TimeControl(per_move=args.seconds, cpu=args.clock == "cpu")
     player = AlphaBetaPlayer(clock=clock, node_budget=None, max_depth=64,
                              seed=index, knowledge=knowledge)
@@ -134,6 +140,8 @@ def play_one(game, engine, variant: str, ours: str, knowledge, args, index: int)
             return "draw", "adjudicated: threefold repetition", ply
         if state.current_player == ours:
             move = player.choose(state)
+            if player.info.nodes:
+                depths.append(player.info.depth)
         else:
             answer = engine.communicate(lambda p: BestMove(p, variant, sent, args.depth, not asked))
             asked = True
@@ -143,6 +151,14 @@ def play_one(game, engine, variant: str, ours: str, knowledge, args, index: int)
         sent.append(uci_of(move))
         state = state.apply(move)
     return "draw", f"adjudicated: {args.max_plies} plies", args.max_plies
+
+
+def _depths(depths: list[int]) -> str:
+    """Median, least and most of the completed search depths, e.g. ``3 (2-5)``."""
+    if not depths:
+        return "-"
+    d = sorted(depths)
+    return f"{d[len(d) // 2]} ({d[0]}-{d[-1]})"
 
 
 def main() -> int:
@@ -174,14 +190,19 @@ def main() -> int:
           + ", ".join(f"{k}={v:.2f}" for k, v in sorted(knowledge.values.items(), key=lambda kv: kv[1])),
           flush=True)
     tally = {"win": 0, "draw": 0, "loss": 0}
+    all_depths: list[int] = []
     engine = chess.engine.SimpleEngine.popen_uci(path)
     try:
         for i in range(args.games):
             ours = game.players[i % 2]
-            result, how, plies = play_one(game, engine, args.uci_variant, ours, knowledge, args, i)
+            depths: list[int] = []
+            result, how, plies = play_one(game, engine, args.uci_variant, ours, knowledge, args, i,
+                                          depths)
             tally[result] += 1
-            print(f"game {i:2d}: we play {ours:<6} {result:<4} after {plies:3d} plies ({how})  "
-                  f"[{time.perf_counter() - started:.0f}s]", flush=True)
+            all_depths.extend(depths)
+            print(f"game {i:2d}: we play {ours:<6} {result:<4} after {plies:3d} plies ({how}); "
+                  f"our search depth {_depths(depths)}  [{time.perf_counter() - started:.0f}s]",
+                  flush=True)
     finally:
         engine.quit()
     played = sum(tally.values())
@@ -190,7 +211,7 @@ def main() -> int:
     print(f"{game.name}: our player vs Fairy-Stockfish depth {args.depth}, {played} games: "
           f"wins {tally['win']} draws {tally['draw']} losses {tally['loss']}, score {score:.1f}%  "
           f"(load average {load_start[0]:.1f} at the start, {load_end[0]:.1f} at the end; "
-          f"{time.perf_counter() - started:.0f}s)")
+          f"{time.perf_counter() - started:.0f}s); our search depth {_depths(all_depths)}")
     return 0 if score >= args.need else 1
 
 
