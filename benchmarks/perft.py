@@ -25,26 +25,17 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def chess_perft(board, depth: int) -> int:
-    """python-chess perft, pushing and popping every move including the leaves."""
+def chess_perft(board, depth: int, count_last: bool = False) -> int:
+    """python-chess perft, pushing and popping every move including the leaves;
+    with ``count_last`` the last ply's moves are counted, not made."""
     if depth == 0:
         return 1
-    n = 0
-    for m in board.legal_moves:
-        board.push(m)
-        n += chess_perft(board, depth - 1)
-        board.pop()
-    return n
-
-
-def chess_perft_counted(board, depth: int) -> int:
-    """python-chess perft counting the last ply's moves without making them."""
-    if depth == 1:
+    if count_last and depth == 1:
         return board.legal_moves.count()
     n = 0
     for m in board.legal_moves:
         board.push(m)
-        n += chess_perft_counted(board, depth - 1)
+        n += chess_perft(board, depth - 1, count_last)
         board.pop()
     return n
 
@@ -72,7 +63,7 @@ def main() -> int:
         total = sum(chess_perft(chess.Board(), d) for d in range(1, args.depth + 1))
         theirs_s = min(theirs_s, clock() - t)
         t = clock()
-        counted = sum(chess_perft_counted(chess.Board(), d) for d in range(1, args.depth + 1))
+        counted = sum(chess_perft(chess.Board(), d, True) for d in range(1, args.depth + 1))
         counted_s = min(counted_s, clock() - t)
     ours_rate = report.nodes / ours_s
     theirs_rate = total / theirs_s
