@@ -40,6 +40,11 @@ from it.
   the root's moves were first ordered by their static value and are searched
   in that order, so a search cut inside its first iteration still plays the
   best move it has looked at.
+* **Check extension**: a position at the horizon whose side to move is in
+  check (:meth:`State.in_check`, from the game's ``checkmated`` goals) is
+  searched one ply more instead of judged by quiescence, so a checkmate or
+  a lost piece one reply away is seen, not stood on; the extensions of one
+  line stop at ``CHECK_EXTENSION_PLIES`` plies past the iteration's depth.
 * **Outcomes**: :meth:`State.quick_outcome` is asked at every position (cheap
   game ends such as goal squares are seen even at the horizon);
   :meth:`State.outcome` whenever moves are generated anyway.
@@ -77,6 +82,9 @@ QUIESCENCE_TRIES = 8
 
 QUIESCENCE_PLIES = 4
 """Quiescence goes at most this many plies past the horizon."""
+
+CHECK_EXTENSION_PLIES = 4
+"""A line is extended for checks at most this many plies past the iteration's depth."""
 
 NULL_WINDOW = 1e-6
 """Width of the window that only asks "is this move better than the best so far?"."""
@@ -177,6 +185,8 @@ class AlphaBetaPlayer(Player):
         self.info = SearchInfo()
         self._deadline = Deadline.none()
         self._root = ""
+        #: plies from the root past which a check at the horizon is not extended
+        self._extend_until = 0
 
     # ------------------------------------------------------------------ evaluation
 
@@ -328,7 +338,9 @@ class AlphaBetaPlayer(Player):
         if sig in self.played:
             return 0.0  # back to a position of this game: no progress, scored as a draw
         if depth <= 0:
-            return self._quiesce(state, sig, alpha, beta, ply, 0)
+            if ply >= self._extend_until or not state.in_check():
+                return self._quiesce(state, sig, alpha, beta, ply, 0)
+            depth = 1  # in check at the horizon: every reply is searched (check extension)
         entry = self.table.get(sig)
         if entry is not None and entry.depth >= depth:
             if entry.bound == EXACT:
@@ -444,6 +456,7 @@ class AlphaBetaPlayer(Player):
         for depth in range(1, self.max_depth + 1):
             if depth > 1 and not self._deadline.may_deepen():
                 break
+            self._extend_until = depth + CHECK_EXTENSION_PLIES
             scored: list[tuple[float, int, Move, object]] = []
             alpha = -math.inf
             try:

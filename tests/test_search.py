@@ -118,16 +118,37 @@ def test_alphabeta_finds_a_quiet_mate_in_two_on_a_hand_built_position():
     fen = "k2N4/4R3/4K3/7p/8/8/8/8 w - - 0 1"
     expected = _mates_in_two(fen)
     assert expected == {"d8c6"}
+    state = _chess_state(fen)
+    move = AlphaBetaPlayer(max_depth=4, node_budget=None, seed=0).choose(state)
+    legs = move.parts[0].split()
+    assert legs[1] + legs[3] in expected
+
+
+def _chess_state(fen: str):
+    """The chess ZRF's position of a FEN (White to move), set up by saved-game edits."""
     game = load_game(CHESS)
     board = chess.Board(fen)
     edits = [(None, None, c) for c, _ in game.initial_state().board().items()]
     for square, piece in board.piece_map().items():
         edits.append(("White" if piece.color else "Black", chess.piece_name(piece.piece_type).capitalize(),
                       chess.square_name(square)))
-    state = game.edited_state(edits)
-    move = AlphaBetaPlayer(max_depth=4, node_budget=None, seed=0).choose(state)
+    return game.edited_state(edits)
+
+
+def test_a_check_at_the_horizon_is_searched_one_ply_more():
+    """One ply deep, a free rook (Bxb4) against a back-rank mate (Re8#): the mate is seen only
+    because the checked position at the horizon is searched on (check extension) instead of
+    being stood on by quiescence.  python-chess confirms Re8 is the one mate."""
+    fen = "6k1/5ppp/8/8/1r6/8/3B1PPP/4R1K1 w - - 0 1"
+    board = chess.Board(fen)
+    mates = set()
+    for m in list(board.legal_moves):
+        if _after(board, m, board.is_checkmate):
+            mates.add(m.uci())
+    assert mates == {"e1e8"}
+    move = AlphaBetaPlayer(max_depth=1, node_budget=None, seed=0).choose(_chess_state(fen))
     legs = move.parts[0].split()
-    assert legs[1] + legs[3] in expected
+    assert legs[1] + legs[3] == "e1e8"
 
 
 AC_POSITIONS = 30
