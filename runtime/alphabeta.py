@@ -29,7 +29,8 @@ from it.
   the exchanges on the cell it landed on, at most ``QUIESCENCE_PLIES`` deep,
   so a position is not judged in the middle of an exchange.  Standing pat
   comes first, so a position whose static value is already outside the window
-  costs no move generation.
+  costs no move generation; when the game's moves say whether they change
+  material, only those moves are made (:meth:`State.material_moves`).
 * **Cost**: a *node* is one move generation (what costs in every engine; a
   ZRF generation also decides checkmate), and every ``EVALUATIONS_PER_NODE``
   static evaluations count as one more.  The *node budget* bounds them per
@@ -231,11 +232,17 @@ class AlphaBetaPlayer(Player):
         if self._deadline.expired():
             raise _Stop()
 
-    def _generate(self, state: State, ply: int) -> tuple[list[Move], float | None]:
-        """Legal moves, and the game's value when the position turns out to be finished."""
+    def _generate(self, state: State, ply: int,
+                  material_only: bool = False) -> tuple[list[Move], float | None]:
+        """Legal moves (``material_only``: those that change material), and the game's
+        value when the position turns out to be finished."""
         self._tick()
-        moves = state.legal_moves()
-        outcome = state.outcome()
+        if material_only:
+            outcome = state.outcome()
+            moves = state.material_moves() if outcome is None else []
+        else:
+            moves = state.legal_moves()
+            outcome = state.outcome()
         if outcome is not None:
             return [], outcome_value(outcome, self._root, ply)
         return moves, None
@@ -293,7 +300,9 @@ class AlphaBetaPlayer(Player):
         stand = self._static(sig)
         if maximising and stand >= beta or not maximising and stand <= alpha or qply >= QUIESCENCE_PLIES:
             return stand
-        moves, done = self._generate(state, ply)
+        # only moves that change material are followed here; when the game's moves say which
+        # those are, the others are not even made
+        moves, done = self._generate(state, ply, self.evaluator.knowledge.marked_captures)
         if done is not None:
             return done
         base = self._material(sig)

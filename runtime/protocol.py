@@ -407,6 +407,12 @@ class State(ABC):
     def outcome(self) -> Outcome | None:
         """``None`` while the game goes on, else how it ended."""
 
+    def material_moves(self) -> list[Move]:
+        """The legal moves that may change material (:meth:`Move.changes_material`), in
+        :meth:`legal_moves` order; what a quiescence search follows.  An engine may
+        override it to make only those moves."""
+        return [m for m in self.legal_moves() if m.changes_material()]
+
     def legal_move_count(self) -> int:
         """How many legal moves there are: ``len(self.legal_moves())``.
 

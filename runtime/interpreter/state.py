@@ -174,6 +174,14 @@ class ZrfState(State):
         turn = Turn(parts, notes, befores, board, hands, lf, lt, removed, rank)
         return turn.move(g), len(parts), notices
 
+    def material_moves(self) -> list[Move]:
+        """The legal turns that change material, made without the others' notation or safety test."""
+        if self._legal is not None:
+            return [m for m in self._legal if m.changes_material()]
+        if self.outcome() is not None:
+            return []
+        return self.raw_moves().material()
+
     def legal_move_count(self) -> int:
         """The number of legal turns, counted without making them moves (no notation)."""
         if self._legal is not None:

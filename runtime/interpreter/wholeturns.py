@@ -76,6 +76,24 @@ class Turn:
             notes = self.notes = (part_notation(game, self.parts[0], self.befores[0]),)
         return Move(notes, self, Described(self, game))
 
+    def changes_material(self, game: CompiledGame) -> bool:
+        """Does the turn capture, or change a piece's type or owner?  (``PartDetails.changes_material``)
+
+        A capture is a piece the turn removed; a type change is a move that
+        promotes.  An effect that changes a type or an owner is read from the
+        details, which skip such effects on cells emptied earlier in the part.
+        """
+        if self.removed:
+            return True
+        for part in self.parts:
+            for _, _, pc, ty, _ in part.moves:
+                if ty >= 0 and ty != pc[1]:
+                    return True
+            for e in part.effects:
+                if e[0] in ("type", "owner", "flip"):
+                    return any(p.changes_material for p in self.details(game))
+        return False
+
     def details(self, game: CompiledGame) -> tuple[PartDetails, ...]:
         """One :class:`runtime.protocol.PartDetails` per note (a closing ``Pass`` does nothing)."""
         out = tuple(part_details(game, p, b) for p, b in zip(self.parts, self.befores))
@@ -85,7 +103,7 @@ class Turn:
 class Described(LazyDetails):
     """A turn's :attr:`runtime.protocol.Move.details`, worked out when first asked for.
 
-    :meth:`changes_material` answers from the turn itself, as the details would.
+    :meth:`changes_material` answers from the turn itself (:meth:`Turn.changes_material`).
     """
 
     __slots__ = ("turn", "game", "_details")
@@ -101,23 +119,7 @@ class Described(LazyDetails):
         return self._details
 
     def changes_material(self) -> bool:
-        """Does the turn capture, or change a piece's type or owner?  (``PartDetails.changes_material``)
-
-        A capture is a piece the turn removed; a type change is a move that
-        promotes.  An effect that changes a type or an owner is read from the
-        details, which skip such effects on cells emptied earlier in the part.
-        """
-        tn = self.turn
-        if tn.removed:
-            return True
-        for part in tn.parts:
-            for _, _, pc, ty, _ in part.moves:
-                if ty >= 0 and ty != pc[1]:
-                    return True
-            for e in part.effects:
-                if e[0] in ("type", "owner", "flip"):
-                    return any(p.changes_material for p in self())
-        return False
+        return self.turn.changes_material(self.game)
 
 
 def part_rank(part: Part, priorities: dict[str, int]) -> int:
@@ -273,10 +275,17 @@ class TurnSource:
             if (self._measure(tn) if mode == "2" else (tn.size, 0)) == best:
                 yield tn
 
-    def legal(self) -> Iterator[Turn]:
-        """Turns after every selection rule, king safety included."""
-        royal = frozenset(self.game.royal.get(self.mover, ()))
-        turns = self.ranked() if self.game.maximal is None else self.candidates()
+    def legal(self, material_only: bool = False) -> Iterator[Turn]:
+        """Turns after every selection rule, king safety included.
+
+        ``material_only``: only the turns that change material
+        (:meth:`Turn.changes_material`), left out before the king-safety test.
+        """
+        g = self.game
+        royal = frozenset(g.royal.get(self.mover, ()))
+        turns = self.ranked() if g.maximal is None else self.candidates()
+        if material_only:
+            turns = (tn for tn in turns if tn.changes_material(g))
         if not royal:
             return turns
         safe = self._safe
@@ -381,6 +390,19 @@ class MoveList(Sequence):
                 return
             yield self._items[i]
             i += 1
+
+    def material(self) -> list[Move]:
+        """The turns that change material, in list order, as moves (at most ``cap`` of them)."""
+        if self._turns is None and self._total is not None and self._total <= len(self._items):
+            return [m for m in self._items if m.changes_material()]
+        game = self._source.game
+        out = []
+        for tn in self._source.legal(material_only=True):
+            if len(out) >= self.cap:
+                game.list_cut(self.cap)
+                break
+            out.append(tn.move(game))
+        return out
 
     def count(self) -> int:
         """How many legal turns there are, past the cap too (those are counted, not kept)."""

@@ -1,10 +1,12 @@
-"""``Move.changes_material()`` answered from the turn equals the answer read from its details.
+"""``Move.changes_material()`` answered from the turn equals the answer read from its details,
+and ``State.material_moves()`` is exactly the legal moves that change material.
 
 The interpreter's moves answer it without building their details
-(``wholeturns.Described.changes_material``: removed pieces and promoting
-moves, the details only for type and owner effects); a search asks it of
-every move.  Each test walks a seeded random game of a corpus file and
-compares the two answers for every legal move on the way.
+(``wholeturns.Turn.changes_material``: removed pieces and promoting moves,
+the details only for type and owner effects), and its ``material_moves()``
+makes only those turns (a quiescence search asks for them at every node).
+Each test walks a seeded random game of a corpus file and compares the
+answers at every position on the way.
 """
 
 from __future__ import annotations
@@ -37,9 +39,12 @@ def test_the_quick_answer_is_the_details_answer(slug, corpus_dir):
     state = game.initial_state()
     checked = changing = 0
     for _ply in range(scaled(60, 20)):
+        material = [m.notation for m in state.material_moves()]  # before the list is made
         if state.outcome() is not None:
+            assert material == []
             break
         moves = state.legal_moves()
+        assert material == [m.notation for m in moves if _from_details(m)]
         if not moves:
             break
         for m in moves[:200]:
