@@ -33,6 +33,7 @@ signature (a set) lists pieces never changes a result.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from itertools import product
 
@@ -68,7 +69,8 @@ class Evaluator:
         self.weights = weights
         self.goals: tuple[Goal, ...] = tuple(game.goal_info())
         self.milli = {t: round(v * 1000) for t, v in knowledge.values.items()}
-        scale = sum(knowledge.values.values()) / len(knowledge.values) if knowledge.values else 1.0
+        # fsum: exactly rounded whatever order the values come in (their order follows string hashes)
+        scale = math.fsum(knowledge.values.values()) / len(knowledge.values) if knowledge.values else 1.0
         self.scale = scale
         self.royal = {p: royal_pieces(self.goals, p) for p in game.players}
         self.scored_goals = [g for g in self.goals
