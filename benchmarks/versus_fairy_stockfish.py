@@ -1,7 +1,7 @@
 """Benchmark: our computer player on a ZRF against Fairy-Stockfish limited to ``go depth 1``.
 
     python benchmarks/versus_fairy_stockfish.py tests/games/chess.zrf --uci-variant chess \\
-        [--games 20] [--seconds 2] [--clock wall|cpu] [--depth 1] [--max-plies 400] [--engine PATH]
+        [--games 20] [--first-game 0] [--seconds 2] [--clock wall|cpu] [--depth 1] [--max-plies 400] [--engine PATH]
 
 Our side is the alpha-beta player (runtime.alphabeta) on the ZRF, thinking
 ``--seconds`` per move by its clock (``--clock cpu``: processor seconds of
@@ -167,6 +167,9 @@ def main() -> int:
     ap.add_argument("--variant", default=None, help="game or variant title inside the .zrf")
     ap.add_argument("--uci-variant", default="chess", help="the engine's UCI_Variant (chess, xiangqi, ...)")
     ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--first-game", type=int, default=0,
+                    help="number of the first game (colours and seeds follow the game's number), so "
+                         "that a match can be played in parts side by side")
     ap.add_argument("--seconds", type=float, default=2.0, help="our player's time per move")
     ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                     help="count our player's seconds on the wall clock or in processor time "
@@ -193,7 +196,7 @@ def main() -> int:
     all_depths: list[int] = []
     engine = chess.engine.SimpleEngine.popen_uci(path)
     try:
-        for i in range(args.games):
+        for i in range(args.first_game, args.first_game + args.games):
             ours = game.players[i % 2]
             depths: list[int] = []
             result, how, plies = play_one(game, engine, args.uci_variant, ours, knowledge, args, i,
