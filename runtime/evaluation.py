@@ -78,7 +78,9 @@ class Evaluator:
                              and any(isinstance(c, (Placement, PiecesRemaining)) for c in walk(g.condition))]
         self._mean_reach: dict[tuple[str, str], float] = {}
         self._bonus: dict[tuple[str, str, str], float] = {}
-        self._steps: dict[tuple[str, str, str], frozenset[str]] = {}
+        self._steps: dict[tuple[str, str, str], int] = {}
+        self._bits: dict[str, int] = {}
+        self._near_bits: dict[str, int] = {}
 
     # ------------------------------------------------------------------ material
 
@@ -220,31 +222,58 @@ class Evaluator:
         return min((sum(d for d, _ in combo) for combo in product(*options)
                     if len({c for _, c in combo}) == len(combo)), default=None)
 
-    def _successors(self, owner: str, ptype: str, cell: str) -> frozenset[str]:
+    def _bit(self, cell: str) -> int:
+        """The cell's bit in the cell sets below (bits are given out as cells are met)."""
+        bit = self._bits.get(cell)
+        if bit is None:
+            bit = self._bits[cell] = 1 << len(self._bits)
+        return bit
+
+    def _mask(self, cells) -> int:
+        out = 0
+        for c in cells:
+            out |= self._bit(c)
+        return out
+
+    def _successors(self, owner: str, ptype: str, cell: str) -> int:
+        """The cells one learned step of the piece reaches, as a set of bits."""
         key = (owner, ptype, cell)
         hit = self._steps.get(key)
         if hit is None:
-            hit = self._steps[key] = frozenset(self.knowledge.successors(owner, ptype, cell))
+            hit = self._steps[key] = self._mask(self.knowledge.successors(owner, ptype, cell))
+        return hit
+
+    def _near(self, cell: str) -> int:
+        hit = self._near_bits.get(cell)
+        if hit is None:
+            hit = self._near_bits[cell] = self._mask(self.knowledge.geometry.neighbours(cell))
         return hit
 
     def _royal_safety(self, pieces, player: str) -> float:
-        """Shelter, pressure and escape cells of every royal piece (see the module docstring)."""
+        """Shelter, pressure and escape cells of every royal piece (see the module docstring).
+
+        Cell sets are bits of one integer (a board of any size), so the union of every enemy
+        step is a few ``|`` and each count one ``bit_count()``.
+        """
         w = self.weights
-        nbrs = self.knowledge.geometry.neighbours
-        where = {cell: owner for cell, owner, _ in pieces}
+        bit = self._bit
+        steps = self._successors
+        cells_of: dict[str, int] = {}
+        for cell, owner, _ in pieces:
+            cells_of[owner] = cells_of.get(owner, 0) | bit(cell)
         score = 0.0
         for cell, owner, ptype in pieces:
             if ptype not in self.royal.get(owner, ()):
                 continue
-            reach: set[str] = set()
+            reach = 0
             for c, o, t in pieces:
                 if o != owner:
-                    reach |= self._successors(o, t, c)
-            near = nbrs(cell)
-            shelter = sum(1 for n in near if where.get(n) == owner)
-            pressure = sum(1 for n in near if n in reach) + (2 if cell in reach else 0)
-            escape = sum(1 for n in self._successors(owner, ptype, cell)
-                         if where.get(n) != owner and n not in reach)
+                    reach |= steps(o, t, c)
+            near = self._near(cell)
+            own = cells_of[owner]
+            shelter = (near & own).bit_count()
+            pressure = (near & reach).bit_count() + (2 if reach & bit(cell) else 0)
+            escape = (steps(owner, ptype, cell) & ~own & ~reach).bit_count()
             term = self.scale * (w.shelter * shelter - w.pressure * pressure + w.royal_mobility * escape)
             score += term if owner == player else -term
         return score
