@@ -538,7 +538,7 @@ class Compiler(BlockReader):
         return pos
 
 
-_STATEMENTS = Compiler.statements = dispatch(STATEMENT, Compiler)
+Compiler.statements = dispatch(STATEMENT, Compiler)
 _CONDITIONS = dispatch(CONDITION, Compiler)
 
 

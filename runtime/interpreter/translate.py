@@ -599,7 +599,7 @@ class Translator(BlockReader):
         return f"(({p} := {expr}) != -1 and {body})"
 
 
-_STATEMENTS = Translator.statements = dispatch(STATEMENT, Translator)
+Translator.statements = dispatch(STATEMENT, Translator)
 _CONDITIONS = dispatch(CONDITION, Translator)
 
 
