@@ -4,19 +4,26 @@
 block once ``seconds`` have passed, through ``SIGALRM``; the handler and the
 alarm in place before are restored on the way out.  Signals reach only the
 main thread of a POSIX process: elsewhere (Windows, another thread) the block
-runs without a limit, which :func:`available` tells the caller beforehand.
+runs without a limit, and :class:`NoTimeLimitWarning` says so (once per
+place, by Python's default warning filter); :func:`available` tells a caller
+beforehand.
 """
 
 from __future__ import annotations
 
 import signal
 import threading
+import warnings
 from contextlib import contextmanager
 from typing import Iterator
 
 
 class TimeLimitExceeded(Exception):
     """The block ran past its time limit."""
+
+
+class NoTimeLimitWarning(RuntimeWarning):
+    """A time limit could not be set here: the job runs without one."""
 
 
 def available() -> bool:
@@ -32,6 +39,9 @@ def _expired(signum, frame):
 def time_limit(seconds: int) -> Iterator[None]:
     """Raise :class:`TimeLimitExceeded` in the block after ``seconds`` (whole seconds, at least 1)."""
     if not available():
+        warnings.warn(f"no time limit of {seconds} s here (SIGALRM needs POSIX and the main thread; "
+                      "runtime/alarm.py): the job runs until it ends", NoTimeLimitWarning,
+                      stacklevel=3)
         yield
         return
     old = signal.signal(signal.SIGALRM, _expired)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import signal
+import threading
 import time
 
 import pytest
 
-from runtime.alarm import TimeLimitExceeded, available, time_limit
+from runtime.alarm import NoTimeLimitWarning, TimeLimitExceeded, available, time_limit
 
 pytestmark = pytest.mark.skipif(not available(), reason="SIGALRM is POSIX-only (main thread)")
 
@@ -32,3 +33,19 @@ def test_the_previous_handler_comes_back_and_no_alarm_is_left():
         assert signal.alarm(0) == 0
     finally:
         signal.signal(signal.SIGALRM, previous)
+
+
+def test_where_no_limit_can_be_set_it_says_so():
+    """Outside the main thread SIGALRM cannot be used: the job still runs, with a warning."""
+    caught = []
+
+    def job():
+        with pytest.warns(NoTimeLimitWarning, match="no time limit of 3 s") as record:
+            with time_limit(3):
+                caught.append("ran")
+        caught.extend(str(w.message) for w in record)
+
+    worker = threading.Thread(target=job)
+    worker.start()
+    worker.join()
+    assert caught[0] == "ran" and "runtime/alarm.py" in caught[1]
