@@ -79,7 +79,8 @@ class Evaluator:
         self._mean_reach: dict[tuple[str, str], float] = {}
         self._bonus: dict[tuple[str, str, str], float] = {}
         self._steps: dict[tuple[str, str, str], int] = {}
-        self._bits: dict[str, int] = {}
+        #: each cell's bit in the cell sets of the royal-safety term
+        self._bits: dict[str, int] = {c: 1 << i for i, c in enumerate(game.positions)}
         self._near_bits: dict[str, int] = {}
 
     # ------------------------------------------------------------------ material
@@ -222,17 +223,12 @@ class Evaluator:
         return min((sum(d for d, _ in combo) for combo in product(*options)
                     if len({c for _, c in combo}) == len(combo)), default=None)
 
-    def _bit(self, cell: str) -> int:
-        """The cell's bit in the cell sets below (bits are given out as cells are met)."""
-        bit = self._bits.get(cell)
-        if bit is None:
-            bit = self._bits[cell] = 1 << len(self._bits)
-        return bit
-
     def _mask(self, cells) -> int:
+        """A set of cells as bits of one integer."""
+        bits = self._bits
         out = 0
         for c in cells:
-            out |= self._bit(c)
+            out |= bits[c]
         return out
 
     def _successors(self, owner: str, ptype: str, cell: str) -> int:
@@ -256,11 +252,11 @@ class Evaluator:
         step is a few ``|`` and each count one ``bit_count()``.
         """
         w = self.weights
-        bit = self._bit
+        bits = self._bits
         steps = self._successors
         cells_of: dict[str, int] = {}
         for cell, owner, _ in pieces:
-            cells_of[owner] = cells_of.get(owner, 0) | bit(cell)
+            cells_of[owner] = cells_of.get(owner, 0) | bits[cell]
         score = 0.0
         for cell, owner, ptype in pieces:
             if ptype not in self.royal.get(owner, ()):
@@ -272,7 +268,7 @@ class Evaluator:
             near = self._near(cell)
             own = cells_of[owner]
             shelter = (near & own).bit_count()
-            pressure = (near & reach).bit_count() + (2 if reach & bit(cell) else 0)
+            pressure = (near & reach).bit_count() + (2 if reach & bits[cell] else 0)
             escape = (steps(owner, ptype, cell) & ~own & ~reach).bit_count()
             term = self.scale * (w.shelter * shelter - w.pressure * pressure + w.royal_mobility * escape)
             score += term if owner == player else -term
