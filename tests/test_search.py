@@ -65,12 +65,7 @@ def test_alphabeta_finds_the_mate_in_one_python_chess_knows():
     board = chess.Board()
     for uci in ("f2f3", "e7e5", "g2g4"):
         board.push_uci(uci)
-    mates = set()
-    for m in board.legal_moves:
-        board.push(m)
-        if board.is_checkmate():
-            mates.add((chess.square_name(m.from_square), chess.square_name(m.to_square)))
-        board.pop()
+    mates = {(uci[:2], uci[2:4]) for uci in _mates_in_one(board)}
     game = load_game(CHESS)
     state = play_moves(game.initial_state(), ["f2 - f3", "e7 - e5", "g2 - g4"])
     move = AlphaBetaPlayer(max_depth=2, node_budget=None, seed=0).choose(state)
@@ -79,18 +74,17 @@ def test_alphabeta_finds_the_mate_in_one_python_chess_knows():
     assert state.apply(move).outcome().winners == ("Black",)
 
 
+def _mates_in_one(board) -> set[str]:
+    """python-chess's mating moves on ``board`` (UCI)."""
+    return {m.uci() for m in list(board.legal_moves) if _after(board, m, board.is_checkmate)}
+
+
 def _mates_in_two(fen: str) -> set[str]:
     """python-chess's first moves that force mate in two (every reply allows a mate in one)."""
     board = chess.Board(fen)
 
     def mate_in_one() -> bool:
-        for m in board.legal_moves:
-            board.push(m)
-            done = board.is_checkmate()
-            board.pop()
-            if done:
-                return True
-        return False
+        return bool(_mates_in_one(board))
 
     found = set()
     for m in list(board.legal_moves):
@@ -140,12 +134,7 @@ def test_a_check_at_the_horizon_is_searched_one_ply_more():
     because the checked position at the horizon is searched on (check extension) instead of
     being stood on by quiescence.  python-chess confirms Re8 is the one mate."""
     fen = "6k1/5ppp/8/8/1r6/8/3B1PPP/4R1K1 w - - 0 1"
-    board = chess.Board(fen)
-    mates = set()
-    for m in list(board.legal_moves):
-        if _after(board, m, board.is_checkmate):
-            mates.add(m.uci())
-    assert mates == {"e1e8"}
+    assert _mates_in_one(chess.Board(fen)) == {"e1e8"}
     move = AlphaBetaPlayer(max_depth=1, node_budget=None, seed=0).choose(_chess_state(fen))
     legs = move.parts[0].split()
     assert legs[1] + legs[3] == "e1e8"
