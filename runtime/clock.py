@@ -4,13 +4,16 @@ A search asks two questions of its :class:`Deadline`:
 
 * ``may_deepen()`` before starting another iteration of iterative deepening:
   false once the *soft* limit has passed (the next, deeper iteration would
-  most likely not finish, and a half-finished one is worth little);
+  most likely not finish; time saved now is time a later move can spend);
 * ``expired()`` while searching: true once the *hard* limit has passed; the
   search then stops at once and plays the best move of the last iteration.
 
 :class:`TimeControl` turns the game's time rules into those two limits:
 
-* a fixed time per move (``per_move``): hard at 95 % of it, soft at 60 %;
+* a fixed time per move (``per_move``): soft and hard at 95 % of it.  Time a
+  move leaves unspent is lost to the game, and a cut iteration is not wasted
+  (the search plays the previous best unless a move searched deeper beats
+  it, :mod:`runtime.alphabeta`), so a new iteration starts whenever time is left;
 * a game clock (``remaining`` seconds for the rest of the game, ``increment``
   added after each move, ``moves_to_go`` until the next time control, else a
   game is assumed to last ``EXPECTED_MOVES`` more moves): the target is the
@@ -49,7 +52,7 @@ class TimeControl:
     def limits(self) -> tuple[float, float]:
         """(soft, hard) seconds for the next move; ``inf`` when nothing limits it."""
         if self.per_move is not None:
-            return self.per_move * 0.6, self.per_move * 0.95
+            return self.per_move * 0.95, self.per_move * 0.95
         if self.remaining is not None:
             left = max(self.remaining, 0.0)
             target = left / max(self.moves_to_go or EXPECTED_MOVES, 1) + 0.8 * self.increment

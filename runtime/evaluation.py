@@ -5,9 +5,16 @@ value (so the weights mean the same in every game):
 
 * **material**: learned values (:mod:`runtime.knowledge`) of the player's
   pieces on the board and in hand, minus everybody else's;
-* **activity**: for each piece, how many cells it would reach from where it
-  stands on an empty board, against the average for its type (a knight in the
-  corner counts less than one in the centre), weighted by its value;
+* **activity**: for each piece but the royal ones (their freedom is judged
+  by royal safety, and a king walking to the centre is no gain in a game of
+  checkmate), how many cells it would reach from where it stands on an empty
+  board, against the average for its type (a knight in the corner counts less
+  than one in the centre), weighted by its value;
+* **promotion progress**: a piece that random play saw promoting
+  (:attr:`~runtime.knowledge.GameKnowledge.promotions`) counts part of what it
+  would gain, ``promotion * gain / (1 + d)**2`` with ``d`` its distance in rows
+  or columns to the promotion zone: a pawn on the seventh rank is worth more
+  than one at home, and a passed pawn is pushed in an endgame;
 * **goal progress** (:meth:`Game.goal_info`): for each goal read for a
   player, a distance to making its condition true - for a
   :class:`~runtime.goalinfo.Placement`, the fewest moves of the player's
@@ -53,11 +60,12 @@ class Weights:
     """Term weights, in units of the game's average learned piece value."""
 
     activity: float = 0.1
+    promotion: float = 0.5
     goal: float = 4.0
     goal_step: float = 1.5
     shelter: float = 0.05
     pressure: float = 0.05
-    royal_mobility: float = 0.03
+    royal_mobility: float = 0.01
 
 
 class Evaluator:
@@ -113,7 +121,7 @@ class Evaluator:
         pieces = sorted(sig.board)
         score = self.material_of(sig, player)
         score += self._activity(pieces, player)
-        view = _View(pieces)
+        view = _View(pieces) if self.scored_goals else None
         for goal in self.scored_goals:
             for p in goal.players:
                 d = self._distance(goal.condition, view, p)
@@ -133,6 +141,8 @@ class Evaluator:
         total = 0.0
         bonuses = self._bonus
         for cell, owner, ptype in pieces:
+            if ptype in self.royal.get(owner, ()):
+                continue  # a royal piece's freedom is part of royal safety
             bonus = bonuses.get((owner, ptype, cell))
             if bonus is None:
                 bonus = bonuses[(owner, ptype, cell)] = self._piece_bonus(owner, ptype, cell)
@@ -140,7 +150,30 @@ class Evaluator:
         return total
 
     def _piece_bonus(self, owner: str, ptype: str, cell: str) -> float:
-        """How much more (or less) one piece reaches from where it stands than on average (score units)."""
+        """How much more (or less) one piece reaches from where it stands than on average, and
+        how near it is to promoting (score units)."""
+        return self._reach_bonus(owner, ptype, cell) + self._promotion_bonus(owner, ptype, cell)
+
+    def _promotion_bonus(self, owner: str, ptype: str, cell: str) -> float:
+        """``promotion * gain / (1 + d)**2``: ``gain`` the value the piece gains by its best
+        promotion seen, ``d`` the rows and columns (whichever more) between its cell and the
+        nearest cell of its promotion zone (:attr:`GameKnowledge.promotions`)."""
+        k = self.knowledge
+        seen = k.promotions.get((owner, ptype))
+        if seen is None:
+            return 0.0
+        zone, becomes = seen
+        gain = max(k.values.get(t, 0.0) for t in becomes) - k.values.get(ptype, 0.0)
+        here = k.geometry.centre.get(cell)
+        if gain <= 0 or here is None:
+            return 0.0
+        quarters = min((max(abs(x - here[0]), abs(y - here[1]))
+                        for x, y in (k.geometry.centre[c] for c in zone if c in k.geometry.centre)), default=None)
+        if quarters is None:
+            return 0.0
+        return self.weights.promotion * gain / (1.0 + quarters / 4) ** 2
+
+    def _reach_bonus(self, owner: str, ptype: str, cell: str) -> float:
         k = self.knowledge
         w = self.weights
         key = (owner, ptype)

@@ -23,6 +23,11 @@ movements, captures and changes):
   mirror image (a half turn or a reflection of the drawn board), each side is
   given the steps the other was seen to make, mirrored, so sampling luck
   does not make a piece worth more to one side than to the other;
+* **promotions**: the cells where a move of a player's piece type was seen
+  to change the piece into another type, and the types it became.  Random
+  play sees a few cells of a promotion zone, so the zone is taken as the
+  whole rows of the drawn board those cells lie on (chess's last rank,
+  shogi's last three); the evaluator values a piece's progress toward it;
 * **cell neighbours**: cells whose centres are at most one cell apart in each
   direction (eight neighbours on a square grid), for the safety of royal pieces;
 * **whether the moves say when they capture**: if every random move that
@@ -123,6 +128,8 @@ class GameKnowledge:
     #: every move seen that changed the material said so in its details (Move.changes_material),
     #: so a search may pick captures from the moves' data instead of applying every move
     marked_captures: bool = True
+    #: (player, type) -> (cells where it was seen promoting, widened to whole rows; types it became)
+    promotions: dict[tuple[str, str], tuple[frozenset[str], frozenset[str]]] = field(default_factory=dict)
     _distances: dict = field(default_factory=dict, repr=False)
 
     def successors(self, player: str, ptype: str, cell: str) -> set[str]:
@@ -175,6 +182,7 @@ def learn(game: Game, positions: int = DEFAULT_POSITIONS, seed: int = 0) -> Game
     seen_by_type: dict[str, int] = defaultdict(int)
     steps: dict[tuple[str, str], dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     vectors: dict[tuple[str, str], set[tuple[int, int]]] = defaultdict(set)
+    promoted: dict[tuple[str, str], set[tuple[str, str]]] = defaultdict(set)
     generated = 0
     marked = True
     sampled_moves = 0
@@ -190,6 +198,11 @@ def learn(game: Game, positions: int = DEFAULT_POSITIONS, seed: int = 0) -> Game
                 break
             mover = state.current_player
             distinct = {m for move in moves for m in move_movements(move)}
+            for move in moves:
+                for part in move.details or ():
+                    new = part.promotion
+                    if new is not None:
+                        promoted[(mover, part.movements[0].piece[1])].add((part.target, new))
             for ptype, a, b in distinct:
                 steps[(mover, ptype)][a].add(b)
                 ca, cb = geometry.centre.get(a), geometry.centre.get(b)
@@ -212,13 +225,26 @@ def learn(game: Game, positions: int = DEFAULT_POSITIONS, seed: int = 0) -> Game
     mirror = player_mirror(game, geometry)
     if mirror is not None:
         _share_between_players(game.players, mirror, steps, vectors)
+        for t in {t for _, t in promoted}:
+            a, b = game.players
+            seen_a, seen_b = set(promoted.get((a, t), ())), set(promoted.get((b, t), ()))
+            promoted[(a, t)] = seen_a | {(mirror.cells[c], n) for c, n in seen_b if c in mirror.cells}
+            promoted[(b, t)] = seen_b | {(mirror.cells[c], n) for c, n in seen_a if c in mirror.cells}
     values = {t: steps_by_type[t] / seen_by_type[t] for t in seen_by_type if seen_by_type[t]}
     floor = max(1.0, min([v for v in values.values() if v > 0], default=1.0))
     for t in list(game.piece_types) + list(values):
         if values.get(t, 0) <= 0:
             values[t] = floor
     return GameKnowledge(values, {k: dict(v) for k, v in steps.items()}, dict(vectors), geometry,
-                         sampled_moves / sampled if sampled else 0.0, marked)
+                         sampled_moves / sampled if sampled else 0.0, marked,
+                         {k: (_whole_rows(geometry, {c for c, _ in v}), frozenset(n for _, n in v))
+                          for k, v in promoted.items() if v})
+
+
+def _whole_rows(geometry: Geometry, cells: set[str]) -> frozenset[str]:
+    """Every cell of the drawn board in the same row (centre height) as one of ``cells``."""
+    rows = {geometry.centre[c][1] for c in cells if c in geometry.centre}
+    return frozenset(cells | {c for c, (_, y) in geometry.centre.items() if y in rows})
 
 
 MIRRORS = ((-1, -1), (1, -1), (-1, 1))

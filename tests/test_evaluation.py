@@ -199,3 +199,44 @@ def test_values_do_not_depend_on_the_string_hash_seed():
         outputs.append(done.stdout)
     assert outputs[0] == outputs[1]
     assert len(outputs[0].split()) == 60
+
+
+def test_chess_promotion_zone_is_learned_as_the_last_rank():
+    """Random play sees a few promotions (Black's on a1, b1, c1 with seed 0); the zone is widened to
+    the whole row and mirrored for White, and every promotion choice of the chess ZRF is seen."""
+    knowledge = knowledge_for(load_game(CHESS), 0)
+    rank = {p: frozenset(f"{f}{r}" for f in "abcdefgh") for p, r in (("White", 8), ("Black", 1))}
+    for player in ("White", "Black"):
+        zone, becomes = knowledge.promotions[(player, "Pawn")]
+        assert zone == rank[player]
+        assert becomes == {"Queen", "Rook", "Bishop", "Knight"}
+    assert set(knowledge.promotions) == {("White", "Pawn"), ("Black", "Pawn")}
+
+
+def test_a_pawn_is_worth_more_the_nearer_it_is_to_promoting():
+    """promotion * (Queen - Pawn) / (1 + rows to go)**2: on e7 a quarter of the gain, on e6 a ninth."""
+    game = load_game(CHESS)
+    knowledge = knowledge_for(game, 0)
+    ev = Evaluator(game, knowledge)
+    gain = knowledge.values["Queen"] - knowledge.values["Pawn"]
+    assert ev._promotion_bonus("White", "Pawn", "e7") == pytest.approx(ev.weights.promotion * gain / 4)
+    assert ev._promotion_bonus("White", "Pawn", "e6") == pytest.approx(ev.weights.promotion * gain / 9)
+    assert ev._promotion_bonus("Black", "Pawn", "e2") == pytest.approx(ev.weights.promotion * gain / 4)
+    assert ev._promotion_bonus("White", "Knight", "e7") == 0.0  # a knight never promotes
+    empty = [(None, None, c) for c in game.positions]
+    kings = [("White", "King", "a1"), ("Black", "King", "h8")]
+    values = [ev.evaluate(game.edited_state(empty + kings + [("White", "Pawn", cell)]), "White")
+              for cell in ("c3", "c4", "c5", "c6", "c7")]
+    assert values == sorted(values) and len(set(values)) == 5
+
+
+def test_a_royal_piece_gains_nothing_by_walking_to_the_centre():
+    """Activity leaves royal pieces out: a chess king on e1 or e3 reaches 5 or 8 cells on an empty
+    board, but only royal safety (shelter, pressure, free cells) judges where a king stands."""
+    game = load_game(CHESS)
+    ev = Evaluator(game, knowledge_for(game, 0))
+    for cell in ("e1", "e3", "d4"):
+        pieces = sorted([(cell, "White", "King"), ("h8", "Black", "King")])
+        assert ev._activity(pieces, "White") == 0.0
+    assert ev._activity(sorted([("e3", "White", "Knight")]), "White") > ev._activity(
+        sorted([("a1", "White", "Knight")]), "White")

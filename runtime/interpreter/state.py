@@ -92,18 +92,16 @@ class ZrfState(State):
         return self._signature
 
     def _make_signature(self) -> Signature:
-        g = self.game
-        t = g.tables
+        t = self.game.tables
+        entry = t.signature_entries.get
         cells = []
-        extra = []
+        extra: list[tuple[str, str]] = []
         for p, pc in enumerate(self.cells):
             if pc is not None:
-                cells.append((t.positions[p], t.players[pc[0]], t.types[pc[1]]))
-                if pc[2] != t.attr_defaults[pc[1]]:
-                    for a, i in t.attr_index.items():
-                        bit = 1 << i
-                        if (pc[2] & bit) != (t.attr_defaults[pc[1]] & bit):
-                            extra.append((f"{a}@{t.positions[p]}", "true" if pc[2] & bit else "false"))
+                hit = entry((p, pc)) or t.signature_entry(p, pc)
+                cells.append(hit[0])
+                if hit[1]:
+                    extra.extend(hit[1])
         nt = len(t.types)
         hands = [(t.players[i // nt], t.types[i % nt], k) for i, k in enumerate(self.stores) if k]
         return make_signature(self.current_player, cells, hands, extra)
