@@ -15,16 +15,21 @@ each move instead, on positions fixed by seed:
 * **our move**: the alpha-beta player (:mod:`runtime.alphabeta`) thinking
   ``--seconds`` per move (``--clock cpu``: processor seconds), or with a node
   budget (``--nodes``, reproducible on any machine);
+* **the peer**: Fairy-Stockfish ``go depth 1`` (the opponent of
+  ``versus_fairy_stockfish.py``) answers the same positions and is judged the
+  same way, in the same run;
 * **loss**: the judge (Fairy-Stockfish ``go depth --judge-depth``) values the
   position after its own best move and after ours, each from the mover's side
   and clipped to +-``--clip`` centipawns (a move from +20 to +15 pawns loses
   nothing that matters); the loss is the difference, 0 when the moves are the
-  same.
+  same.  Every judge's search starts from an empty hash (``ucinewgame``), so
+  a move is judged the same in every run whatever was judged before it.
 
-Prints one line per position, then the mean loss (all positions, and by
-phase: before ply 30, 30 to 59, from 60), the moves losing 150 or more, the
-median depth our search completed, the machine's load average and the wall
-time.  Exit status 2 when the engine is absent.
+Prints one line per position, then for our player and for the peer the mean
+loss (all positions, and by phase: before ply 30, 30 to 59, from 60) and the
+moves losing 150 or more; then the median depth our search completed, the
+machine's load average and the wall time.  Exit status 2 when the engine is
+absent.
 """
 
 from __future__ import annotations
@@ -58,11 +63,10 @@ class Analyse(chess.engine.BaseCommand[tuple[int, str]]):
     """``go depth D`` from ``position startpos moves ...``: (score in centipawns for the side to
     move, best move), read from the UCI text so that any variant the engine plays works."""
 
-    def __init__(self, engine, variant: str, moves: list[str], depth: int):
+    def __init__(self, engine, variant: str, moves: list[str], depth: int, new_game: bool = False):
         super().__init__(engine)
-        self.lines = [f"setoption name UCI_Variant value {variant}",
-                      "position startpos" + (" moves " + " ".join(moves) if moves else ""),
-                      f"go depth {depth}"]
+        self.lines = [f"setoption name UCI_Variant value {variant}"] + (["ucinewgame"] if new_game else []) + [
+            "position startpos" + (" moves " + " ".join(moves) if moves else ""), f"go depth {depth}"]
         self.score = 0
 
     def start(self) -> None:
@@ -135,6 +139,7 @@ def main() -> int:
     game = load_game(args.game, args.variant)
     knowledge = knowledge_for(game, 0)
     engine = chess.engine.SimpleEngine.popen_uci(path)
+    peer_engine = chess.engine.SimpleEngine.popen_uci(path)
     try:
         positions = sample_positions(game, engine, args.uci_variant, args.games)
         thinking = f"{args.nodes} nodes" if args.nodes else f"{args.seconds:g} s ({args.clock} clock)"
@@ -142,10 +147,14 @@ def main() -> int:
               f"against itself; our player {thinking} per move; judge depth {args.judge_depth}", flush=True)
 
         def judged(moves: list[str]) -> int:
-            score, _ = engine.communicate(lambda p: Analyse(p, args.uci_variant, moves, args.judge_depth))
+            score, _ = engine.communicate(lambda p: Analyse(p, args.uci_variant, moves, args.judge_depth, True))
             return max(-args.clip, min(args.clip, score))
 
+        def loss_of(moves: list[str], move: str, best: str) -> int:
+            return 0 if move == best else max(0, judged(moves + [move]) - judged(moves + [best]))
+
         losses: list[tuple[int, int]] = []
+        peer_losses: list[tuple[int, int]] = []
         depths: list[int] = []
         for index, moves in enumerate(positions):
             state = game.initial_state()
@@ -156,26 +165,35 @@ def main() -> int:
                                      knowledge=knowledge)
             ours = uci_of(player.choose(state))
             depths.append(player.info.depth)
-            _, best = engine.communicate(lambda p: Analyse(p, args.uci_variant, moves, args.judge_depth))
-            loss = 0 if ours == best else max(0, -judged(moves + [best]) + judged(moves + [ours]))
+            _, best = engine.communicate(lambda p: Analyse(p, args.uci_variant, moves, args.judge_depth, True))
+            # its own process, its hash emptied: it must not read the judge's deeper searches
+            _, peer = peer_engine.communicate(lambda p: Analyse(p, args.uci_variant, moves, 1, new_game=True))
+            loss, peer_loss = loss_of(moves, ours, best), loss_of(moves, peer, best)
             losses.append((len(moves), loss))
-            print(f"{index:3d} ply {len(moves):3d}: ours {ours:<6} judge {best:<6} loss {loss:4d}  "
-                  f"(depth {player.info.depth})", flush=True)
+            peer_losses.append((len(moves), peer_loss))
+            print(f"{index:3d} ply {len(moves):3d}: judge {best:<6} ours {ours:<6} loss {loss:4d} "
+                  f"(depth {player.info.depth}); peer {peer:<6} loss {peer_loss:4d}", flush=True)
     finally:
         engine.quit()
+        peer_engine.quit()
 
     def mean(values: list[int]) -> str:
         return f"{sum(values) / len(values):.1f} ({len(values)})" if values else "-"
 
-    phases = {"plies <30": [l for p, l in losses if p < 30],
-              "30-59": [l for p, l in losses if 30 <= p < 60],
-              ">=60": [l for p, l in losses if p >= 60]}
+    def summary(who: str, judged_moves: list[tuple[int, int]]) -> str:
+        phases = {"plies <30": [l for p, l in judged_moves if p < 30],
+                  "30-59": [l for p, l in judged_moves if 30 <= p < 60],
+                  ">=60": [l for p, l in judged_moves if p >= 60]}
+        return (f"{who}: mean loss {mean([l for _, l in judged_moves])} cp per move; "
+                + "; ".join(f"{k} {mean(v)}" for k, v in phases.items())
+                + f"; losing 150 or more: {sum(1 for _, l in judged_moves if l >= 150)}")
+
     depths.sort()
     load_end = os.getloadavg()
-    print(f"{game.name}: mean loss {mean([l for _, l in losses])} cp per move; "
-          + "; ".join(f"{k} {mean(v)}" for k, v in phases.items())
-          + f"; losing 150 or more: {sum(1 for _, l in losses if l >= 150)}; "
-          f"our search depth {depths[len(depths) // 2] if depths else '-'} (median)  "
+    print(f"{game.name}, judged by Fairy-Stockfish depth {args.judge_depth}, values clipped to +-{args.clip} cp")
+    print("  " + summary("our player", losses))
+    print("  " + summary("Fairy-Stockfish depth 1", peer_losses))
+    print(f"  our search depth {depths[len(depths) // 2] if depths else '-'} (median)  "
           f"(load average {load_start[0]:.1f} at the start, {load_end[0]:.1f} at the end; "
           f"{time.perf_counter() - started:.0f}s)")
     return 0
