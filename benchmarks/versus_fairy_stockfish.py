@@ -30,6 +30,7 @@ import os
 import shutil
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -114,30 +115,37 @@ def move_of(state: State, uci: str) -> Move | None:
     return None
 
 
-def play_one(game, engine, variant: str, ours: str, knowledge, args, index: int,
-             depths: list[int]) -> tuple[str, str, int]:
-    """One game; (result for our player: win/draw/loss, how it ended, plies).
+@dataclass
+class GameResult:
+    """One game's end for our player, and the depth its search completed at each move it searched
+    (a move that was its only one is not searched)."""
 
-    The depth our player's search completed is appended to ``depths`` for each
-    of its moves that it searched (not for a move that was its only one).
-    """
+    result: str  # "win", "draw" or "loss"
+    how: str
+    plies: int
+    depths: list[int] = field(default_factory=list)
+
+
+def play_one(game, engine, variant: str, ours: str, knowledge, args, index: int) -> GameResult:
+    """One game of our player (``ours``) against the engine, refereed by the ZRF."""
     clock = TimeControl(per_move=args.seconds, cpu=args.clock == "cpu")
     player = AlphaBetaPlayer(clock=clock, node_budget=None, max_depth=64,
                              seed=index, knowledge=knowledge)
     state = game.initial_state()
     sent: list[str] = []
     seen: dict = {}
+    depths: list[int] = []
     asked = False  # the engine hears the variant and "ucinewgame" with its first question of a game
     for ply in range(args.max_plies):
         outcome = state.outcome()
         if outcome is not None:
             if outcome.draw:
-                return "draw", outcome.rule, ply
-            return ("win" if ours in outcome.winners else "loss"), outcome.rule, ply
+                return GameResult("draw", outcome.rule, ply, depths)
+            return GameResult("win" if ours in outcome.winners else "loss", outcome.rule, ply, depths)
         key = state.signature()
         seen[key] = seen.get(key, 0) + 1
         if seen[key] >= 3:
-            return "draw", "adjudicated: threefold repetition", ply
+            return GameResult("draw", "adjudicated: threefold repetition", ply, depths)
         if state.current_player == ours:
             move = player.choose(state)
             if player.info.nodes:
@@ -147,10 +155,11 @@ def play_one(game, engine, variant: str, ours: str, knowledge, args, index: int,
             asked = True
             move = move_of(state, answer)
             if move is None:
-                return "draw", f"adjudicated: engine move {answer!r} is not legal in the ZRF", ply
+                return GameResult("draw", f"adjudicated: engine move {answer!r} is not legal in the ZRF", ply,
+                                  depths)
         sent.append(uci_of(move))
         state = state.apply(move)
-    return "draw", f"adjudicated: {args.max_plies} plies", args.max_plies
+    return GameResult("draw", f"adjudicated: {args.max_plies} plies", args.max_plies, depths)
 
 
 def _depths(depths: list[int]) -> str:
@@ -198,13 +207,11 @@ def main() -> int:
     try:
         for i in range(args.first_game, args.first_game + args.games):
             ours = game.players[i % 2]
-            depths: list[int] = []
-            result, how, plies = play_one(game, engine, args.uci_variant, ours, knowledge, args, i,
-                                          depths)
-            tally[result] += 1
-            all_depths.extend(depths)
-            print(f"game {i:2d}: we play {ours:<6} {result:<4} after {plies:3d} plies ({how}); "
-                  f"our search depth {_depths(depths)}  [{time.perf_counter() - started:.0f}s]",
+            done = play_one(game, engine, args.uci_variant, ours, knowledge, args, i)
+            tally[done.result] += 1
+            all_depths.extend(done.depths)
+            print(f"game {i:2d}: we play {ours:<6} {done.result:<4} after {done.plies:3d} plies ({done.how}); "
+                  f"our search depth {_depths(done.depths)}  [{time.perf_counter() - started:.0f}s]",
                   flush=True)
     finally:
         engine.quit()

@@ -5,11 +5,13 @@ value (so the weights mean the same in every game):
 
 * **material**: learned values (:mod:`runtime.knowledge`) of the player's
   pieces on the board and in hand, minus everybody else's;
-* **activity**: for each piece but the royal ones (their freedom is judged
-  by royal safety, and a king walking to the centre is no gain in a game of
-  checkmate), how many cells it would reach from where it stands on an empty
-  board, against the average for its type (a knight in the corner counts less
-  than one in the centre), weighted by its value;
+* **activity**: for each piece, how many cells it would reach from where it
+  stands on an empty board, against the average for its type (a knight in the
+  corner counts less than one in the centre), weighted by its value.  A royal
+  piece's counts only as the board empties (times the share of the start
+  position's other material that has left it): a king walking to the centre
+  is a danger while the armies are on the board and a strength in the
+  endgame;
 * **promotion progress**: a piece that random play saw promoting
   (:attr:`~runtime.knowledge.GameKnowledge.promotions`) counts part of what it
   would gain, ``promotion * gain / (1 + d)**2`` with ``d`` its distance in rows
@@ -60,6 +62,7 @@ class Weights:
     """Term weights, in units of the game's average learned piece value."""
 
     activity: float = 0.1
+    royal_activity: float = 0.3
     promotion: float = 0.5
     goal: float = 4.0
     goal_step: float = 1.5
@@ -86,6 +89,7 @@ class Evaluator:
                              and any(isinstance(c, (Placement, PiecesRemaining)) for c in walk(g.condition))]
         self._mean_reach: dict[tuple[str, str], float] = {}
         self._bonus: dict[tuple[str, str, str], float] = {}
+        self._start_material: int | None = None
         self._steps: dict[tuple[str, str, str], int] = {}
         #: each cell's bit in the cell sets of the royal-safety term
         self._bits: dict[str, int] = {c: 1 << i for i, c in enumerate(game.positions)}
@@ -137,17 +141,35 @@ class Evaluator:
     # ------------------------------------------------------------------ terms
 
     def _activity(self, pieces, player: str) -> float:
-        """Sum of :meth:`_piece_bonus` of ``player``'s pieces minus the others'."""
-        total = 0.0
+        """Sum of :meth:`_piece_bonus` of ``player``'s pieces minus the others'; a royal piece's
+        counts only as the board empties (:meth:`_endgame`)."""
+        total = royal_total = 0.0
         bonuses = self._bonus
+        royal = self.royal
+        values = self.milli
+        material = 0
         for cell, owner, ptype in pieces:
-            if ptype in self.royal.get(owner, ()):
-                continue  # a royal piece's freedom is part of royal safety
             bonus = bonuses.get((owner, ptype, cell))
             if bonus is None:
                 bonus = bonuses[(owner, ptype, cell)] = self._piece_bonus(owner, ptype, cell)
-            total += bonus if owner == player else -bonus
+            if ptype in royal.get(owner, ()):
+                royal_total += bonus if owner == player else -bonus
+            else:
+                material += values.get(ptype, 1000)
+                total += bonus if owner == player else -bonus
+        if royal_total:
+            total += royal_total * self._endgame(material)
         return total
+
+    def _endgame(self, material: int) -> float:
+        """How far the game has gone toward an endgame: 0 with every non-royal piece of the start
+        position on the board, 1 with none (learned values, in thousandths)."""
+        start = self._start_material
+        if start is None:
+            start = self._start_material = sum(
+                self.milli.get(t, 1000) for _, o, t in self.game.initial_state().signature().board
+                if t not in self.royal.get(o, ()))
+        return max(0.0, 1.0 - material / start) if start else 0.0
 
     def _piece_bonus(self, owner: str, ptype: str, cell: str) -> float:
         """How much more (or less) one piece reaches from where it stands than on average, and
@@ -185,7 +207,8 @@ class Evaluator:
                                             if cells else 0.0)
         if mean <= 0:
             return 0.0
-        return w.activity * (k.reach(owner, ptype, cell) / mean - 1.0) * k.values.get(ptype, 1.0)
+        weight = w.royal_activity if ptype in self.royal.get(owner, ()) else w.activity
+        return weight * (k.reach(owner, ptype, cell) / mean - 1.0) * k.values.get(ptype, 1.0)
 
     def _distance(self, cond, view: "_View", player: str) -> float | None:
         """Moves ``player`` needs to make ``cond`` true (0: true now), None when not measurable."""

@@ -230,13 +230,22 @@ def test_a_pawn_is_worth_more_the_nearer_it_is_to_promoting():
     assert values == sorted(values) and len(set(values)) == 5
 
 
-def test_a_royal_piece_gains_nothing_by_walking_to_the_centre():
-    """Activity leaves royal pieces out: a chess king on e1 or e3 reaches 5 or 8 cells on an empty
-    board, but only royal safety (shelter, pressure, free cells) judges where a king stands."""
+def test_a_royal_piece_counts_its_activity_only_as_the_board_empties():
+    """A chess king on e1 reaches 5 cells on an empty board, on e3 8: with every other piece of the
+    start position on the board that counts nothing, with the kings and one pawn left it counts
+    almost fully (royal_activity 0.3 of the King's value times 8/mean - 5/mean, less the pawn's
+    share of the start material)."""
     game = load_game(CHESS)
-    ev = Evaluator(game, knowledge_for(game, 0))
-    for cell in ("e1", "e3", "d4"):
-        pieces = sorted([(cell, "White", "King"), ("h8", "Black", "King")])
-        assert ev._activity(pieces, "White") == 0.0
-    assert ev._activity(sorted([("e3", "White", "Knight")]), "White") > ev._activity(
-        sorted([("a1", "White", "Knight")]), "White")
+    knowledge = knowledge_for(game, 0)
+    ev = Evaluator(game, knowledge)
+    start = sorted(game.initial_state().signature().board)
+    moved = [("e3", "White", "King") if p == ("e1", "White", "King") else p for p in start]
+    assert ev._activity(sorted(moved), "White") == ev._activity(start, "White") == 0.0
+    bare = [("a2", "White", "Pawn"), ("h8", "Black", "King")]
+    gain = ev._activity(sorted(bare + [("e3", "White", "King")]), "White") - ev._activity(
+        sorted(bare + [("e1", "White", "King")]), "White")
+    v = knowledge.values
+    start_material = 16 * v["Pawn"] + 4 * (v["Knight"] + v["Bishop"] + v["Rook"]) + 2 * v["Queen"]
+    endgame = 1 - v["Pawn"] / start_material
+    mean = ev._mean_reach[("White", "King")]
+    assert gain == pytest.approx(ev.weights.royal_activity * v["King"] * (8 - 5) / mean * endgame, rel=1e-3)
