@@ -197,9 +197,11 @@ def learn(game: Game, positions: int = DEFAULT_POSITIONS, seed: int = 0) -> Game
             if not moves:
                 break
             mover = state.current_player
-            distinct = {m for move in moves for m in move_movements(move)}
+            # one reading of each move's details (an engine may build them anew on every reading)
+            distinct = set()
             for move in moves:
                 for part in move.details or ():
+                    distinct.update((m.piece[1], m.source, m.target) for m in part.movements)
                     new = part.promotion
                     if new is not None:
                         promoted[(mover, part.movements[0].piece[1])].add((part.target, new))
