@@ -249,3 +249,13 @@ def test_a_royal_piece_counts_its_activity_only_as_the_board_empties():
     endgame = 1 - v["Pawn"] / start_material
     mean = ev._mean_reach[("White", "King")]
     assert gain == pytest.approx(ev.weights.royal_activity * v["King"] * (8 - 5) / mean * endgame, rel=1e-3)
+
+
+def test_a_promotion_by_capture_is_not_a_promotion_zone():
+    """Canopus (docs/variants rules): a Soldier promotes on the last rank, and also by capturing a
+    friendly piece anywhere.  Only the first makes a zone: rank 8 for White, rank 1 for Black."""
+    knowledge = knowledge_for(load_game("canopus"), 0)
+    for player, rank in (("White", 8), ("Black", 1)):
+        zone, becomes = knowledge.promotions[(player, "Soldier")]
+        assert zone == frozenset(f"{f}{rank}" for f in "abcdefghi")
+        assert becomes == {"Mage-Apprentice", "P32"}
