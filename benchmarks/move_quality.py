@@ -27,7 +27,7 @@ each move instead, on positions fixed by seed:
 
 Prints one line per position, then for our player and for the peer the mean
 loss (all positions, and by phase: before ply 30, 30 to 59, from 60) and the
-moves losing 150 or more; then the median depth our search completed, the
+moves losing 150 or more; then the median, least and most depth our search completed, the
 machine's load average and the wall time.  Exit status 2 when the engine is
 absent.
 """
@@ -46,7 +46,8 @@ sys.path.insert(0, str(ROOT))
 
 import chess.engine  # noqa: E402
 
-from benchmarks.versus_fairy_stockfish import INSTALL, BestMove, find_engine, move_of, uci_of  # noqa: E402
+from benchmarks.versus_fairy_stockfish import (INSTALL, BestMove, depth_range, find_engine, move_of,  # noqa: E402
+                                               uci_of)
 from runtime.alphabeta import AlphaBetaPlayer  # noqa: E402
 from runtime.clock import TimeControl  # noqa: E402
 from runtime.games import load_game  # noqa: E402
@@ -59,19 +60,14 @@ MATE = 100_000
 """Centipawns given to a forced mate before clipping."""
 
 
-class Analyse(chess.engine.BaseCommand[tuple[int, str]]):
-    """``go depth D`` from ``position startpos moves ...``: (score in centipawns for the side to
-    move, best move), read from the UCI text so that any variant the engine plays works."""
+class Analyse(BestMove):
+    """``go depth D`` from ``position startpos moves ...`` with the engine's hash emptied first
+    (``ucinewgame``): (score in centipawns for the side to move, best move), read from the UCI
+    text so that any variant the engine plays works."""
 
-    def __init__(self, engine, variant: str, moves: list[str], depth: int, new_game: bool = False):
-        super().__init__(engine)
-        self.lines = [f"setoption name UCI_Variant value {variant}"] + (["ucinewgame"] if new_game else []) + [
-            "position startpos" + (" moves " + " ".join(moves) if moves else ""), f"go depth {depth}"]
+    def __init__(self, engine, variant: str, moves: list[str], depth: int):
+        super().__init__(engine, variant, moves, depth, new_game=True)
         self.score = 0
-
-    def start(self) -> None:
-        for line in self.lines:
-            self._engine.send_line(line)
 
     def line_received(self, line: str) -> None:
         words = line.split()
@@ -147,7 +143,7 @@ def main() -> int:
               f"against itself; our player {thinking} per move; judge depth {args.judge_depth}", flush=True)
 
         def judged(moves: list[str]) -> int:
-            score, _ = engine.communicate(lambda p: Analyse(p, args.uci_variant, moves, args.judge_depth, True))
+            score, _ = engine.communicate(lambda p: Analyse(p, args.uci_variant, moves, args.judge_depth))
             return max(-args.clip, min(args.clip, score))
 
         def loss_of(moves: list[str], move: str, best: str) -> int:
@@ -165,9 +161,9 @@ def main() -> int:
                                      knowledge=knowledge)
             ours = uci_of(player.choose(state))
             depths.append(player.info.depth)
-            _, best = engine.communicate(lambda p: Analyse(p, args.uci_variant, moves, args.judge_depth, True))
+            _, best = engine.communicate(lambda p: Analyse(p, args.uci_variant, moves, args.judge_depth))
             # its own process, its hash emptied: it must not read the judge's deeper searches
-            _, peer = peer_engine.communicate(lambda p: Analyse(p, args.uci_variant, moves, 1, new_game=True))
+            _, peer = peer_engine.communicate(lambda p: Analyse(p, args.uci_variant, moves, 1))
             loss, peer_loss = loss_of(moves, ours, best), loss_of(moves, peer, best)
             losses.append((len(moves), loss))
             peer_losses.append((len(moves), peer_loss))
@@ -188,12 +184,11 @@ def main() -> int:
                 + "; ".join(f"{k} {mean(v)}" for k, v in phases.items())
                 + f"; losing 150 or more: {sum(1 for _, l in judged_moves if l >= 150)}")
 
-    depths.sort()
     load_end = os.getloadavg()
     print(f"{game.name}, judged by Fairy-Stockfish depth {args.judge_depth}, values clipped to +-{args.clip} cp")
     print("  " + summary("our player", losses))
     print("  " + summary("Fairy-Stockfish depth 1", peer_losses))
-    print(f"  our search depth {depths[len(depths) // 2] if depths else '-'} (median)  "
+    print(f"  our search depth {depth_range(depths)} (median, least-most)  "
           f"(load average {load_start[0]:.1f} at the start, {load_end[0]:.1f} at the end; "
           f"{time.perf_counter() - started:.0f}s)")
     return 0

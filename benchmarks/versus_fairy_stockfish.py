@@ -162,7 +162,7 @@ def play_one(game, engine, variant: str, ours: str, knowledge, args, index: int)
     return GameResult("draw", f"adjudicated: {args.max_plies} plies", args.max_plies, depths)
 
 
-def _depths(depths: list[int]) -> str:
+def depth_range(depths: list[int]) -> str:
     """Median, least and most of the completed search depths, e.g. ``3 (2-5)``."""
     if not depths:
         return "-"
@@ -211,7 +211,7 @@ def main() -> int:
             tally[done.result] += 1
             all_depths.extend(done.depths)
             print(f"game {i:2d}: we play {ours:<6} {done.result:<4} after {done.plies:3d} plies ({done.how}); "
-                  f"our search depth {_depths(done.depths)}  [{time.perf_counter() - started:.0f}s]",
+                  f"our search depth {depth_range(done.depths)}  [{time.perf_counter() - started:.0f}s]",
                   flush=True)
     finally:
         engine.quit()
@@ -221,7 +221,7 @@ def main() -> int:
     print(f"{game.name}: our player vs Fairy-Stockfish depth {args.depth}, {played} games: "
           f"wins {tally['win']} draws {tally['draw']} losses {tally['loss']}, score {score:.1f}%  "
           f"(load average {load_start[0]:.1f} at the start, {load_end[0]:.1f} at the end; "
-          f"{time.perf_counter() - started:.0f}s); our search depth {_depths(all_depths)}")
+          f"{time.perf_counter() - started:.0f}s); our search depth {depth_range(all_depths)}")
     return 0 if score >= args.need else 1
 
 
