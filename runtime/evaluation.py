@@ -89,7 +89,9 @@ class Evaluator:
                              and any(isinstance(c, (Placement, PiecesRemaining)) for c in walk(g.condition))]
         self._mean_reach: dict[tuple[str, str], float] = {}
         self._bonus: dict[tuple[str, str, str], float] = {}
-        self._start_material: int | None = None
+        #: learned values (thousandths) of the start position's non-royal pieces, for :meth:`_endgame`
+        self._start_material = sum(self.milli.get(t, 1000) for _, o, t in game.initial_state().signature().board
+                                   if t not in self.royal.get(o, ()))
         self._steps: dict[tuple[str, str, str], int] = {}
         #: each cell's bit in the cell sets of the royal-safety term
         self._bits: dict[str, int] = {c: 1 << i for i, c in enumerate(game.positions)}
@@ -165,10 +167,6 @@ class Evaluator:
         """How far the game has gone toward an endgame: 0 with every non-royal piece of the start
         position on the board, 1 with none (learned values, in thousandths)."""
         start = self._start_material
-        if start is None:
-            start = self._start_material = sum(
-                self.milli.get(t, 1000) for _, o, t in self.game.initial_state().signature().board
-                if t not in self.royal.get(o, ()))
         return max(0.0, 1.0 - material / start) if start else 0.0
 
     def _piece_bonus(self, owner: str, ptype: str, cell: str) -> float:

@@ -48,7 +48,7 @@ from collections import defaultdict, deque
 from dataclasses import dataclass, field
 
 from .layout import cell_layout
-from .protocol import Game, Move
+from .protocol import Game, Move, PartDetails
 
 SKIP_PLIES = 40
 """Positions this early in a random game are not sampled (pieces still boxed in by their own side)."""
@@ -66,7 +66,12 @@ def move_movements(move: Move) -> list[tuple[str, str, str]]:
     A castling gives two (King and Rook); captures elsewhere (en passant), promotions
     and drops give none.  A move whose engine gives no details gives none either.
     """
-    return [(m.piece[1], m.source, m.target) for part in move.details or () for m in part.movements]
+    return [leg for part in move.details or () for leg in part_movements(part)]
+
+
+def part_movements(part: PartDetails) -> list[tuple[str, str, str]]:
+    """``(piece type, from, to)`` of every movement of one part (see :func:`move_movements`)."""
+    return [(m.piece[1], m.source, m.target) for m in part.movements]
 
 
 def _pieces(signature) -> list[tuple[str, str]]:
@@ -205,7 +210,7 @@ def learn(game: Game, positions: int = DEFAULT_POSITIONS, seed: int = 0) -> Game
             distinct = set()
             for move in moves:
                 for part in move.details or ():
-                    distinct.update((m.piece[1], m.source, m.target) for m in part.movements)
+                    distinct.update(part_movements(part))
                     new = part.promotion
                     if new is not None and not part.captures:  # a promotion by arrival, not by capture
                         promoted[(mover, part.movements[0].piece[1])].add((part.target, new))
@@ -231,11 +236,7 @@ def learn(game: Game, positions: int = DEFAULT_POSITIONS, seed: int = 0) -> Game
     mirror = player_mirror(game, geometry)
     if mirror is not None:
         _share_between_players(game.players, mirror, steps, vectors)
-        for t in {t for _, t in promoted}:
-            a, b = game.players
-            seen_a, seen_b = set(promoted.get((a, t), ())), set(promoted.get((b, t), ()))
-            promoted[(a, t)] = seen_a | {(mirror.cells[c], n) for c, n in seen_b if c in mirror.cells}
-            promoted[(b, t)] = seen_b | {(mirror.cells[c], n) for c, n in seen_a if c in mirror.cells}
+        _share_promotions(game.players, mirror, promoted)
     values = {t: steps_by_type[t] / seen_by_type[t] for t in seen_by_type if seen_by_type[t]}
     floor = max(1.0, min([v for v in values.values() if v > 0], default=1.0))
     for t in list(game.piece_types) + list(values):
@@ -314,6 +315,16 @@ def _share_between_players(players, mirror: Mirror, steps, vectors) -> None:
         va, vb = set(vectors.get((a, t), ())), set(vectors.get((b, t), ()))
         vectors[(a, t)] = va | {(fx * dx, fy * dy) for dx, dy in vb}
         vectors[(b, t)] = vb | {(fx * dx, fy * dy) for dx, dy in va}
+
+
+def _share_promotions(players, mirror: Mirror, promoted) -> None:
+    """Give each player the promotions (cell, new type) the other was seen to make, through the mirror."""
+    a, b = players
+    cells = mirror.cells
+    for t in {t for _, t in promoted}:
+        seen_a, seen_b = set(promoted.get((a, t), ())), set(promoted.get((b, t), ()))
+        promoted[(a, t)] = seen_a | {(cells[c], n) for c, n in seen_b if c in cells}
+        promoted[(b, t)] = seen_b | {(cells[c], n) for c, n in seen_a if c in cells}
 
 
 _LEARNED: dict[tuple[int, int, int], tuple[Game, GameKnowledge]] = {}
