@@ -98,7 +98,7 @@ class ZrfState(State):
         extra: list[tuple[str, str]] = []
         for p, pc in enumerate(self.cells):
             if pc is not None:
-                hit = entry((p, pc)) or t.signature_entry(p, pc)
+                hit = entry((p, pc)) or t.make_signature_entry(p, pc)
                 cells.append(hit[0])
                 if hit[1]:
                     extra.extend(hit[1])

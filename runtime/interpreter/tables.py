@@ -51,18 +51,16 @@ class Tables:
     #: (position, piece) -> its (cell, owner, type) signature entry and attribute entries, made once
     signature_entries: dict = field(default_factory=dict, repr=False)
 
-    def signature_entry(self, p: int, piece) -> tuple[tuple[str, str, str], tuple[tuple[str, str], ...]]:
+    def make_signature_entry(self, p: int, piece) -> tuple[tuple[str, str, str], tuple[tuple[str, str], ...]]:
         """The signature's ``(cell, owner, type)`` of ``piece`` on position ``p``, and an
-        ``("attr@cell", "true"/"false")`` entry for each attribute off its type's default."""
-        key = (p, piece)
-        hit = self.signature_entries.get(key)
-        if hit is None:
-            owner, ptype, attrs = piece
-            cell = self.positions[p]
-            default = self.attr_defaults[ptype]
-            extra = tuple((f"{a}@{cell}", "true" if attrs & (1 << i) else "false")
-                          for a, i in self.attr_index.items() if (attrs ^ default) & (1 << i))
-            hit = self.signature_entries[key] = ((cell, self.players[owner], self.types[ptype]), extra)
+        ``("attr@cell", "true"/"false")`` entry for each attribute off its type's default;
+        remembered in :attr:`signature_entries`, which the caller reads first."""
+        owner, ptype, attrs = piece
+        cell = self.positions[p]
+        default = self.attr_defaults[ptype]
+        extra = tuple((f"{a}@{cell}", "true" if attrs & (1 << i) else "false")
+                      for a, i in self.attr_index.items() if (attrs ^ default) & (1 << i))
+        hit = self.signature_entries[(p, piece)] = ((cell, self.players[owner], self.types[ptype]), extra)
         return hit
 
 
