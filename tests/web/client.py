@@ -12,9 +12,11 @@ TIMEOUT = 60
 class PageClient:
     """Sends what the page's script sends; ``raw`` gives the :class:`httpx.Client` for attacks."""
 
-    def __init__(self, live):
+    def __init__(self, live, raw: httpx.Client | None = None):
+        """``live`` gives ``url`` and ``launch_token``; ``raw`` replaces the HTTP client (Starlette's
+        in-process ``TestClient`` is one)."""
         self.live = live
-        self.raw = httpx.Client(base_url=live.url, timeout=TIMEOUT)
+        self.raw = raw if raw is not None else httpx.Client(base_url=live.url, timeout=TIMEOUT)
         self.tokens: dict[str, str] = {}
 
     def close(self) -> None:
