@@ -2,6 +2,7 @@
 
     python benchmarks/versus_fairy_stockfish.py tests/games/chess.zrf --uci-variant chess \\
         [--games 20] [--first-game 0] [--seconds 2] [--clock wall|cpu] [--depth 1] [--max-plies 400] [--engine PATH]
+        [--save DIR]
 
 Our side is the alpha-beta player (runtime.alphabeta) on the ZRF, thinking
 ``--seconds`` per move by its clock (``--clock cpu``: processor seconds of
@@ -15,6 +16,11 @@ moves in UCI form from its start position (``position startpos moves ...``)
 and its answer is matched to one of our legal moves.  A game is adjudicated a
 draw at the third occurrence of a position or after ``--max-plies`` plies
 (the ZRF has no such rule; both are counted and printed).
+
+With ``--save DIR`` every game is kept as ``DIR/game-NN.zsg`` (a Zillions saved
+game: ``zrf replay``, ``zrf play --load`` and the browser page's *Open a .zsg*
+step through it) and its moves as the engine heard them, ``DIR/game-NN.uci``
+(one line, for analysis with any UCI engine).
 
 Prints one line per game (with the median, least and most depth our search completed),
 then the score (wins + draws / 2) of our player,
@@ -43,6 +49,7 @@ from runtime.clock import TimeControl  # noqa: E402
 from runtime.games import load_game  # noqa: E402
 from runtime.knowledge import knowledge_for, move_movements  # noqa: E402
 from runtime.protocol import Move, State  # noqa: E402
+from runtime.savegames import save  # noqa: E402
 
 ENGINE_NAMES = ("fairy-stockfish", "/usr/games/fairy-stockfish")
 
@@ -124,6 +131,9 @@ class GameResult:
     how: str
     plies: int
     depths: list[int] = field(default_factory=list)
+    #: the moves played, and the same moves in UCI form as the engine heard them
+    moves: list[Move] = field(default_factory=list)
+    uci: list[str] = field(default_factory=list)
 
 
 def play_one(game, engine, variant: str, ours: str, knowledge, args, index: int) -> GameResult:
@@ -135,17 +145,19 @@ def play_one(game, engine, variant: str, ours: str, knowledge, args, index: int)
     sent: list[str] = []
     seen: dict = {}
     depths: list[int] = []
+    played: list[Move] = []
     asked = False  # the engine hears the variant and "ucinewgame" with its first question of a game
     for ply in range(args.max_plies):
         outcome = state.outcome()
         if outcome is not None:
             if outcome.draw:
-                return GameResult("draw", outcome.rule, ply, depths)
-            return GameResult("win" if ours in outcome.winners else "loss", outcome.rule, ply, depths)
+                return GameResult("draw", outcome.rule, ply, depths, played, sent)
+            return GameResult("win" if ours in outcome.winners else "loss", outcome.rule, ply, depths,
+                              played, sent)
         key = state.signature()
         seen[key] = seen.get(key, 0) + 1
         if seen[key] >= 3:
-            return GameResult("draw", "adjudicated: threefold repetition", ply, depths)
+            return GameResult("draw", "adjudicated: threefold repetition", ply, depths, played, sent)
         if state.current_player == ours:
             move = player.choose(state)
             if player.info.nodes:
@@ -156,10 +168,20 @@ def play_one(game, engine, variant: str, ours: str, knowledge, args, index: int)
             move = move_of(state, answer)
             if move is None:
                 return GameResult("draw", f"adjudicated: engine move {answer!r} is not legal in the ZRF", ply,
-                                  depths)
+                                  depths, played, sent)
         sent.append(uci_of(move))
+        played.append(move)
         state = state.apply(move)
-    return GameResult("draw", f"adjudicated: {args.max_plies} plies", args.max_plies, depths)
+    return GameResult("draw", f"adjudicated: {args.max_plies} plies", args.max_plies, depths, played, sent)
+
+
+def save_game(folder: Path, index: int, game, spec: str, done: GameResult) -> Path:
+    """Write one game as ``game-NN.zsg`` (both seats computers) and ``game-NN.uci``; the .zsg's path."""
+    folder.mkdir(parents=True, exist_ok=True)
+    zsg = folder / f"game-{index:02d}.zsg"
+    save(str(zsg), game, spec, done.moves, seats="C" * len(game.players))
+    (folder / f"game-{index:02d}.uci").write_text(" ".join(done.uci) + "\n", encoding="ascii")
+    return zsg
 
 
 def depth_range(depths: list[int]) -> str:
@@ -187,6 +209,8 @@ def main() -> int:
     ap.add_argument("--max-plies", type=int, default=400)
     ap.add_argument("--engine", default=None, help="Fairy-Stockfish binary (default: on PATH or /usr/games)")
     ap.add_argument("--need", type=float, default=50.0, help="score in percent for exit status 0")
+    ap.add_argument("--save", type=Path, default=None, metavar="DIR",
+                    help="keep every game as DIR/game-NN.zsg (saved game) and DIR/game-NN.uci (its UCI moves)")
     args = ap.parse_args()
 
     path = find_engine(args.engine)
@@ -210,8 +234,9 @@ def main() -> int:
             done = play_one(game, engine, args.uci_variant, ours, knowledge, args, i)
             tally[done.result] += 1
             all_depths.extend(done.depths)
+            kept = f"; saved as {save_game(args.save, i, game, args.game, done)}" if args.save else ""
             print(f"game {i:2d}: we play {ours:<6} {done.result:<4} after {done.plies:3d} plies ({done.how}); "
-                  f"our search depth {depth_range(done.depths)}  [{time.perf_counter() - started:.0f}s]",
+                  f"our search depth {depth_range(done.depths)}  [{time.perf_counter() - started:.0f}s]{kept}",
                   flush=True)
     finally:
         engine.quit()
