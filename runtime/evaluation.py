@@ -5,13 +5,17 @@ value (so the weights mean the same in every game):
 
 * **material**: learned values (:mod:`runtime.knowledge`) of the player's
   pieces on the board and in hand, minus everybody else's;
-* **activity**: for each piece, how many cells it would reach from where it
-  stands on an empty board, against the average for its type (a knight in the
-  corner counts less than one in the centre), weighted by its value.  A royal
-  piece's counts only as the board empties (times the share of the start
-  position's other material that has left it): a king walking to the centre
-  is a danger while the armies are on the board and a strength in the
-  endgame;
+* **mobility** (the idea Zillions uses for material, applied to the board as
+  it stands): each non-royal piece counts how many cells its learned steps
+  reach now, blocked by pieces on their lines and not counting cells that an
+  enemy piece of lower value attacks, against its type's average (its
+  value): a bishop behind its own pawns counts less, a rook on an open line
+  more (:meth:`Evaluator._mobility`);
+* **royal activity**: how many cells a royal piece would reach from where it
+  stands on an empty board, against the average for its type, counted only
+  as the board empties (times the share of the start position's other
+  material that has left it): a king walking to the centre is a danger
+  while the armies are on the board and a strength in the endgame;
 * **promotion progress**: a piece that random play saw promoting
   (:attr:`~runtime.knowledge.GameKnowledge.promotions`) counts part of what it
   would gain, ``promotion * gain / (1 + d)**2`` with ``d`` its distance in rows
@@ -27,10 +31,10 @@ value (so the weights mean the same in every game):
   the goal loses;
 * **royal safety** for ``checkmated`` goals: own pieces next to the royal
   piece count for its owner (shelter); cells next to it that enemy pieces
-  reach in one learned step count against it (pressure, more when the royal's
-  own cell is reached), and the cells it could step to that no enemy reaches
-  count for it (mobility).  Steps are the learned empty-board ones, so this is
-  a cheap estimate that ignores blocking pieces.
+  attack count against it (pressure, more when the royal's own cell is
+  attacked), and the cells it could step to that no enemy attacks count for
+  it (escape).  Attacks are the learned steps that the board in front of them
+  does not block (:meth:`Evaluator._mobility`).
 
 The value depends on the position alone (no move generation), so a search
 can judge a position before deciding whether to generate its moves.
@@ -47,11 +51,14 @@ from dataclasses import dataclass
 from itertools import product
 
 from .goalinfo import AllOf, AnyOf, Goal, PiecesRemaining, Placement, Slot, royal_pieces, walk
-from .knowledge import GameKnowledge
+from .knowledge import CAPTURE, QUIET, GameKnowledge
 from .protocol import Game, State
 
 MEAN_REACH_CELLS = 2_000
 """A type's average reach is taken over every cell, or over evenly spread cells of a bigger board."""
+
+MEMO_LIMIT = 200_000
+"""Pieces' reach remembered by their surroundings; the memo is emptied past this."""
 
 CANDIDATES_PER_SLOT = 4
 """A placement considers the nearest few pieces for each slot (assignments grow factorially)."""
@@ -61,7 +68,7 @@ CANDIDATES_PER_SLOT = 4
 class Weights:
     """Term weights, in units of the game's average learned piece value."""
 
-    activity: float = 0.1
+    mobility: float = 0.1
     royal_activity: float = 0.3
     promotion: float = 0.5
     goal: float = 4.0
@@ -83,6 +90,9 @@ class Evaluator:
         # fsum: exactly rounded whatever order the values come in (their order follows string hashes)
         scale = math.fsum(knowledge.values.values()) / len(knowledge.values) if knowledge.values else 1.0
         self.scale = scale
+        #: what one cell of mobility is worth to a piece of each type, relative to the others: a type that
+        #: usually reaches more cells than the average piece (its value) gets less for each
+        self._step_weight = {t: min(1.0, scale / v) if v > 0 else 1.0 for t, v in knowledge.values.items()}
         self.royal = {p: royal_pieces(self.goals, p) for p in game.players}
         self.scored_goals = [g for g in self.goals
                              if g.result in ("win", "loss")
@@ -92,10 +102,13 @@ class Evaluator:
         #: learned values (thousandths) of the start position's non-royal pieces, for :meth:`_endgame`
         self._start_material = sum(self.milli.get(t, 1000) for _, o, t in game.initial_state().signature().board
                                    if t not in self.royal.get(o, ()))
-        self._steps: dict[tuple[str, str, str], int] = {}
         #: each cell's bit in the cell sets of the royal-safety term
-        self._bits: dict[str, int] = {c: 1 << i for i, c in enumerate(game.positions)}
+        self._bits: dict[str, int] = _CellBits(game.positions)
         self._near_bits: dict[str, int] = {}
+        #: (cell, owner, type) -> what the mobility term needs of that piece (:meth:`_piece`)
+        self._line_bits: dict[tuple[str, str, str], tuple] = {}
+        #: ((cell, owner, type), pieces on its lines, own pieces on them) -> (cells reached, cells attacked)
+        self._reached: dict[tuple, tuple[int, int]] = {}
 
     # ------------------------------------------------------------------ material
 
@@ -127,6 +140,8 @@ class Evaluator:
         pieces = sorted(sig.board)
         score = self.material_of(sig, player)
         score += self._activity(pieces, player)
+        mobility, attacks = self._mobility(pieces, player)
+        score += mobility
         view = _View(pieces) if self.scored_goals else None
         for goal in self.scored_goals:
             for p in goal.players:
@@ -137,26 +152,29 @@ class Evaluator:
                 sign = 1.0 if goal.result == "win" else -1.0
                 score += sign * value if p == player else -sign * value
         if any(self.royal.values()):
-            score += self._royal_safety(pieces, player)
+            score += self._royal_safety(pieces, player, attacks)
         return score
 
     # ------------------------------------------------------------------ terms
 
     def _activity(self, pieces, player: str) -> float:
-        """Sum of :meth:`_piece_bonus` of ``player``'s pieces minus the others'; a royal piece's
-        counts only as the board empties (:meth:`_endgame`)."""
+        """Promotion progress of ``player``'s pieces minus the others', and the royal pieces' activity
+        (:meth:`_royal_activity`) counted only as the board empties (:meth:`_endgame`)."""
         total = royal_total = 0.0
         bonuses = self._bonus
         royal = self.royal
         values = self.milli
         material = 0
         for cell, owner, ptype in pieces:
-            bonus = bonuses.get((owner, ptype, cell))
-            if bonus is None:
-                bonus = bonuses[(owner, ptype, cell)] = self._piece_bonus(owner, ptype, cell)
+            key = (owner, ptype, cell)
+            bonus = bonuses.get(key)
             if ptype in royal.get(owner, ()):
+                if bonus is None:
+                    bonus = bonuses[key] = self._royal_activity(owner, ptype, cell)
                 royal_total += bonus if owner == player else -bonus
             else:
+                if bonus is None:
+                    bonus = bonuses[key] = self._promotion_bonus(owner, ptype, cell)
                 material += values.get(ptype, 1000)
                 total += bonus if owner == player else -bonus
         if royal_total:
@@ -168,11 +186,6 @@ class Evaluator:
         position on the board, 1 with none (learned values, in thousandths)."""
         start = self._start_material
         return max(0.0, 1.0 - material / start) if start else 0.0
-
-    def _piece_bonus(self, owner: str, ptype: str, cell: str) -> float:
-        """How much more (or less) one piece reaches from where it stands than on average, and
-        how near it is to promoting (score units)."""
-        return self._reach_bonus(owner, ptype, cell) + self._promotion_bonus(owner, ptype, cell)
 
     def _promotion_bonus(self, owner: str, ptype: str, cell: str) -> float:
         """``promotion * gain / (1 + d)**2``: ``gain`` the value the piece gains by its best
@@ -193,9 +206,10 @@ class Evaluator:
             return 0.0
         return self.weights.promotion * gain / (1.0 + quarters / 4) ** 2
 
-    def _reach_bonus(self, owner: str, ptype: str, cell: str) -> float:
+    def _royal_activity(self, owner: str, ptype: str, cell: str) -> float:
+        """``royal_activity * value * (reach / mean - 1)``: how many more (or fewer) cells the royal
+        piece would reach from ``cell`` on an empty board than from the average cell."""
         k = self.knowledge
-        w = self.weights
         key = (owner, ptype)
         mean = self._mean_reach.get(key)
         if mean is None:
@@ -205,8 +219,7 @@ class Evaluator:
                                             if cells else 0.0)
         if mean <= 0:
             return 0.0
-        weight = w.royal_activity if ptype in self.royal.get(owner, ()) else w.activity
-        return weight * (k.reach(owner, ptype, cell) / mean - 1.0) * k.values.get(ptype, 1.0)
+        return self.weights.royal_activity * (k.reach(owner, ptype, cell) / mean - 1.0) * k.values.get(ptype, 1.0)
 
     def _distance(self, cond, view: "_View", player: str) -> float | None:
         """Moves ``player`` needs to make ``cond`` true (0: true now), None when not measurable."""
@@ -285,48 +298,179 @@ class Evaluator:
             out |= bits[c]
         return out
 
-    def _successors(self, owner: str, ptype: str, cell: str) -> int:
-        """The cells one learned step of the piece reaches, as a set of bits."""
-        key = (owner, ptype, cell)
-        hit = self._steps.get(key)
-        if hit is None:
-            hit = self._steps[key] = self._mask(self.knowledge.successors(owner, ptype, cell))
-        return hit
-
     def _near(self, cell: str) -> int:
         hit = self._near_bits.get(cell)
         if hit is None:
             hit = self._near_bits[cell] = self._mask(self.knowledge.geometry.neighbours(cell))
         return hit
 
-    def _royal_safety(self, pieces, player: str) -> float:
+    def _lines(self, owner: str, ptype: str, cell: str) -> tuple[tuple[tuple[int, int, int], ...], int]:
+        """:meth:`GameKnowledge.lines` as bits: ((target bit, blocking cells' bits, landing), ...)
+        with landing 0 either, 1 only onto an empty cell, 2 only onto a piece it takes; and the
+        bits of every cell those lines touch (the only cells whose contents matter)."""
+        return self._piece((cell, owner, ptype))[:2]
+
+    def _piece(self, piece: tuple[str, str, str]) -> tuple:
+        """What the mobility term needs of one ``(cell, owner, type)``, worked out once: its lines
+        and the cells around them (:meth:`_lines`), its value in thousandths, what one cell of
+        mobility is worth to it, and whether it is royal (its mobility is not counted)."""
+        hit = self._line_bits.get(piece)
+        if hit is None:
+            cell, owner, ptype = piece
+            bits = self._bits
+            code = {QUIET: 1, CAPTURE: 2}
+            lines = tuple((bits[target], self._mask(over), code.get(landing, 0))
+                          for target, over, landing in self.knowledge.lines(owner, ptype, cell) if target in bits)
+            around = 0
+            for target, over, _ in lines:
+                around |= target | over
+            hit = self._line_bits[piece] = (lines, around, self.milli.get(ptype, 1000),
+                                            self._step_weight.get(ptype, 1.0), ptype in self.royal.get(owner, ()))
+        return hit
+
+    def _mobility(self, pieces, player: str) -> tuple[float, dict[str, int]]:
+        """The mobility term and the cells each player attacks, from the board as it stands.
+
+        A piece's mobility is how many cells its learned steps reach now and
+        could stand on safely: a step is blocked by a piece on a cell its line
+        passes over, may not land on an own piece, lands only where its learned
+        landing allows (a chess pawn's diagonal only onto a piece it takes), and
+        does not count where an enemy piece of lower value attacks the cell (a
+        queen brought out early reaches many cells, few of them safe).
+
+        Each non-royal piece adds ``(cells - value) * step``, its owner's minus
+        the others', times the ``mobility`` weight: a piece's learned value *is*
+        its average mobility in random play, so this says how much more or less
+        than usual the piece can do here (a bishop behind its own pawns, a rook
+        on an open line).  ``step`` is what one cell is worth to the piece: 1,
+        or less for a type that usually reaches more cells than the average
+        piece (the average value over its value: a queen's extra cell is worth
+        about half a knight's).  A piece's term is kept within its own value
+        either way (a pawn's two steps from home do not outweigh a knight).
+
+        A cell is attacked by every unblocked step that may take there; the
+        second result gives each player's attacked cells (for royal safety).
+        """
+        bits = self._bits
+        occupied = 0
+        mine: dict[str, int] = {}
+        for piece in pieces:
+            b = bits[piece[0]]
+            occupied |= b
+            owner = piece[1]
+            mine[owner] = mine.get(owner, 0) | b
+        attacks: dict[str, int] = {}
+        memo = self._reached
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        known = self._line_bits
+        reaches = []
+        for piece in pieces:
+            info = known.get(piece) or self._piece(piece)
+            lines, around, value, step, royal = info
+            owner = piece[1]
+            near = occupied & around
+            own = mine[owner] & around
+            key = (piece, near, own)
+            hit = memo.get(key)
+            if hit is None:
+                hit = memo[key] = _reach(lines, near, own)
+            attacks[owner] = attacks.get(owner, 0) | hit[1]
+            reaches.append((value, owner, hit[0], hit[1], step, royal))
+        weight = self.weights.mobility
+        if not weight:
+            return 0.0, attacks
+        # each piece's safe cells exclude those attacked by enemy pieces worth less: walking the
+        # pieces by value, "danger" gathers the attacks of the cheaper enemies met so far
+        reaches.sort(key=_first)
+        total = 0.0
+        count = len(reaches)
+        for owner in mine:
+            danger = 0
+            k = 0
+            sign = 1.0 if owner == player else -1.0
+            for value, o, reached, _, step, royal in reaches:
+                if o != owner or royal:
+                    continue
+                while k < count and reaches[k][0] < value:
+                    if reaches[k][1] != owner:
+                        danger |= reaches[k][3]
+                    k += 1
+                term = (1000 * (reached & ~danger).bit_count() - value) * step
+                total += sign * (value if term > value else -value if term < -value else term)
+        return weight * total / 1000, attacks
+
+    def _royal_safety(self, pieces, player: str, attacks: dict[str, int]) -> float:
         """Shelter, pressure and escape cells of every royal piece (see the module docstring).
 
         Cell sets are bits of one integer (a board of any size), so the union of every enemy
-        step is a few ``|`` and each count one ``bit_count()``.
+        attack is a few ``|`` and each count one ``bit_count()``.  ``attacks`` are the cells
+        each player attacks on the board as it stands (:meth:`_mobility`).
         """
         w = self.weights
         bits = self._bits
-        steps = self._successors
         cells_of: dict[str, int] = {}
+        occupied = 0
         for cell, owner, _ in pieces:
             cells_of[owner] = cells_of.get(owner, 0) | bits[cell]
+            occupied |= bits[cell]
         score = 0.0
         for cell, owner, ptype in pieces:
             if ptype not in self.royal.get(owner, ()):
                 continue
             reach = 0
-            for c, o, t in pieces:
+            for o, cells in attacks.items():
                 if o != owner:
-                    reach |= steps(o, t, c)
+                    reach |= cells
             near = self._near(cell)
             own = cells_of[owner]
             shelter = (near & own).bit_count()
             pressure = (near & reach).bit_count() + (2 if reach & bits[cell] else 0)
-            escape = (steps(owner, ptype, cell) & ~own & ~reach).bit_count()
+            steps = 0
+            for target, over, landing in self._lines(owner, ptype, cell)[0]:
+                if not over & occupied:
+                    steps |= target
+            escape = (steps & ~own & ~reach).bit_count()
             term = self.scale * (w.shelter * shelter - w.pressure * pressure + w.royal_mobility * escape)
             score += term if owner == player else -term
         return score
+
+
+def _first(item):
+    return item[0]
+
+
+class _CellBits(dict):
+    """Each cell's bit in the cell sets of the mobility and royal-safety terms: the game's positions
+    first, in order; a cell a position names that the game does not list (an engine's off-board
+    place) gets the next bit when first met, so no position can fail to evaluate."""
+
+    def __init__(self, cells):
+        super().__init__((c, 1 << i) for i, c in enumerate(cells))
+
+    def __missing__(self, cell: str) -> int:
+        bit = self[cell] = 1 << len(self)
+        return bit
+
+
+def _reach(lines, occupied: int, own: int) -> tuple[int, int]:
+    """(the cells a piece could move to, the cells it attacks), as bits, along ``lines``
+    (:meth:`Evaluator._lines`) with ``occupied`` cells holding pieces, ``own`` its owner's."""
+    attacked = 0
+    reached = 0
+    for target, over, landing in lines:
+        if over & occupied:
+            continue
+        if landing != 1:
+            attacked |= target
+        if target & own:
+            continue
+        if target & occupied:
+            if landing != 1:
+                reached |= target
+        elif landing != 2:
+            reached |= target
+    return reached, attacked
 
 
 class _View:

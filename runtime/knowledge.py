@@ -3,7 +3,10 @@
 Nothing here knows a game's rules.  :func:`learn` plays seeded random games
 through the engine contract and, at every position it passes through, reads
 what each legal move's parts do (:attr:`runtime.protocol.Move.details`: the
-movements, captures and changes):
+movements, captures and changes).  A part's notation says what it does, so a
+whole turn whose every part was already read in that position is skipped
+(Alpha Centauri's 1,500 turns a position are a dozen royal steps each combined
+with every second move: the same knowledge, learned in well under half the time):
 
 * **piece values**: a type's value is its *mobility*, the average number of
   different ``(from, to)`` steps one piece of that type has in the positions
@@ -32,6 +35,17 @@ movements, captures and changes):
   Canopus's Soldier also promotes by capturing a friendly piece anywhere,
   which made rows 1 to 3 a "zone" and drew Soldiers away from the goal
   squares (Canopus's strength benchmark fell from 49 to 42 wins of 50);
+* **lines and capture modes**: a step whose straight line on the drawn board
+  passes over other cells (a rook's three-cell move, a pawn's double step) is
+  taken to be blocked by a piece on them, unless random play saw that step
+  made over a piece (a Xiangqi cannon's capture, a checkers jump): the
+  piece *jumps* it.  Each direction a piece type steps in is also recorded as
+  seen capturing (the step landed on a piece it took) or quiet (it landed on
+  an empty cell taking nothing): a chess pawn's diagonals only ever capture,
+  its forward steps never do.  :meth:`GameKnowledge.lines` gives, for a piece
+  on a cell, every learned step with the cells that would block it and what it
+  may do there, so the evaluator can count what a piece really reaches on the
+  board in front of it (its *mobility*) and which cells it attacks;
 * **cell neighbours**: cells whose centres are at most one cell apart in each
   direction (eight neighbours on a square grid), for the safety of royal pieces;
 * **whether the moves say when they capture**: if every random move that
@@ -43,6 +57,7 @@ Learning is deterministic for a seed: it counts positions, not seconds.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
@@ -58,6 +73,13 @@ GAME_PLIES = 200
 
 DEFAULT_POSITIONS = 400
 """Positions generated while learning (each costs one move generation)."""
+
+QUIET_EVIDENCE = 20
+"""A direction seen this often landing on an empty cell, and never capturing there, is taken to
+never capture (a chess pawn's forward steps); with less evidence it is taken to do both."""
+
+QUIET, CAPTURE, BOTH = "quiet", "capture", "both"
+"""What a step may do where it lands: only move to an empty cell, only take a piece, or either."""
 
 
 def move_movements(move: Move) -> list[tuple[str, str, str]]:
@@ -93,6 +115,7 @@ class Geometry:
     centre: dict[str, tuple[int, int]]
     at: dict[tuple[int, int], str]
     _near: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+    _between: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, game: Game) -> "Geometry":
@@ -105,6 +128,30 @@ class Geometry:
         for name, key in centre.items():
             at.setdefault(key, name)
         return cls(centre, at)
+
+    def between(self, a: str, b: str) -> tuple[str, ...]:
+        """The cells whose centres lie on the straight segment from ``a`` to ``b``, strictly inside
+        it, nearest ``a`` first (none for a knight's leap or a one-cell step).  Remembered."""
+        hit = self._between.get((a, b))
+        if hit is None:
+            hit = self._between[(a, b)] = self._cells_between(a, b)
+        return hit
+
+    def _cells_between(self, a: str, b: str) -> tuple[str, ...]:
+        ca, cb = self.centre.get(a), self.centre.get(b)
+        if ca is None or cb is None:
+            return ()
+        dx, dy = cb[0] - ca[0], cb[1] - ca[1]
+        g = math.gcd(dx, dy)
+        if g <= 1:
+            return ()
+        ux, uy = dx // g, dy // g
+        out = []
+        for j in range(1, g):
+            cell = self.at.get((ca[0] + j * ux, ca[1] + j * uy))
+            if cell is not None:
+                out.append(cell)
+        return tuple(out)
 
     def neighbours(self, cell: str) -> tuple[str, ...]:
         """Cells whose centre is at most one cell away in each direction (eight on a square grid)."""
@@ -139,7 +186,12 @@ class GameKnowledge:
     marked_captures: bool = True
     #: (player, type) -> (cells where it was seen promoting, widened to whole rows; types it became)
     promotions: dict[tuple[str, str], tuple[frozenset[str], frozenset[str]]] = field(default_factory=dict)
+    #: (player, type) -> displacement vectors seen made over an occupied cell of their line (jumps)
+    jumps: dict[tuple[str, str], set[tuple[int, int]]] = field(default_factory=dict)
+    #: (player, type) -> {direction: [steps seen capturing where they land, steps seen landing quietly]}
+    landings: dict[tuple[str, str], dict[tuple[int, int], list[int]]] = field(default_factory=dict)
     _distances: dict = field(default_factory=dict, repr=False)
+    _lines: dict = field(default_factory=dict, repr=False)
 
     def successors(self, player: str, ptype: str, cell: str) -> set[str]:
         """Cells one move of ``player``'s ``ptype`` reaches from ``cell`` on an empty board (learned)."""
@@ -182,6 +234,48 @@ class GameKnowledge:
         """How many cells one move of this piece reaches from ``cell`` on an empty board (learned)."""
         return len(self.successors(player, ptype, cell))
 
+    def landing(self, player: str, ptype: str, direction: tuple[int, int]) -> str:
+        """What a step in ``direction`` may do where it lands: :data:`QUIET`, :data:`CAPTURE` or :data:`BOTH`."""
+        captures, quiets = self.landings.get((player, ptype), {}).get(direction, (0, 0))
+        if captures and not quiets:
+            return CAPTURE
+        if quiets >= QUIET_EVIDENCE and not captures:
+            return QUIET
+        return BOTH
+
+    def lines(self, player: str, ptype: str, cell: str) -> tuple[tuple[str, tuple[str, ...], str], ...]:
+        """``(target, blocking cells, landing)`` of every learned step of the piece from ``cell``.
+
+        The blocking cells are those its line passes over (none for a step
+        random play saw jumping); the landing says whether the step may end
+        on an empty cell, on a piece it takes, or on either
+        (:meth:`landing`).  Remembered per (player, type, cell).
+        """
+        key = (player, ptype, cell)
+        hit = self._lines.get(key)
+        if hit is not None:
+            return hit
+        geometry = self.geometry
+        here = geometry.centre.get(cell)
+        jumps = self.jumps.get((player, ptype), set())
+        out = []
+        for target in sorted(self.successors(player, ptype, cell)):
+            there = geometry.centre.get(target)
+            if here is None or there is None:
+                out.append((target, (), BOTH))
+                continue
+            vector = (there[0] - here[0], there[1] - here[1])
+            over = () if vector in jumps else geometry.between(cell, target)
+            out.append((target, over, self.landing(player, ptype, direction_of(vector))))
+        hit = self._lines[key] = tuple(out)
+        return hit
+
+
+def direction_of(vector: tuple[int, int]) -> tuple[int, int]:
+    """A displacement reduced to its direction (the smallest vector along it on the integer grid)."""
+    g = math.gcd(*vector)
+    return (vector[0] // g, vector[1] // g) if g else vector
+
 
 def learn(game: Game, positions: int = DEFAULT_POSITIONS, seed: int = 0) -> GameKnowledge:
     """Watch seeded random games for ``positions`` positions; see the module docstring."""
@@ -192,6 +286,8 @@ def learn(game: Game, positions: int = DEFAULT_POSITIONS, seed: int = 0) -> Game
     steps: dict[tuple[str, str], dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     vectors: dict[tuple[str, str], set[tuple[int, int]]] = defaultdict(set)
     promoted: dict[tuple[str, str], set[tuple[str, str]]] = defaultdict(set)
+    jumps: dict[tuple[str, str], set[tuple[int, int]]] = defaultdict(set)
+    landings: dict[tuple[str, str], dict[tuple[int, int], list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
     generated = 0
     marked = True
     sampled_moves = 0
@@ -206,14 +302,37 @@ def learn(game: Game, positions: int = DEFAULT_POSITIONS, seed: int = 0) -> Game
             if not moves:
                 break
             mover = state.current_player
+            occupied = {cell for cell, _, _ in state.signature().board}
             # one reading of each move's details (an engine may build them anew on every reading)
             distinct = set()
+            landings_seen: set = set()
+            read: set[tuple[int, str]] = set()
             for move in moves:
-                for part in move.details or ():
+                # whole turns share parts (Alpha Centauri: each royal step with each second move);
+                # a part's notation says what it does, so a turn whose every part was read already
+                # in this position adds nothing, and its details (costly to build) are not read
+                fresh = [(i, text) for i, text in enumerate(move.parts) if (i, text) not in read]
+                if not fresh:
+                    continue
+                read.update(fresh)
+                parts = move.details or ()
+                touched: tuple[str, ...] = ()  # cells an earlier part of this turn changed
+                for i, part in enumerate(parts):
                     distinct.update(part_movements(part))
+                    captures = part.captures
+                    for m in part.movements:
+                        landings_seen.add((m.piece[1], m.source, m.target, m.target in captures, bool(captures),
+                                           touched))
+                    if i + 1 < len(parts):
+                        touched += tuple(_cells_changed(part))
                     new = part.promotion
                     if new is not None and not part.captures:  # a promotion by arrival, not by capture
                         promoted[(mover, part.movements[0].piece[1])].add((part.target, new))
+            for ptype, vector, jumped, landed in _evidence(geometry, landings_seen, occupied):
+                if jumped:
+                    jumps[(mover, ptype)].add(vector)
+                if landed is not None:
+                    landings[(mover, ptype)][direction_of(vector)][0 if landed == CAPTURE else 1] += 1
             for ptype, a, b in distinct:
                 steps[(mover, ptype)][a].add(b)
                 ca, cb = geometry.centre.get(a), geometry.centre.get(b)
@@ -237,6 +356,7 @@ def learn(game: Game, positions: int = DEFAULT_POSITIONS, seed: int = 0) -> Game
     if mirror is not None:
         _share_between_players(game.players, mirror, steps, vectors)
         _share_promotions(game.players, mirror, promoted)
+        _share_lines(game.players, mirror, jumps, landings)
     values = {t: steps_by_type[t] / seen_by_type[t] for t in seen_by_type if seen_by_type[t]}
     floor = max(1.0, min([v for v in values.values() if v > 0], default=1.0))
     for t in list(game.piece_types) + list(values):
@@ -245,7 +365,41 @@ def learn(game: Game, positions: int = DEFAULT_POSITIONS, seed: int = 0) -> Game
     return GameKnowledge(values, {k: dict(v) for k, v in steps.items()}, dict(vectors), geometry,
                          sampled_moves / sampled if sampled else 0.0, marked,
                          {k: (_whole_rows(geometry, {c for c, _ in v}), frozenset(n for _, n in v))
-                          for k, v in promoted.items() if v})
+                          for k, v in promoted.items() if v},
+                         dict(jumps), {k: {d: list(c) for d, c in v.items()} for k, v in landings.items()})
+
+
+def _cells_changed(part: PartDetails) -> set[str]:
+    """Every cell one part empties or fills (movements' ends, captures, placements, changes)."""
+    cells = {m.source for m in part.movements} | {m.target for m in part.movements}
+    cells.update(part.captures)
+    cells.update(p.cell for p in part.placements)
+    cells.update(c.cell for c in part.changes)
+    return cells
+
+
+def _evidence(geometry: Geometry, movements, occupied: set[str]):
+    """``(type, vector, jumped, landed)`` for each movement seen in one position, as far as it shows.
+
+    ``movements`` are ``(type, source, target, took the target's piece, took any piece, cells an
+    earlier part of the turn changed)``.  ``jumped``: the movement passed over a cell that held a
+    piece.  ``landed``: :data:`CAPTURE` when it took the piece on its target, :data:`QUIET` when
+    it ended on an empty cell taking nothing, None when neither is known (it took a piece
+    elsewhere, or an earlier part of the turn changed its target).  Cells an earlier part changed
+    are not read.
+    """
+    for ptype, source, target, took_target, took_any, touched in movements:
+        a, b = geometry.centre.get(source), geometry.centre.get(target)
+        if a is None or b is None or a == b:
+            continue
+        jumped = any(c in occupied and c not in touched for c in geometry.between(source, target))
+        if took_target:
+            landed = CAPTURE
+        elif not took_any and target not in occupied and target not in touched:
+            landed = QUIET
+        else:
+            landed = None
+        yield (ptype, (b[0] - a[0], b[1] - a[1]), jumped, landed)
 
 
 def _whole_rows(geometry: Geometry, cells: set[str]) -> frozenset[str]:
@@ -325,6 +479,23 @@ def _share_promotions(players, mirror: Mirror, promoted) -> None:
         seen_a, seen_b = set(promoted.get((a, t), ())), set(promoted.get((b, t), ()))
         promoted[(a, t)] = seen_a | {(cells[c], n) for c, n in seen_b if c in cells}
         promoted[(b, t)] = seen_b | {(cells[c], n) for c, n in seen_a if c in cells}
+
+
+def _share_lines(players, mirror: Mirror, jumps, landings) -> None:
+    """Give each player the jumps and landings the other was seen to make, seen through the board's mirror."""
+    a, b = players
+    fx, fy = mirror.factors
+    for t in {t for _, t in jumps} | {t for _, t in landings}:
+        ja, jb = set(jumps.get((a, t), ())), set(jumps.get((b, t), ()))
+        jumps[(a, t)] = ja | {(fx * dx, fy * dy) for dx, dy in jb}
+        jumps[(b, t)] = jb | {(fx * dx, fy * dy) for dx, dy in ja}
+        la = {d: list(c) for d, c in landings.get((a, t), {}).items()}
+        lb = {d: list(c) for d, c in landings.get((b, t), {}).items()}
+        for src, dst in ((la, (b, t)), (lb, (a, t))):
+            for (dx, dy), (captures, quiets) in src.items():
+                counts = landings[dst][(fx * dx, fy * dy)]
+                counts[0] += captures
+                counts[1] += quiets
 
 
 _LEARNED: dict[tuple[int, int, int], tuple[Game, GameKnowledge]] = {}

@@ -259,3 +259,61 @@ def test_a_promotion_by_capture_is_not_a_promotion_zone():
         zone, becomes = knowledge.promotions[(player, "Soldier")]
         assert zone == frozenset(f"{f}{rank}" for f in "abcdefghi")
         assert becomes == {"Mage-Apprentice", "P32"}
+
+
+def test_cells_between_two_cells_on_the_drawn_board():
+    """Counted by hand on the chess board: a rook's a1-a4 passes over a2 and a3, a bishop's a1-h8
+    over b2 to g7; a knight's leap and a one-cell step pass over nothing."""
+    geometry = Geometry.of(load_game(CHESS))
+    assert geometry.between("a1", "a4") == ("a2", "a3")
+    assert geometry.between("h8", "a1") == ("g7", "f6", "e5", "d4", "c3", "b2")
+    assert geometry.between("b1", "c3") == () and geometry.between("e1", "e2") == ()
+
+
+def test_learned_lines_block_slides_and_keep_pawn_captures_apart():
+    """Chess (learned, seed 0): a pawn's forward steps never capture and its diagonals only do;
+    its double step is blocked by the cell it passes; nothing in chess jumps over a piece
+    (the knight's leap passes over no cell of its line)."""
+    k = knowledge_for(load_game(CHESS), 0)
+    assert k.lines("White", "Pawn", "e2") == (("d3", (), "capture"), ("e3", (), "quiet"),
+                                              ("e4", ("e3",), "quiet"), ("f3", (), "capture"))
+    assert not any(k.jumps.get(key) for key in k.jumps)
+    rook = {target: over for target, over, _ in k.lines("White", "Rook", "a1")}
+    assert rook["a4"] == ("a2", "a3") and rook["d1"] == ("b1", "c1") and len(rook) == 14
+
+
+def test_a_xiangqi_cannon_is_seen_jumping():
+    """Xiangqi (tests/games/xiangqi.zrf): the Cannon takes by jumping over one piece, so random
+    play sees it pass over occupied cells; the Chariot, which slides, never does."""
+    k = knowledge_for(load_game(str(ROOT / "tests" / "games" / "xiangqi.zrf")), 0)
+    for player in ("White", "Black"):
+        assert k.jumps.get((player, "Cannon")), player
+        assert not k.jumps.get((player, "Chariot")), player
+
+
+def test_mobility_counts_what_a_piece_reaches_on_the_board():
+    """White's c1 bishop behind pawns b2 and d2 reaches nothing; after d2-d3 it reaches d2, e3, f4,
+    g5 and h6 (counted by hand).  The pawn reaches two cells on d2 (d3, d4) and two on d3 (d4 and,
+    by the learned double-step vector, d5), and the king's reach is not counted (royal), so the
+    term rises by exactly five steps' weight."""
+    game = load_game(CHESS)
+    ev = Evaluator(game, knowledge_for(game, 0))
+    before = [("e1", "White", "King"), ("c1", "White", "Bishop"), ("b2", "White", "Pawn"),
+              ("d2", "White", "Pawn"), ("e8", "Black", "King")]
+    after = [("d3", "White", "Pawn") if p == ("d2", "White", "Pawn") else p for p in before]
+    gain = ev._mobility(sorted(after), "White")[0] - ev._mobility(sorted(before), "White")[0]
+    assert gain == pytest.approx(ev.weights.mobility * 5)
+
+
+def test_a_royal_piece_is_pressed_only_through_open_lines():
+    """Black's rook on e8 presses the white king e1's cells e2 (and e1 itself) along an open file;
+    with a white pawn on e2 in between it presses nothing."""
+    game = load_game(CHESS)
+    ev = Evaluator(game, knowledge_for(game, 0))
+    pieces = [("e1", "White", "King"), ("e8", "Black", "Rook"), ("a8", "Black", "King")]
+    blocked = pieces + [("e2", "White", "Pawn")]
+    _, open_attacks = ev._mobility(sorted(pieces), "White")
+    _, shut_attacks = ev._mobility(sorted(blocked), "White")
+    bit = ev._bits
+    assert open_attacks["Black"] & bit["e1"] and open_attacks["Black"] & bit["e2"]
+    assert not shut_attacks["Black"] & bit["e1"] and shut_attacks["Black"] & bit["e2"]
