@@ -10,12 +10,13 @@ from it.
 * **Transposition table** keyed by :meth:`State.signature`: a position's value
   at a depth, whether it is exact or a bound, and its best move (tried first
   when the position comes back).
-* **Move ordering**: the table's move first; then, where valuing every child
-  is affordable (at most ``ORDER_ALL_BY_VALUE`` moves, or two plies or more
-  left), by static value, which shows material won and goal progress alike;
-  elsewhere (wide nodes just above the horizon) captures and promotions by
-  the material they win, then "killer" moves that refuted a sibling at the
-  same depth, then moves by their history of causing cut-offs.
+* **Move ordering**: the table's move first; then, in nodes with
+  ``ORDER_BY_VALUE_FROM_DEPTH`` plies or more left, by static value, which
+  shows material won and goal progress alike; nearer the horizon (most
+  nodes, where a cut-off after the first move or two is the rule and valuing
+  every child would mostly be wasted) captures and promotions by the
+  material they win, then "killer" moves that refuted a sibling at the same
+  depth, then moves by their history of causing cut-offs.
 * **Tree kept between iterations**: the successor states made during one
   move's search are kept (up to ``TREE_LIMIT``), so a deeper iteration finds
   their legal moves already generated instead of generating them again.
@@ -94,15 +95,31 @@ REDUCE_FROM_DEPTH = 3
 REDUCE_AFTER_MOVES = 3
 """Quiet moves ordered after the first few, in nodes this deep or deeper, are first searched one ply less."""
 
-ORDER_ALL_BY_VALUE = 64
-"""Nodes with at most this many moves order every child by its static value (cheap next to generating)."""
+ORDER_BY_VALUE_FROM_DEPTH = 3
+"""Nodes with this many plies or more left order every child by its static value.  Measured on eight
+chess positions searched 4 plies deep (the same moves chosen): from 3 plies, 52 s of processor time;
+from 2 plies, 58 s; every node with at most 64 moves as well (the earlier rule), 110 s."""
+
+FUTILITY_DEPTH = 2
+FUTILITY_MARGIN = 0.4
+"""Futility pruning, in games whose evaluation has no goal-progress term (a quiet move's change of value
+is then small): with at most ``FUTILITY_DEPTH`` plies left, a side to move (not in check) whose static
+value beats the window by ``FUTILITY_MARGIN`` average piece values a ply is not searched further; one
+ply from the horizon, a side whose static value is that far below it searches only its captures and
+promotions, moves that end the game and moves that give check.  Measured on eight chess positions
+searched 4 plies deep (the same moves chosen): 40 s of processor time with the margin 0.4, 52 s
+without pruning, 35 s with 0.25."""
+
+KEEP_TREE_MOVES = 64
+"""The successor states are kept between iterations only in games whose positions average at most
+this many moves (wide ones would fill memory)."""
 
 TABLE_LIMIT = 50_000
 """Positions kept in the transposition table and in the static-value memo; each is emptied past this."""
 
 TREE_LIMIT = 4_000
 """Successor states kept during one move's search, so a deeper iteration does not generate their moves again
-(only in games whose positions average at most ``ORDER_ALL_BY_VALUE`` moves: wide ones would fill memory)."""
+(only in games whose positions average at most ``KEEP_TREE_MOVES`` moves)."""
 
 EVALUATIONS_PER_NODE = 16
 """Static evaluations that count as one node of the budget (a generation costs about that many)."""
@@ -183,11 +200,14 @@ class AlphaBetaPlayer(Player):
         self.killers: dict[int, list[str]] = {}
         self.history: dict[str, int] = {}
         self.nodes = 0
+        self._evaluations = 0
         self.info = SearchInfo()
         self._deadline = Deadline.none()
         self._root = ""
         #: plies from the root past which a check at the horizon is not extended
         self._extend_until = 0
+        self._prune = False
+        self._margin = 0.0
 
     # ------------------------------------------------------------------ evaluation
 
@@ -198,6 +218,9 @@ class AlphaBetaPlayer(Player):
             # learned once per game with seed 0 and shared: a property of the game, not of this player
             knowledge = self.knowledge if self.knowledge is not None else knowledge_for(game, 0)
             self.evaluator = Evaluator(game, knowledge, self.weights)
+            # goal progress can change a value by more than any margin with one quiet move
+            self._prune = FUTILITY_MARGIN > 0 and not self.evaluator.scored_goals
+            self._margin = FUTILITY_MARGIN * self.evaluator.scale
             self.table.clear()
             self.static.clear()
             self.history.clear()
@@ -360,17 +383,34 @@ class AlphaBetaPlayer(Player):
                 beta = min(beta, entry.value)
             if alpha >= beta:
                 return entry.value
+        maximising = state.current_player == self._root
+        futile = None  # the static value, when a quiet move here cannot reach the window (futility)
+        if depth <= FUTILITY_DEPTH and self._prune:
+            stand = self._static(sig)
+            margin = self._margin * depth
+            if (stand - margin >= beta if maximising else stand + margin <= alpha) and not state.in_check():
+                return stand  # so good for the side to move that no reply is worth generating
+            if depth == 1 and (stand + margin <= alpha if maximising else stand - margin >= beta) \
+                    and not state.in_check():
+                futile = stand + margin if maximising else stand - margin
         moves, done = self._generate(state, ply)
         if done is not None:
             return done
-        maximising = state.current_player == self._root
         alpha0, beta0 = alpha, beta
         best_value = -math.inf if maximising else math.inf
         best_move = None
-        by_value = depth >= 2 or len(moves) <= ORDER_ALL_BY_VALUE
+        by_value = depth >= ORDER_BY_VALUE_FROM_DEPTH
         killers = self.killers.get(ply, ())
         children = self._children(state, sig, moves, maximising, entry.best if entry else None, ply, by_value)
         for i, (move, child, csig) in enumerate(children):
+            if (futile is not None and not move.changes_material() and child.quick_outcome() is None
+                    and not child.in_check()):
+                # a quiet move one ply from the horizon moves the value by less than the margin: it
+                # cannot reach the window, so it is not searched (but counted at that bound); a move
+                # that gives check may be a mate, which only the reply's generation shows
+                if maximising and futile > best_value or not maximising and futile < best_value:
+                    best_value = futile
+                continue
             if i == 0:
                 value = self._search(child, csig, depth - 1, alpha, beta, ply + 1)
             else:
@@ -459,7 +499,7 @@ class AlphaBetaPlayer(Player):
         self.nodes = self._evaluations = 0
         self.killers.clear()
         self._tree.clear()
-        self._keep_tree = self.evaluator.knowledge.mean_moves <= ORDER_ALL_BY_VALUE
+        self._keep_tree = self.evaluator.knowledge.mean_moves <= KEEP_TREE_MOVES
         order = self._root_order(state, moves)
         best, best_score, reached = order[0][0], -math.inf, 0
         for depth in range(1, self.max_depth + 1):

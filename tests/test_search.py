@@ -7,10 +7,12 @@ reply in the engine under test.
 
 from __future__ import annotations
 
+import math
+
 import chess
 import pytest
 
-from runtime.alphabeta import AlphaBetaPlayer
+from runtime.alphabeta import CHECK_EXTENSION_PLIES, DECIDED, AlphaBetaPlayer
 from runtime.clock import TimeControl
 from runtime.games import load_game
 from runtime.knowledge import knowledge_for
@@ -138,6 +140,33 @@ def test_a_check_at_the_horizon_is_searched_one_ply_more():
     move = AlphaBetaPlayer(max_depth=1, node_budget=None, seed=0).choose(_chess_state(fen))
     legs = move.parts[0].split()
     assert legs[1] + legs[3] == "e1e8"
+
+
+def test_futility_pruning_keeps_a_quiet_move_that_gives_mate():
+    """White, a queen and a rook down, one ply from the horizon: far below the window, its quiet
+    moves are pruned (futility), but not Re8, which gives check and is mate (python-chess: the
+    one mate).  Searched as a node one ply deep whose window White's static value cannot reach."""
+    fen = "6k1/5ppp/8/8/2q5/8/r5PP/4R2K w - - 0 1"
+    assert _mates_in_one(chess.Board(fen)) == {"e1e8"}
+    state = _chess_state(fen)
+    player = AlphaBetaPlayer(max_depth=3, node_budget=None, seed=0)
+    player._setup(state)
+    player._root = "White"
+    player._extend_until = 1 + CHECK_EXTENSION_PLIES  # as choose() sets it for a one-ply search
+    assert player._prune
+    sig = state.signature()
+    assert player._static(sig) + player._margin < 0  # far below a window starting at 0: futile
+    value = player._search(state, sig, 1, 0.0, math.inf, 1)
+    assert value >= DECIDED
+
+
+def test_no_futility_pruning_where_a_quiet_move_makes_goal_progress():
+    """Alpha Centauri is won by a meeting that quiet moves approach: its evaluation scores goal
+    progress, which one quiet move can change by more than any margin, so nothing is pruned."""
+    _, state, knowledge = _alpha_centauri()
+    player = AlphaBetaPlayer(max_depth=1, node_budget=None, seed=0, knowledge=knowledge)
+    player._setup(state)
+    assert player.evaluator.scored_goals and not player._prune
 
 
 AC_POSITIONS = 30
