@@ -57,6 +57,10 @@ def serve():
         yield start
 
 
+PAGE_TIMEOUT_MS = 180_000
+"""How long a page action or wait may take before the test fails."""
+
+
 @pytest.fixture()
 def page(browser):
     # Playwright's wait_for_function evaluates strings, which the page's content security
@@ -64,6 +68,8 @@ def page(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True,
                                   bypass_csp=True)
     pg = context.new_page()
-    pg.set_default_timeout(60_000)
+    # the computer's first move or hint also learns the game (runtime/knowledge.py: about half a
+    # minute of processor time for Alpha Centauri), which a loaded 2-core machine stretches
+    pg.set_default_timeout(PAGE_TIMEOUT_MS)
     yield pg
     context.close()
