@@ -91,9 +91,12 @@ CHECK_EXTENSION_PLIES = 4
 NULL_WINDOW = 1e-6
 """Width of the window that only asks "is this move better than the best so far?"."""
 
-REDUCE_FROM_DEPTH = 3
+REDUCE_FROM_DEPTH = 2
 REDUCE_AFTER_MOVES = 3
-"""Quiet moves ordered after the first few, in nodes this deep or deeper, are first searched one ply less."""
+"""Quiet moves ordered after the first few, in nodes this deep or deeper, are first searched one ply less
+(from two plies left, a late quiet move is first judged by quiescence alone, and searched properly only
+when that beats the best so far).  Measured on eight chess positions searched 4 plies deep: 17 s of
+processor time from two plies, 39 s from three, the same moves chosen."""
 
 ORDER_BY_VALUE_FROM_DEPTH = 3
 """Nodes with this many plies or more left order every child by its static value.  Measured on eight
