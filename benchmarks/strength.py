@@ -1,6 +1,6 @@
 """Benchmark: the computer player against the random player, counting wins by the game's own goals.
 
-    python benchmarks/strength.py GAME [--games 50] [--seed 0] [--max-plies 60]
+    python benchmarks/strength.py GAME [--games 50] [--first-game 0] [--seed 0] [--max-plies 60]
         [--rule TEXT] [--depth 3] [--budget 200] [--seconds S] [--kind ai|mcts] [--need N]
 
 GAME is a built-in name (``alpha-centauri``) or a .zrf path.  The tested
@@ -44,6 +44,9 @@ def main() -> int:
     ap.add_argument("--variant", default=None)
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--first-game", type=int, default=0,
+                    help="play games K onwards (seats and seeds follow the game's number), "
+                         "so a match can be split into parts run side by side")
     ap.add_argument("--kind", choices=("ai", "mcts"), default="ai")
     ap.add_argument("--depth", type=int, default=3, help="alpha-beta depth cap (plies)")
     ap.add_argument("--budget", type=int, default=200, help="alpha-beta move generations per move")
@@ -83,7 +86,8 @@ def main() -> int:
         print(f"game {g.index:3d}: tested player is {g.first_player_kind:<6} {g.result:<4} "
               f"after {g.plies:3d} plies ({rule}) {mark} [{time.perf_counter() - started:.0f}s]", flush=True)
 
-    results = play_match(game, make, args.games, seed=args.seed, max_plies=args.max_plies, on_game=report)
+    results = play_match(game, make, args.games, seed=args.seed, max_plies=args.max_plies, on_game=report,
+                         first_game=args.first_game)
     wins = sum(counted(r) for r in results)
     tally = collections.Counter(r.result for r in results)
     rules = collections.Counter(r.outcome.rule for r in results if r.result == "win")
@@ -91,7 +95,8 @@ def main() -> int:
     median = plies[len(plies) // 2] if plies else 0
     load_end = os.getloadavg()
     print("wins by rule: " + ", ".join(f"{rule}: {n}" for rule, n in rules.most_common()))
-    print(f"{game.name}: {setting} vs random, {len(results)} games, seed {args.seed}, "
+    print(f"{game.name}: {setting} vs random, {len(results)} games"
+          f"{f' from game {args.first_game}' if args.first_game else ''}, seed {args.seed}, "
           f"at most {args.max_plies} plies: counted wins {wins} (median {median} plies; "
           f"all wins {tally['win']}, draws or unfinished {tally['draw']}, losses {tally['loss']})  "
           f"(load average {load_start[0]:.1f} at the start, {load_end[0]:.1f} at the end; "

@@ -33,17 +33,19 @@ def play_game(state: State, players: dict[str, Player], max_plies: int) -> tuple
 
 
 def play_match(game: Game, make_tested, games: int, seed: int = 0, max_plies: int = 300,
-               on_game=None) -> list[MatchGame]:
+               on_game=None, first_game: int = 0) -> list[MatchGame]:
     """The player made by ``make_tested(seed)`` against :class:`RandomPlayer`, ``games`` games.
 
     The tested player takes each seat in turn (game ``i`` seats it at
     ``players[i % n]``); game ``i`` seeds it with ``seed + i`` and the random
     players with ``seed + 1000 * (k + 1) + i``.  A game stopped by the ply limit
     counts as a draw (not won).  ``on_game(MatchGame)`` is called after each game.
+    Games ``first_game`` to ``first_game + games - 1`` are played, so a match
+    split into parts (run side by side) plays the same games as one run.
     """
     results = []
     n = len(game.players)
-    for i in range(games):
+    for i in range(first_game, first_game + games):
         seat = game.players[i % n]
         players: dict[str, Player] = {}
         for k, name in enumerate(game.players):

@@ -40,3 +40,23 @@ def test_alphabeta_beats_random(spec):
     assert wins >= math.ceil(0.95 * n), f"won {wins} of {n}"
     # the tested player took both seats
     assert {r.first_player_kind for r in results} == set(game.players)
+
+
+def test_a_match_split_into_parts_plays_the_same_games():
+    """``first_game`` plays games K onwards exactly as one run plays them (seats and seeds follow
+    the game's number), so benchmarks/strength.py --first-game parts add up to the whole match."""
+    from runtime.players import RandomPlayer
+
+    game = load_game("canopus")
+    seeds = []
+
+    def make(seed):
+        seeds.append(seed)
+        return RandomPlayer(seed)
+
+    whole = play_match(game, make, 3, seed=5, max_plies=40)
+    part = play_match(game, make, 1, seed=5, max_plies=40, first_game=2)
+    assert seeds == [5, 6, 7, 7]
+    assert [(r.index, r.first_player_kind, r.plies, r.result) for r in part] == \
+        [(r.index, r.first_player_kind, r.plies, r.result) for r in whole[2:]]
+    assert part[0].index == 2 and part[0].first_player_kind == game.players[0]
