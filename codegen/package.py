@@ -17,8 +17,8 @@ import io
 import os
 import zipfile
 
-from runtime.labels import piece_labels
-from runtime.registry import find_game
+from runtime.pictures.labels import piece_labels
+from runtime.loading.registry import find_game
 from variants.pictures import GamePictures
 from zrf.images import BOARD, file_references
 from zrf.macros import expand_document

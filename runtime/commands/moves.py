@@ -6,7 +6,7 @@ import json
 
 import click
 
-from .common import (game_argument, json_option, moves_option, open_game, position_after,
+from runtime.commands.common import (game_argument, json_option, moves_option, open_game, position_after,
                      position_option, variant_option)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from runtime.web.limits import ServerLimits
+from runtime.web.server_limits import ServerLimits
 
 _DEFAULTS = ServerLimits()
 

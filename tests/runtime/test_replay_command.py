@@ -53,7 +53,7 @@ def test_a_game_saved_by_zrf_play_replays_without_zrf(tmp_path):
     """``save`` records where the rules file is, relative to the saved game's folder (as
     Zillions records RulesFile=), so a game saved in another folder replays as it is."""
     from runtime.interpreter import load_zrf_game
-    from runtime.savegames import save
+    from runtime.savedgames.saving import save
 
     game = load_zrf_game(str(CHESS))
     state = game.initial_state()
