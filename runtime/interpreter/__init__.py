@@ -1,8 +1,8 @@
 """The ZRF runtime: any Zillions rules file as a playable :class:`runtime.core.protocol.Game`.
 
 ``load_zrf_game(path, variant)`` reads and models the file (zrf.model), picks
-the game or variant, derives integer tables and compiles every move program
-and goal once into closures (see docs/runtime.md).  The package may import
+the game or variant, derives integer tables, lowers every move program once
+(:mod:`.lowered`) and compiles it and every goal (see docs/runtime.md).  The package may import
 :mod:`zrf` and :mod:`runtime.core` only.
 """
 
@@ -14,25 +14,29 @@ from zrf.model import ZrfFile, build_file
 
 from runtime.core.errors import GameLoadError
 
+from .backend import Backend
 from .compiler import WHILE_LIMIT, ZrfRuntimeError
 from .game import ZrfGame
 from .state import ZrfState
 
-__all__ = ["load_zrf_game", "game_from_file", "ZrfGame", "ZrfState", "ZrfRuntimeError", "WHILE_LIMIT",
-           "EngineRequired"]
+__all__ = ["load_zrf_game", "game_from_file", "Backend", "ZrfGame", "ZrfState", "ZrfRuntimeError",
+           "WHILE_LIMIT", "EngineRequired"]
 
 
 class EngineRequired(GameLoadError):
     """The game needs an Axiom engine plug-in (a Windows DLL) that cannot be run."""
 
 
-def load_zrf_game(path: str, variant: str | None = None, confine_includes: bool = False) -> ZrfGame:
+def load_zrf_game(path: str, variant: str | None = None, confine_includes: bool = False,
+                  backend: Backend | None = None) -> ZrfGame:
     """The game (or the variant titled ``variant``) of the ZRF file at ``path``.
 
     Raises :class:`runtime.core.errors.GameLoadError` (whose ``diagnostics`` say
     where) when the file cannot be parsed or has no such variant, and its
     subclass :class:`EngineRequired` for Axiom games.  ``confine_includes``
     refuses includes outside the file's folder (for uploads to a server).
+    ``backend`` runs the move programs as closures or translated (default:
+    :meth:`.backend.Backend.from_environment`).
     """
     try:
         zf = build_file(path, confine_includes)
@@ -41,10 +45,10 @@ def load_zrf_game(path: str, variant: str | None = None, confine_includes: bool 
     refused = [d for d in zf.report.diagnostics if d.code == "E214"]
     if refused:
         raise GameLoadError("\n".join(d.format() for d in refused), refused)
-    return game_from_file(zf, variant)
+    return game_from_file(zf, variant, backend)
 
 
-def game_from_file(zf: ZrfFile, variant: str | None = None) -> ZrfGame:
+def game_from_file(zf: ZrfFile, variant: str | None = None, backend: Backend | None = None) -> ZrfGame:
     """The game (or variant) of an already built file (see :func:`load_zrf_game`)."""
     try:
         gdef = zf.entry(variant)
@@ -59,7 +63,7 @@ def game_from_file(zf: ZrfFile, variant: str | None = None) -> ZrfGame:
         why = f" (first error: {errors[0].format()})" if errors else ""
         raise GameLoadError(f"{zf.path}: {gdef.title!r} has no players{why}", errors)
     try:
-        return ZrfGame(gdef, zf.path, zf.report)
+        return ZrfGame(gdef, zf.path, zf.report, backend)
     except ZrfError as exc:
         raise GameLoadError(str(exc), exc.diagnostics) from None
     except RecursionError:

@@ -1,6 +1,7 @@
 """The ZRF game: every move program and goal compiled once, and the game's fixed rules.
 
-:class:`ZrfGame` compiles every move and drop block (:mod:`.compiler`) and
+:class:`ZrfGame` lowers every move and drop block once (:mod:`.lowered`), compiles it
+with its back end (:mod:`.backend`) and
 every goal (:mod:`.goals`); its positions are :class:`.state.ZrfState`.  The
 work is done by modules with one job each: the turn order (:mod:`.turn_order`),
 generating and applying parts (:mod:`.parts`), whole turns and their selection
@@ -24,15 +25,17 @@ from zrf.syntax import List, to_text
 from runtime.core.protocol import Game, SetupEdit
 
 from .attacks import AttackSearch
+from .backend import Backend
 from .context import Context, Part
 from .goal_description import describe_goals
 from .goals import GoalCompiler, is_turn_condition, royal_types
+from .lowered import LoweredBlock, Lowering
 from .movetypes import zillions_numbering
 from .reach import attack_reach
 from .sentinels import NO
 from .state import ZrfState
 from .tables import build_tables
-from .translate import block_compiler
+from .translate import compile_blocks
 from .turn_order import Entry, TurnOrder
 from .wholeturns import promoted_types
 
@@ -63,8 +66,10 @@ def _promotion_names(gdef: GameDef) -> set[str]:
 class ZrfGame(Game):
     """One playable ZRF game or variant, compiled."""
 
-    def __init__(self, gdef: GameDef, path: str, report: Report) -> None:
+    def __init__(self, gdef: GameDef, path: str, report: Report, backend: Backend | None = None) -> None:
         self.gdef = gdef
+        #: how the move programs run (.backend): the environment's choice unless given
+        self.backend = backend or Backend.from_environment()
         self.path = path
         self.report = report
         self.name = gdef.title
@@ -72,20 +77,27 @@ class ZrfGame(Game):
         self.players = tuple(gdef.players)
         self.positions = tuple(t.positions)
         self.piece_types = tuple(t.types)
-        comp = block_compiler(t, report, self)
         ntypes = len(t.types)
-        self.move_blocks: list[list[tuple]] = [[] for _ in range(ntypes)]
-        self.drop_blocks: list[list[tuple]] = [[] for _ in range(ntypes)]
+        lowering = Lowering(t, report, gdef.move_types)
+        #: per piece type, its move blocks and its drop blocks lowered (.lowered), in file order
+        self.lowered_moves: list[list[LoweredBlock]] = [[] for _ in range(ntypes)]
+        self.lowered_drops: list[list[LoweredBlock]] = [[] for _ in range(ntypes)]
         for name, piece in gdef.pieces.items():
             ti = t.type_index[name]
-            for b in piece.moves:
-                self.move_blocks[ti].append((b.move_type, comp.block(b.program)))
-            for b in piece.drops:
-                self.drop_blocks[ti].append((b.move_type, comp.block(b.program)))
+            self.lowered_moves[ti] = [lowering.block(b.program, ti, i, False, b.move_type)
+                                      for i, b in enumerate(piece.moves)]
+            self.lowered_drops[ti] = [lowering.block(b.program, ti, i, True, b.move_type)
+                                      for i, b in enumerate(piece.drops)]
+        blocks = [b for name in gdef.pieces for ti in (t.type_index[name],)
+                  for b in self.lowered_moves[ti] + self.lowered_drops[ti]]
+        functions = iter(compile_blocks(self.backend, t, self, blocks))
+        self.move_blocks: list[list[tuple]] = [[] for _ in range(ntypes)]
+        self.drop_blocks: list[list[tuple]] = [[] for _ in range(ntypes)]
+        for b in blocks:
+            (self.drop_blocks if b.drop else self.move_blocks)[b.piece_type].append(
+                (b.move_type, next(functions)))
         #: per piece type: the squares its move blocks' attack runs could hit (.reach)
-        self.attack_reach = attack_reach(t, self, [
-            [b.program for b in gdef.pieces[name].moves] if name in gdef.pieces else []
-            for name in t.types])
+        self.attack_reach = attack_reach(t, self.lowered_moves)
         #: move type -> Zillions' number, the N of "partial N" (see .movetypes)
         self.mtype_numbers = zillions_numbering(gdef)
         opt = gdef.options

@@ -39,8 +39,7 @@ from runtime.jobs.executors import BackendError, add_arguments, open_executor
 from runtime.core.errors import GameLoadError
 from runtime.savedgames.replay import find_rules, replay
 
-from runtime.interpreter import game_from_file
-from runtime.interpreter.translate import back_end
+from runtime.interpreter import Backend, game_from_file
 
 EQUAL, DIFFERENT, SKIPPED, TIMEOUT, LOAD_FAILED = "equal", "DIFFERENT", "skipped", "timeout", "load failed"
 
@@ -63,9 +62,8 @@ class Verdict:
 def load_both(path: str, variant: str | None = None):
     """The game of ``path`` (or its ``variant``) as (closures, translated), each from its own read of the file."""
     games = []
-    for translated in (False, True):
-        with back_end(translated):
-            games.append(game_from_file(build_file(path), variant))
+    for backend in (Backend.CLOSURES, Backend.TRANSLATED):
+        games.append(game_from_file(build_file(path), variant, backend))
     return games[0], games[1]
 
 
