@@ -11,12 +11,13 @@ from __future__ import annotations
 from typing import Callable, Protocol
 
 from .context import Part
+from .programs import BlockProgram
 from .reach import PieceReach
 from .tables import Tables
 from .turn_order import Entry
 
-#: a compiled move or drop block: (move type or None, the program run on a context)
-Block = tuple["str | None", Callable]
+#: a compiled move or drop block: (move type or None, its program)
+Block = tuple["str | None", BlockProgram]
 #: a compiled goal: (kind, player indices, test(state, player), tested after a turn?, rule text)
 CompiledGoal = tuple[str, list[int], Callable, bool, str]
 
@@ -31,6 +32,12 @@ class CompiledGame(Protocol):
     drop_blocks: list[list[Block]]
     #: per piece type: the squares its blocks' attack runs could hit (per block and in all)
     attack_reach: list[PieceReach]
+    #: the generate functions of the blocks that may emit from a square (a parts.Generators)
+    generators: object
+    #: per piece type: the function generating the parts of all its move blocks, or None
+    fused_generators: list[Callable | None]
+    #: do all blocks have one move type?
+    one_move_type: bool
     #: move type -> Zillions' number (the N of "partial N")
     mtype_numbers: dict[str, int]
     pass_turn: str

@@ -26,11 +26,13 @@ from runtime.core.protocol import Game, SetupEdit
 
 from .attacks import AttackSearch
 from .backend import Backend
+from .compiled import Block
 from .context import Context, Part
 from .goal_description import describe_goals
 from .goals import GoalCompiler, is_turn_condition, royal_types
 from .lowered import LoweredBlock, Lowering
 from .movetypes import zillions_numbering
+from .parts import Generators
 from .reach import attack_reach
 from .sentinels import NO
 from .state import ZrfState
@@ -90,14 +92,22 @@ class ZrfGame(Game):
                                       for i, b in enumerate(piece.drops)]
         blocks = [b for name in gdef.pieces for ti in (t.type_index[name],)
                   for b in self.lowered_moves[ti] + self.lowered_drops[ti]]
-        functions = iter(compile_blocks(self.backend, t, self, blocks))
-        self.move_blocks: list[list[tuple]] = [[] for _ in range(ntypes)]
-        self.drop_blocks: list[list[tuple]] = [[] for _ in range(ntypes)]
+        programs = compile_blocks(self.backend, t, self, blocks)
+        #: per piece type: the function generating the parts of all its move blocks, or None
+        self.fused_generators = programs.fused
+        functions = iter(programs.blocks)
+        #: per piece type, (move type, program) of each move block and of each drop block
+        self.move_blocks: list[list[Block]] = [[] for _ in range(ntypes)]
+        self.drop_blocks: list[list[Block]] = [[] for _ in range(ntypes)]
         for b in blocks:
             (self.drop_blocks if b.drop else self.move_blocks)[b.piece_type].append(
                 (b.move_type, next(functions)))
         #: per piece type: the squares its move blocks' attack runs could hit (.reach)
         self.attack_reach = attack_reach(t, self.lowered_moves)
+        #: which blocks' generate functions run for a piece on a square (.parts)
+        self.generators = Generators(self)
+        #: do all blocks have one move type (parts emitted twice are then equal, mtypes too)?
+        self.one_move_type = len({b.move_type for b in blocks}) <= 1
         #: move type -> Zillions' number, the N of "partial N" (see .movetypes)
         self.mtype_numbers = zillions_numbering(gdef)
         opt = gdef.options
@@ -223,8 +233,13 @@ class ZrfGame(Game):
         """
         search = ctx.engine
         if search is self:
-            search = AttackSearch(self)
+            return AttackSearch(self).square_attacked(ctx, pos, own, remember=False)
         return search.square_attacked(ctx, pos, own)
+
+    def question(self, board, pos: int, own: bool, mover: int, piece, last_from: int, last_to: int) -> bool:
+        """``attacked?``/``defended?`` asked by a block generating moves without a position's
+        chain of questions (:meth:`.attacks.AttackSearch.question`, in a search of its own)."""
+        return AttackSearch(self).question(board, pos, own, mover, piece, last_from, last_to, False)
 
     # ------------------------------------------------------------------ limits
 

@@ -173,24 +173,30 @@ class _Run:
             # and the flags move nothing
 
 
+_UNREAD = object()
+"""In a table of answers: not worked out yet."""
+
+
 class BlockReach:
     """The squares one move block may hit, per owner and start square, worked out on first use."""
 
-    __slots__ = ("_block", "_tables", "_memo", "_silent", "too_long")
+    __slots__ = ("_block", "_memo", "_silent", "_tables", "too_long")
 
     def __init__(self, block: LoweredBlock, tables: Tables) -> None:
         self._block = block
         self._tables = tables
-        self._memo: dict[tuple[int, int], Positions | None] = {}
-        #: (owner, start) -> can a run emit nothing and meet no loop?
-        self._silent: dict[tuple[int, int], bool] = {}
+        n = len(tables.positions)
+        #: per owner, per start square: the squares a run could hit (None: unbounded)
+        self._memo: list[list] = [[_UNREAD] * n for _ in tables.players]
+        #: per owner, per start square: can a run emit nothing and meet no loop?
+        self._silent: list[list] = [[_UNREAD] * n for _ in tables.players]
         #: one reading passed READ_LIMIT: the block is unbounded from every square
         self.too_long = False
 
     def _read(self, key: tuple[int, int]) -> None:
         hits, silent = None, False
+        owner, start = key
         if not self.too_long:
-            owner, start = key
             run = _Run(self._tables.links[owner], self._tables.opposite[owner], start)
             try:
                 run.run(self._block.body)
@@ -201,36 +207,37 @@ class BlockReach:
                     self.too_long = True
             except RecursionError:  # nested past Python's limit: no bound
                 self.too_long = True
-        self._silent[key] = silent
-        self._memo[key] = hits
+        self._silent[owner][start] = silent
+        self._memo[owner][start] = hits
 
     def hits(self, owner: int, start: int) -> Positions | None:
         """The squares a run from ``start`` by ``owner``'s piece could hit; None when unbounded."""
-        key = (owner, start)
-        memo = self._memo
-        if key not in memo:
-            self._read(key)
-        return memo[key]
+        h = self._memo[owner][start]
+        if h is _UNREAD:
+            self._read((owner, start))
+            h = self._memo[owner][start]
+        return h
 
     def silent(self, owner: int, start: int) -> bool:
         """Does no run from ``start`` reach an ``add``, nor a ``while`` (which could run away)?
 
         Such a run emits nothing and raises nothing: move generation may skip it.
         """
-        key = (owner, start)
-        if key not in self._silent:
-            self._read(key)
-        return self._silent[key]
+        if self._silent[owner][start] is _UNREAD:
+            self._read((owner, start))
+        return self._silent[owner][start]
 
 
 class PieceReach:
     """The :class:`BlockReach` of each move block of one piece type, and their union per square."""
 
-    __slots__ = ("blocks", "_memo", "_emitting")
+    __slots__ = ("_emitting", "_memo", "blocks")
 
-    def __init__(self, blocks: list[BlockReach]) -> None:
+    def __init__(self, blocks: list[BlockReach], tables: Tables) -> None:
         self.blocks = blocks
-        self._memo: dict[tuple[int, int], Positions | None] = {}
+        n = len(tables.positions)
+        #: per owner, per start square: the union of the blocks' hits (None: one is unbounded)
+        self._memo: list[list] = [[_UNREAD] * n for _ in tables.players]
         self._emitting: dict[tuple[int, int], tuple[int, ...]] = {}
 
     def emitting(self, owner: int, start: int) -> tuple[int, ...]:
@@ -244,24 +251,23 @@ class PieceReach:
 
     def hits(self, owner: int, start: int) -> Positions | None:
         """The squares some block of this piece on ``start`` could hit; None when one block is unbounded."""
-        key = (owner, start)
-        memo = self._memo
-        if key in memo:
-            return memo[key]
+        h = self._memo[owner][start]
+        if h is not _UNREAD:
+            return h
         out: set[int] | None = set()
         for b in self.blocks:
-            h = b.hits(owner, start)
-            if h is None:
+            bh = b.hits(owner, start)
+            if bh is None:
                 out = None
                 break
-            out |= h
-        memo[key] = result = None if out is None else frozenset(out)
+            out |= bh
+        self._memo[owner][start] = result = None if out is None else frozenset(out)
         return result
 
 
 def attack_reach(tables: Tables, blocks_by_type: list[list[LoweredBlock]]) -> list[PieceReach]:
     """Per piece type, the reach of its move blocks (in the order of its blocks)."""
-    return [PieceReach([BlockReach(b, tables) for b in blocks]) for blocks in blocks_by_type]
+    return [PieceReach([BlockReach(b, tables) for b in blocks], tables) for blocks in blocks_by_type]
 
 
 __all__ = ["BlockReach", "PieceReach", "attack_reach"]

@@ -31,7 +31,7 @@ class ZrfState(State):
     """An immutable ZRF position."""
 
     __slots__ = ("game", "cells", "stores", "turn", "last_from", "last_to", "removed", "parent",
-                 "_raw", "_legal", "_outcome", "_done", "_repkey", "_signature")
+                 "_raw", "_legal", "_outcome", "_done", "_repkey", "_signature", "_squares")
 
     def __init__(self, game: CompiledGame, board, hands, turn, last_from, last_to, removed, parent):
         self.game = game
@@ -48,6 +48,7 @@ class ZrfState(State):
         self._done = False
         self._repkey = None
         self._signature = None
+        self._squares = None
 
     # ------------------------------------------------------------------ protocol
 
@@ -105,6 +106,16 @@ class ZrfState(State):
         nt = len(t.types)
         hands = [(t.players[i // nt], t.types[i % nt], k) for i, k in enumerate(self.stores) if k]
         return make_signature(self.current_player, cells, hands, extra)
+
+    def squares(self) -> list[list[int]]:
+        """Per player, the squares its pieces stand on, in board order (found once)."""
+        if self._squares is None:
+            out: list[list[int]] = [[] for _ in self.game.tables.players]
+            for p, pc in enumerate(self.cells):
+                if pc is not None:
+                    out[pc[0]].append(p)
+            self._squares = out
+        return self._squares
 
     # ------------------------------------------------------------------ turns
 

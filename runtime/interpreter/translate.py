@@ -1,23 +1,29 @@
-"""The fast back end: the lowered form of each block (:mod:`.lowered`) written as one Python function.
+"""The fast back end: the lowered form of each block (:mod:`.lowered`) written as Python functions.
 
 The closure back end (:mod:`.compiler`) turns each block into a tree of
 closures; running it costs a Python call per statement and per condition.
-This module writes the same block as the body of one Python function
-``def _bN(ctx)``: steps, verifies, ``if`` and ``while`` become straight-line
-code and Python loops, conditions become inline expressions, and every name
-is the integer constant the lowering resolved it to.  The function takes the
-same :class:`.context.Context`, returns the same value (True, or False for a
-quiet stop), and calls the same engine callbacks (``ctx.emit``,
-``square_attacked``, ``goal_positions``) as the closure it replaces, so the
-engine cannot tell them apart.
+This module writes each block as straight-line Python source instead: steps,
+verifies, ``if`` and ``while`` become Python statements and loops, conditions
+inline expressions, and every name the integer constant the lowering resolved
+it to.  Each block becomes two functions (:class:`.programs.BlockProgram`),
+one generating its parts and one testing whether it attacks a square, whose
+whole run lives in local variables: the cursor, the mark, from, to, the
+moving piece, the flags (one local each) and the position flags (one list
+per flag, indexed by position), each direction's row of the link table, and
+the pending effects.  ``add`` is written out where it stands: in generation
+it appends the part (specialised to what the block can do: a block without
+effects or cascades writes its one movement directly), in attack mode it
+returns True when the move would capture at the target and otherwise only
+forgets the destination.
 
-Where the semantics allow, slots live in locals for the length of the run:
-the cursor (``cur``, written back to ``ctx.cur`` before ``ctx.emit`` reads
-it), the mark, and the flags and position flags (nothing outside the block
-reads them; every run starts with none).  ``from``, ``to`` and the moving
-piece stay on the context because ``emit`` and the attack test read them.
-A ``while`` loop counts its iterations and raises the same located
-:class:`.compiler.ZrfRuntimeError` past :data:`.compiler.WHILE_LIMIT`.
+A block that asks ``attacked?`` or ``defended?`` asks the position's chain of
+attack questions (``asker``, :mod:`.attacks`) when it generates; in attack
+mode a search runs it first with scripted answers, which needs the run on a
+:class:`.context.Context`: its attack function is written as one function of
+the context (``def _cN(ctx)``, the slots the engine reads kept on the
+context) and run through :func:`.programs.from_context`.  A ``while`` counts its iterations
+and raises the same located :class:`.compiler.ZrfRuntimeError` past
+:data:`.compiler.WHILE_LIMIT` as the closures.
 
 :class:`TranslatedPrograms` translates every block of a game at once (or
 takes the compiled code from the on-disk cache, :mod:`.translation_cache`).
@@ -26,21 +32,24 @@ takes the compiled code from the on-disk cache, :mod:`.translation_cache`).
 from __future__ import annotations
 
 import warnings
+from enum import Enum
 from typing import Callable
 
 from .backend import Backend
 from .compiler import WHILE_LIMIT, Compiler, runaway
+from .context import Part
 from .lowered.form import (
     Add, ChangeType, Cond, Const, Create, Effect, From, Go, GoTarget, If, Jump, Junction,
-    LoweredBlock, Mark, Not, Op, Place, PlaceKind, SetAttribute, SetFlag, SetPositionFlag, Step,
-    Stmt, Stop, Predicate, To, Verify, While, statements)
+    LoweredBlock, Mark, Not, Op, Place, PlaceKind, Predicate, SetAttribute, SetFlag,
+    SetPositionFlag, Step, Stmt, Stop, To, Verify, While, statements, tests)
 from .lowered.form import SOURCES as FORM_SOURCES
-from .sentinels import LAST_MOVE
+from .programs import BlockProgram, from_context
+from .sentinels import LAST_MOVE, NO
 from .translation_cache import key as cache_key
 from .translation_cache import load as cache_load
 from .translation_cache import store as cache_store
 
-VERSION = 2
+VERSION = 6
 """Bumped whenever the generated source changes meaning; part of the cache key."""
 
 #: the modules whose text decides the generated source (hashed into the cache key)
@@ -51,8 +60,40 @@ class TranslationWarning(UserWarning):
     """A block whose translated source Python cannot compile runs as closures instead."""
 
 
-#: Locals a block function may read, and how its prologue sets each up (in this order).
-_PROLOGUE = (
+class Mode(Enum):
+    """Which function of a block is written."""
+
+    GENERATE = "generate"  # _gN(board, pos, piece, mover, lf, lt, out, asker)
+    ATTACK = "attack"      # _aN(search, board, pos, piece, lf, lt, target, spare, partials, track)
+    CONTEXT = "context"    # _cN(ctx): the run's slots on a Context
+
+
+_HEADS = {
+    Mode.GENERATE: ("_g", "board, pos, piece, mover, lf, lt, out, asker"),
+    Mode.ATTACK: ("_a", "search, board, pos, piece, lf, lt, target, spare, partials, track"),
+    Mode.CONTEXT: ("_c", "ctx"),
+}
+
+#: The prologue line of each local a lean function may read, in this order.
+_LEAN_PROLOGUE = (
+    ("mover", "mover = piece[0]"),          # attack mode only: the piece's owner moves
+    ("links", "links = _links[mover]"),
+    ("opp", "opp = _opposite[mover]"),
+    ("zones", "zones = _zones[mover]"),
+    ("cur", "cur = pos"),
+    ("frm", "frm = {frm}"),
+    ("pc", "pc = piece"),
+    ("to", "to = -1"),
+    ("mark", "mark = pos"),
+    ("effects", "effects = []"),
+    ("cascades", "cascades = []"),
+    ("effmark", "effmark = 0"),
+)
+#: The locals a fused function shares between its blocks (the others each block sets afresh).
+_SHARED = frozenset(("mover", "links", "opp", "zones", "board"))
+
+#: The same for a function of the context.
+_CONTEXT_PROLOGUE = (
     ("cur", "cur = ctx.cur"),
     ("board", "board = ctx.board"),
     ("links", "links = ctx.links"),
@@ -61,8 +102,6 @@ _PROLOGUE = (
     ("zones", "zones = ctx.zones"),
     ("effects", "effects = ctx.effects"),
     ("mark", "mark = cur"),
-    ("flags", "flags = {}"),
-    ("pflags", "pflags = {}"),
 )
 
 
@@ -71,8 +110,50 @@ def whiles(blocks: list[LoweredBlock]) -> list[While]:
     return [s for b in blocks for s in statements(b.body) if isinstance(s, While)]
 
 
+FUSE_LIMIT = 120
+"""Statements a block may have to be written into its piece's fused function (bigger blocks are
+called: the call costs nothing beside them)."""
+
+
+def fusable(block: LoweredBlock) -> bool:
+    """Can the block be written into its piece's fused generating function?  Not too long, and
+    every ``while`` at the block's own level (a stop inside a loop is a ``break`` out of it, and
+    what follows the loop goes in its ``else`` clause)."""
+    count = 0
+    for s in statements(block.body):
+        count += 1
+        if isinstance(s, (If, While)) and any(isinstance(x, While) for x in
+                                               statements(s.then + s.orelse if isinstance(s, If) else s.body)):
+            return False
+    return count <= FUSE_LIMIT
+
+
+def asks_attacks(block: LoweredBlock) -> bool:
+    """Does the block test ``attacked?`` or ``defended?`` (it then runs on a context)?"""
+    return any(isinstance(c, Predicate) and c.op in (Op.ATTACKED, Op.DEFENDED) for c in tests(block.body))
+
+
+class _Shape:
+    """What a block can do, read once from its statements: what ``add`` must handle."""
+
+    __slots__ = ("cascades", "creates", "effects", "captures", "moves_from", "sets_to")
+
+    def __init__(self, block: LoweredBlock) -> None:
+        kinds = {s.op for s in statements(block.body)}
+        self.cascades = Op.CASCADE in kinds
+        #: pending creates: (create ...), or a cascade of a dropped piece (from stays unset)
+        self.creates = Op.CREATE in kinds or (block.drop and self.cascades)
+        self.effects = bool(kinds & {Op.CAPTURE, Op.FLIP, Op.CHANGE_OWNER, Op.CHANGE_TYPE, Op.CREATE,
+                                     Op.SET_ATTRIBUTE}) or self.creates
+        self.captures = Op.CAPTURE in kinds
+        #: from and the moving piece may change (from, cascade): else they are the start's
+        self.moves_from = bool(kinds & {Op.FROM, Op.CASCADE})
+        #: to may be set (to): else a move lands on the cursor
+        self.sets_to = Op.TO in kinds
+
+
 class Translator:
-    """Writes the Python source of lowered move blocks (:meth:`function`).
+    """Writes the Python source of one function of a lowered move block (:meth:`function`).
 
     ``loops`` numbers every ``while`` met, in the order of :func:`whiles`.
     """
@@ -84,6 +165,13 @@ class Translator:
         self._depth = 1
         self._tmp = 0
         self._used: set[str] = set()
+        self._rows: set[tuple[str, int]] = set()
+        self._flags: dict[str, str] = {}
+        self._pflags: dict[str, str] = {}
+        self._stop_statement = "return False"
+        self.mode = Mode.CONTEXT
+        self._block: LoweredBlock | None = None
+        self._shape: _Shape | None = None
 
     # ------------------------------------------------------------------ output
 
@@ -98,34 +186,136 @@ class Translator:
         self._tmp += 1
         return f"_{stem}{self._tmp}"
 
+    @property
+    def lean(self) -> bool:
+        return self.mode is not Mode.CONTEXT
+
     # ------------------------------------------------------------------ blocks
 
-    def function(self, number: int, block: LoweredBlock) -> str:
-        """The source of ``def _b<number>(ctx)`` running ``block``."""
-        self._lines, self._depth, self._tmp, self._used = [], 1, 0, set()
-        if not self.sequence(block.body):
-            self.emit("return True")
-        if "mark" in self._used:
-            self._used.add("cur")
-        prologue = ["    " + line for name, line in _PROLOGUE if name in self._used]
-        return "\n".join([f"def _b{number}(ctx):"] + prologue + self._lines)
+    def _start(self, block: LoweredBlock, mode: Mode, depth: int, stop: str) -> None:
+        self._lines, self._depth, self._tmp, self._used = [], depth, 0, set()
+        self._flags, self._pflags = {}, {}
+        self.mode, self._block, self._shape = mode, block, _Shape(block)
+        self._stop_statement = stop
+        self._nesting = 0
+
+    def function(self, number: int, block: LoweredBlock, mode: Mode) -> str:
+        """The source of the ``mode`` function of ``block``, named ``_g<number>``, ``_a<number>``
+        or ``_c<number>``."""
+        self._rows = set()
+        self._start(block, mode, 1, "return False")
+        ends = self.sequence(block.body)
+        if not ends:
+            self.emit("return False" if mode is Mode.ATTACK else "return True")
+        prefix, params = _HEADS[mode]
+        head = self._shared_locals() + self._block_locals()
+        return "\n".join([f"def {prefix}{number}({params}):"] + ["    " + line for line in head] + self._lines)
+
+    def fused_function(self, ptype: int, blocks: list[tuple[int, LoweredBlock]]) -> str:
+        """The source of ``def _G<ptype>(mfilter, board, pos, piece, mover, lf, lt, out, asker)``,
+        which generates the parts of every block of ``blocks`` (numbered move blocks of one
+        piece type, in order) whose move type ``mfilter`` allows, as their ``_gN`` functions
+        would one after the other.
+
+        A block that :func:`fusable` allows is written in place, inside ``while True:`` (left
+        by a ``break`` at its end) so that a stop is ``break``; a ``while`` there keeps what follows it in its ``else``
+        clause, which a ``break`` (a stop inside the loop) skips.  Any other block is called.
+        """
+        self._rows = set()
+        self.mode = Mode.GENERATE
+        used: set[str] = set()
+        out: list[str] = []
+        for number, block in blocks:
+            mt = block.move_type
+            out.append("if mfilter is None:" if mt is None else f"if mfilter is None or mfilter == {mt!r}:")
+            if not fusable(block):
+                out.append(f"    _g{number}(board, pos, piece, mover, lf, lt, out, asker)")
+                continue
+            self._start(block, Mode.GENERATE, 2, "break")
+            self.sequence(block.body)
+            used |= self._used
+            out.append("    while True:")
+            out.extend("        " + line for line in self._block_locals())
+            out.extend(self._lines)
+            out.append("        break")
+        self._used = used
+        head = self._shared_locals()
+        return "\n".join([f"def _G{ptype}(mfilter, board, pos, piece, mover, lf, lt, out, asker):"]
+                         + ["    " + line for line in head + out])
+
+    def _shared_locals(self) -> list[str]:
+        """The locals a function sets up once: the mover's tables and their rows."""
+        used = self._used
+        if self._rows:
+            used.update(table for table, _ in self._rows)
+        out = []
+        if self.lean:
+            if "links" in used or "opp" in used or "zones" in used:
+                used.add("mover")
+            if "mover" in used and self.mode is Mode.ATTACK:
+                out.append("mover = piece[0]")
+            out.extend(line for name, line in _LEAN_PROLOGUE
+                       if name in _SHARED and name != "mover" and name in used)
+        else:
+            out.extend(line for name, line in _CONTEXT_PROLOGUE if name in _SHARED and name in used)
+        for table, d in sorted(self._rows):
+            out.append(f"{_row(table, d)} = {table}[{d}]")
+        return out
+
+    def _block_locals(self) -> list[str]:
+        """The locals each run of the block starts afresh: cursor, mark, from, to, the moving
+        piece, effects, flags."""
+        used = self._used
+        if "mark" in used:
+            used.add("cur")
+        if self.lean:
+            out = [line.format(frm="-1" if self._block.drop else "pos") for name, line in _LEAN_PROLOGUE
+                   if name not in _SHARED and name in used]
+        else:
+            out = [line for name, line in _CONTEXT_PROLOGUE if name not in _SHARED and name in used]
+        out.extend(f"{local} = False" for local in self._flags.values())
+        n = len(self.t.positions)
+        out.extend(f"{local} = [False] * {n}" for local in self._pflags.values())
+        return out
 
     def sequence(self, body: tuple[Stmt, ...]) -> bool:
-        """Write the statements; answers whether the sequence ends every run (nothing after it runs)."""
-        for s in body:
+        """Write the statements; answers whether the sequence ends every run (nothing after it runs).
+
+        In a fused block (stops are ``break``) a ``while`` at the block's own level keeps the
+        statements after it in its ``else`` clause (see :meth:`fused_function`).
+        """
+        for k, s in enumerate(body):
             if _STATEMENTS[s.op](self, s):
                 return True
+            if isinstance(s, While) and self._stop_statement == "break" and self._nesting == 0 \
+                    and k + 1 < len(body):
+                self.emit("else:")
+                return self.body(body[k + 1:], nested=False)
         return False
 
-    def body(self, body: tuple[Stmt, ...]) -> bool:
-        """An indented sequence (a branch or loop body); answers whether it ends every run."""
+    def body(self, body: tuple[Stmt, ...], nested: bool = True) -> bool:
+        """An indented sequence (a branch or loop body, or ``nested`` False: what follows a
+        fused block's ``while``); answers whether it ends every run."""
         self._depth += 1
+        self._nesting += nested
         start = len(self._lines)
         ends = self.sequence(body)
         if len(self._lines) == start:
             self.emit("pass")
+        self._nesting -= nested
         self._depth -= 1
         return ends
+
+    @property
+    def stop(self) -> str:
+        """The statement that stops the block quietly: ``return False``, or ``break`` in a block
+        written into a piece's fused function (:meth:`fused_function`)."""
+        return self._stop_statement
+
+    def row(self, table: str, d: int) -> str:
+        """The local holding direction ``d``'s row of ``table`` ("links" or "opp")."""
+        self._rows.add((table, d))
+        return _row(table, d)
 
     def position(self, place: Place) -> str | None:
         """A place as an expression for its position (-1 off the board), None for the cursor."""
@@ -134,16 +324,15 @@ class Translator:
             return None
         if kind is PlaceKind.POSITION:
             return str(i)
-        table = "links" if kind is PlaceKind.LINK else "opp"
-        self.use(table, "cur")
-        return f"{table}[{i}][cur]"
+        self.use("cur")
+        return f"{self.row('links' if kind is PlaceKind.LINK else 'opp', i)}[cur]"
 
     def step(self, table: str, d: int) -> None:
         """Move the cursor one link along ``table`` ("links" or "opp"); off the board: stop."""
-        self.use(table, "cur")
+        self.use("cur")
         # off the board the block stops, so the cursor's value no longer matters
-        self.emit(f"cur = {table}[{d}][cur]")
-        self.emit("if cur < 0: return False")
+        self.emit(f"cur = {self.row(table, d)}[cur]")
+        self.emit(f"if cur < 0: {self.stop}")
 
     def to_place(self, place: Place) -> None:
         """Move the cursor to a place first (``(from p)``, ``(to p)``); off the board: stop."""
@@ -155,6 +344,29 @@ class Translator:
             self.emit(f"cur = {place.index}")
             return
         self.step("links" if kind is PlaceKind.LINK else "opp", place.index)
+
+    def slot(self, name: str) -> str:
+        """Where a slot the engine reads lives: from ``frm``, to ``to``, the moving piece ``pc``
+        (locals in a lean function, the context's otherwise)."""
+        if self.lean:
+            self.use(name)
+            return name
+        return {"frm": "ctx.frm", "to": "ctx.to", "pc": "ctx.piece"}[name]
+
+    def last_move(self, which: str) -> str:
+        """last-from (``lf``) or last-to (``lt``) as an expression."""
+        if self.lean:
+            return which
+        return "ctx.last_from" if which == "lf" else "ctx.last_to"
+
+    def note_last_move_read(self) -> str | None:
+        """A statement recording that the run read last-from/last-to (incremental attack tests),
+        None where no run records reads."""
+        if self.mode is Mode.ATTACK:
+            return f"if track is not None: track.add({LAST_MOVE})"
+        if self.mode is Mode.CONTEXT:
+            return f"if ctx.track is not None: ctx.track.add({LAST_MOVE})"
+        return None
 
     # ------------------------------------------------------------------ statements
     # each writes its code and answers whether every run ends in it
@@ -169,11 +381,14 @@ class Translator:
         return False
 
     def _stop(self, s: Stop) -> bool:
-        self.emit("return False")
+        self.emit(self.stop)
         return True
 
     def _verify(self, s: Verify) -> bool:
-        self.emit(f"if not {self.condition(s.cond)}: return False")
+        if isinstance(s.cond, Not):
+            self.emit(f"if {self.condition(s.cond.item)}: {self.stop}")
+        else:
+            self.emit(f"if not {self.condition(s.cond)}: {self.stop}")
         return False
 
     def _if(self, s: If) -> bool:
@@ -196,12 +411,6 @@ class Translator:
         self._depth -= 1
         return c == "True"  # left only by a stop or the runaway error
 
-    def _add(self, s: Add) -> bool:
-        self.use("cur")
-        self.emit("ctx.cur = cur")
-        self.emit(f"ctx.emit({s.types!r}, {s.partial!r}, {s.copy!r})")
-        return False
-
     def _mark(self, s: Mark) -> bool:
         self.use("mark")
         expr = self.position(s.place)
@@ -212,30 +421,30 @@ class Translator:
         else:
             p = self.tmp("p")
             self.emit(f"{p} = {expr}")
-            self.emit(f"if {p} < 0: return False")
+            self.emit(f"if {p} < 0: {self.stop}")
             self.emit(f"mark = {p}")
         return False
 
     def _back(self, s) -> bool:
         self.use("mark")
-        self.emit("if mark == -1: return False")
+        self.emit(f"if mark == -1: {self.stop}")
         self.emit("cur = mark")
         return False
 
     def _from(self, s: From) -> bool:
         self.to_place(s.place)
         self.use("board", "cur")
-        pc = self.tmp("pc")
-        self.emit(f"{pc} = board[cur]")
-        self.emit(f"if {pc} is None: return False")
-        self.emit("ctx.frm = cur")
-        self.emit(f"ctx.piece = {pc}")
+        p = self.tmp("pc")
+        self.emit(f"{p} = board[cur]")
+        self.emit(f"if {p} is None: {self.stop}")
+        self.emit(f"{self.slot('frm')} = cur")
+        self.emit(f"{self.slot('pc')} = {p}")
         return False
 
     def _to(self, s: To) -> bool:
         self.to_place(s.place)
         self.use("cur")
-        self.emit("ctx.to = cur")
+        self.emit(f"{self.slot('to')} = cur")
         return False
 
     def _go(self, s: Go) -> bool:
@@ -244,31 +453,139 @@ class Translator:
         if target is GoTarget.MARK:
             return self._back(s)
         if target in (GoTarget.LAST_FROM, GoTarget.LAST_TO):
-            self.emit(f"if ctx.track is not None: ctx.track.add({LAST_MOVE})")
-        slot = {GoTarget.FROM: "frm", GoTarget.TO: "to", GoTarget.LAST_FROM: "last_from",
-                GoTarget.LAST_TO: "last_to"}[target]
+            note = self.note_last_move_read()
+            if note:
+                self.emit(note)
+            source = self.last_move("lf" if target is GoTarget.LAST_FROM else "lt")
+        else:
+            source = self.slot("frm" if target is GoTarget.FROM else "to")
         p = self.tmp("p")
-        self.emit(f"{p} = ctx.{slot}")
+        self.emit(f"{p} = {source}")
         if target is GoTarget.TO:
             self.emit(f"if {p} != -1: cur = {p}")
             return False
-        self.emit(f"if {p} == -1: return False")
+        self.emit(f"if {p} == -1: {self.stop}")
         self.emit(f"cur = {p}")
         return False
 
     def _cascade(self, s) -> bool:
         self.use("cur", "board", "effects")
-        self.emit("if ctx.piece is not None:")
-        self.emit("    _dest = ctx.to if ctx.to != -1 else cur")
-        self.emit("    if ctx.frm == -1:")
-        self.emit("        effects.append(('create', _dest, ctx.piece))")
+        frm, to, pc = self.slot("frm"), self.slot("to"), self.slot("pc")
+        cascades = "cascades" if self.lean else "ctx.cascades"
+        if self.lean:
+            self.use("cascades", "effmark")
+        self.emit(f"if {pc} is not None:")
+        self.emit(f"    _dest = {to} if {to} != -1 else cur")
+        self.emit(f"    if {frm} == -1:")
+        self.emit(f"        effects.append(('create', _dest, {pc}))")
         self.emit("    else:")
-        self.emit("        ctx.cascades.append((ctx.frm, _dest, ctx.piece, -1, False))")
-        self.emit("ctx.to = -1")
-        self.emit("ctx.frm = cur")
-        self.emit("ctx.piece = board[cur]")
-        self.emit("ctx.effmark = len(effects)")
+        self.emit(f"        {cascades}.append(({frm}, _dest, {pc}, -1, False))")
+        self.emit(f"{to} = -1")
+        self.emit(f"{frm} = cur")
+        self.emit(f"{pc} = board[cur]")
+        self.emit(f"{'effmark' if self.lean else 'ctx.effmark'} = len(effects)")
         return False
+
+    def _add(self, s: Add) -> bool:
+        if self.mode is Mode.CONTEXT:
+            self.use("cur")
+            self.emit("ctx.cur = cur")
+            self.emit(f"ctx.emit({s.types!r}, {s.partial!r}, {s.copy!r})")
+            return False
+        shape = self._shape
+        self.use("cur")
+        dest = "cur"
+        if shape.sets_to:
+            self.use("to")
+            self.emit("_dest = to if to != -1 else cur")
+            dest = "_dest"
+        if self.mode is Mode.ATTACK:
+            self._attack_hit(s, dest)
+            if s.partial is not None:
+                self._emit_parts(s, dest, "partials")
+        else:
+            self._emit_parts(s, dest, "out")
+        if shape.sets_to:
+            self.emit("to = -1")
+        if shape.effects:
+            self.emit("del effects[effmark:]" if shape.cascades else "effects.clear()")
+        return False
+
+    def _attack_hit(self, s: Add, dest: str) -> None:
+        """Attack mode: return True when this ``add`` would capture at the target (a move onto it,
+        a capture there, a cascade onto it; see :meth:`.context.Context.emit`)."""
+        shape = self._shape
+        if s.types:
+            spared = f" and not spare.issuperset({s.types!r})"
+            self.emit(f"if {dest} == target{spared}: return True")
+        else:
+            frm = self.slot("frm") if shape.moves_from else "pos"
+            self.emit(f"if {dest} == target and {frm} != {dest}: return True")
+        if shape.captures:
+            self.emit("for _e in effects:")
+            self.emit("    if _e[0] == 'x' and _e[1] == target: return True")
+        if shape.cascades:
+            self.emit("for _m in cascades:")
+            self.emit("    if _m[1] == target: return True")
+
+    def _emit_parts(self, s: Add, dest: str, out: str) -> None:
+        """Append the parts this ``add`` emits to ``out`` (one per type, or one), as
+        :meth:`.context.Context.emit` builds them (each a :class:`.context.Part` tuple)."""
+        shape, drop = self._shape, self._block.drop
+        mt, partial = self._block.move_type, s.partial
+        if shape.effects:
+            self.use("effects")
+            if shape.creates:
+                self.emit("if effects:")
+                self.emit("    _creates = tuple([_e[1:] + (False,) for _e in effects if _e[0] == 'create'])")
+                self.emit("    _effs = tuple([_e for _e in effects if _e[0] != 'create'])")
+                self.emit("else:")
+                self.emit("    _creates = _effs = ()")
+                creates, effs = "_creates", "_effs"
+            else:
+                creates, effs = "()", "tuple(effects)"
+        else:
+            creates = effs = "()"
+        cas = "tuple(cascades)" if shape.cascades else None
+
+        def plus(head: str | None, tail: str) -> str:
+            return tail if head is None else f"{head} + {tail}"
+
+        def part(moves: str, placements: str, drop_type: str) -> str:
+            return f"{out}.append(_new(_Part, ({moves}, {placements}, {effs}, {partial!r}, {mt!r}, " \
+                   f"{drop_type}, {(mt,)!r})))"
+        for t in (s.types or (NO,)):
+            if not shape.moves_from:
+                # from and the moving piece are the start's: a drop places it, a move moves it
+                if drop:
+                    p = "piece" if t < 0 else f"(piece[0], {t}, piece[2])"
+                    placements = f"(({dest}, {p}, True),)" if creates == "()" else \
+                        f"{creates} + (({dest}, {p}, True),)"
+                    self.emit(part(cas or "()", placements, "piece[1]"))
+                elif t >= 0 or s.copy:
+                    self.emit(part(plus(cas, f"((pos, {dest}, piece, {t}, {s.copy!r}),)"), creates, "-1"))
+                elif cas is None:
+                    self.emit(part(f"((pos, {dest}, piece, -1, False),) if pos != {dest} else ()", creates,
+                                   "-1"))
+                else:
+                    self.emit(part(f"({cas} + ((pos, {dest}, piece, -1, False),)) if pos != {dest} else "
+                                   f"{cas}", creates, "-1"))
+                continue
+            self.use("frm", "pc")
+            cas_or_empty = cas or "()"
+            drop_type = "piece[1]" if drop else "-1"
+            self.emit("if frm == -1:")
+            placed = f"(({dest}, pc, True),)" if t < 0 else f"(({dest}, (pc[0], {t}, pc[2]), True),)"
+            self._depth += 1
+            self.emit(part(cas_or_empty, f"({creates} + {placed} if pc is not None else {creates})",
+                           drop_type))
+            self._depth -= 1
+            self.emit("else:")
+            keep = "True" if (t >= 0 or s.copy) else f"frm != {dest}"
+            self._depth += 1
+            self.emit(part(f"({plus(cas, f'((frm, {dest}, pc, {t}, {s.copy!r}),)')} if pc is not None and "
+                           f"{keep} else {cas_or_empty})", creates, "-1"))
+            self._depth -= 1
 
     def _record(self, place: Place, effect: Callable[[str], str]) -> bool:
         """Record the effect ``effect(p)`` at a place (the cursor when it is the cursor).
@@ -302,16 +619,17 @@ class Translator:
         return self._record(s.place, lambda p: f"effects.append(('type', {p}, {s.piece_type}))")
 
     def _create(self, s: Create) -> bool:
-        if s.owner == -1:
+        if s.owner == NO:
             self.use("mover")
-        o = "mover" if s.owner == -1 else str(s.owner)
+        o = "mover" if s.owner == NO else str(s.owner)
         defaults = self.t.attr_defaults
+        pc = self.slot("pc")
 
         def effect(p):
-            if s.piece_type != -1:
+            if s.piece_type != NO:
                 return f"effects.append(('create', {p}, ({o}, {s.piece_type}, {defaults[s.piece_type]})))"
-            return (f"if ctx.piece is not None: effects.append(('create', {p}, "
-                    f"({o}, ctx.piece[1], _defaults[ctx.piece[1]])))")
+            return (f"if {pc} is not None: effects.append(('create', {p}, "
+                    f"({o}, {pc}[1], _defaults[{pc}[1]])))")
         return self._record(s.place, effect)
 
     def _set_attribute(self, s: SetAttribute) -> bool:
@@ -334,20 +652,35 @@ class Translator:
         text = self.condition(c)
         return {"True": "1", "False": "0"}.get(text, f"1 if {text} else 0")
 
+    def flag(self, name: str) -> str:
+        """The local holding flag ``name`` (False until set; every run starts with none set)."""
+        local = self._flags.get(name)
+        if local is None:
+            local = self._flags[name] = f"_f{len(self._flags)}"
+        return local
+
+    def position_flags(self, name: str) -> str:
+        """The local list holding position flag ``name`` per position."""
+        local = self._pflags.get(name)
+        if local is None:
+            local = self._pflags[name] = f"_pf{len(self._pflags)}"
+        return local
+
     def _set_flag(self, s: SetFlag) -> bool:
-        self.use("flags")
-        self.emit(f"flags[{s.name!r}] = {self.condition(s.value)}")
+        value = self.condition(s.value)
+        self.emit(f"{self.flag(s.name)} = {value}")
         return False
 
     def _set_position_flag(self, s: SetPositionFlag) -> bool:
-        self.use("pflags", "cur")
+        self.use("cur")
         expr = self.position(s.place)
+        flags = self.position_flags(s.name)
         if expr is None or s.place.kind is PlaceKind.POSITION:
-            self.emit(f"pflags[({s.name!r}, {expr or 'cur'})] = {self.condition(s.value)}")
+            self.emit(f"{flags}[{expr or 'cur'}] = {self.condition(s.value)}")
             return False
         p = self.tmp("p")
         self.emit(f"{p} = {expr}")
-        self.emit(f"if {p} != -1: pflags[({s.name!r}, {p})] = {self.condition(s.value)}")
+        self.emit(f"if {p} != -1: {flags}[{p}] = {self.condition(s.value)}")
         return False
 
     # ------------------------------------------------------------------ conditions
@@ -401,10 +734,18 @@ class Translator:
             self.use("mark")
             return lambda p: f"{p} == mark"
         if op in (Op.LAST_FROM, Op.LAST_TO):
-            slot = "last_from" if op is Op.LAST_FROM else "last_to"
-            return lambda p: f"(_read_last(ctx) and {p} == ctx.{slot})"
+            value = self.last_move("lf" if op is Op.LAST_FROM else "lt")
+            if self.mode is Mode.ATTACK:
+                return lambda p: f"(_read_last(track) and {p} == {value})"
+            if self.mode is Mode.CONTEXT:
+                return lambda p: f"(_read_last(ctx.track) and {p} == {value})"
+            return lambda p: f"{p} == {value}"
         if op in (Op.ATTACKED, Op.DEFENDED):
+            assert self.mode is not Mode.ATTACK, "a block asking attacked? runs on a context in attack mode"
             own = op is Op.DEFENDED
+            if self.mode is Mode.GENERATE:
+                self.use("mover", "pc", "board")
+                return lambda p: f"asker.question(board, {p}, {own}, mover, pc, lf, lt)"
             return lambda p: f"_engine.square_attacked(ctx, {p}, {own})"
         if op is Op.ADJACENT_TO_ENEMY:
             self.use("board", "links", "mover")
@@ -424,11 +765,11 @@ class Translator:
         if op is Op.POSITION:
             return lambda p: f"{p} == {arg}"
         if op is Op.FLAG:
-            self.use("flags")
-            return lambda p: f"bool(flags.get({arg!r}))"
+            local = self.flag(arg)
+            return lambda p: local
         if op is Op.POSITION_FLAG:
-            self.use("pflags")
-            return lambda p: f"bool(pflags.get(({arg!r}, {p})))"
+            flags = self.position_flags(arg)
+            return lambda p: f"{flags}[{p}]"
         raise AssertionError(f"no source for test {op}")
 
     def _at(self, test: Callable[[str], str], place: Place) -> str:
@@ -444,6 +785,10 @@ class Translator:
         if body == "True":  # the place needs no evaluation of its own (a link lookup has no effect)
             return f"({expr} != -1)"
         return f"(({p} := {expr}) != -1 and {body})"
+
+
+def _row(table: str, d: int) -> str:
+    return f"_{'L' if table == 'links' else 'O'}{d}"
 
 
 _STATEMENTS: dict[Op, Callable] = {
@@ -470,10 +815,10 @@ def _adjacent_enemy(board, links, mover, p, neutral) -> bool:
     return False
 
 
-def _read_last(ctx) -> bool:
-    """Note that a test read last-from/last-to (the incremental attack test's reads); True."""
-    if ctx.track is not None:
-        ctx.track.add(LAST_MOVE)
+def _read_last(track) -> bool:
+    """Note in ``track`` (when recording) that a test read last-from/last-to; True."""
+    if track is not None:
+        track.add(LAST_MOVE)
     return True
 
 
@@ -482,49 +827,79 @@ _COMPILE_ERRORS = (SyntaxError, RecursionError, MemoryError, ValueError)
 
 
 class TranslatedPrograms:
-    """The translated functions of one game's blocks, in the order given (``functions``).
+    """The :class:`.programs.BlockProgram` of each of one game's blocks, in the order given
+    (``programs``), and per piece type the fused function generating the parts of all its
+    move blocks (``fused``, :meth:`Translator.fused_function`; None for a type without moves).
 
     Each block is compiled on its own (a whole game's module at once made
     ``compile`` hold several hundred MB for the biggest generated games); a
     block Python cannot compile runs as closures, said with one
-    :class:`TranslationWarning`.  The compiled code comes from the on-disk
-    cache when an entry for the same game exists.
+    :class:`TranslationWarning` (its piece type then has no fused function).
+    The compiled code comes from the on-disk cache when an entry for the same
+    game exists.
     """
 
     def __init__(self, tables, engine, blocks: list[LoweredBlock]):
         self.t = tables
         self.engine = engine
         loops = whiles(blocks)
+        ntypes = len(tables.types)
         key = cache_key(VERSION, engine.gdef, tables, _SOURCES)
         codes = cache_load(key)
-        if codes is None or len(codes) != len(blocks):
+        if codes is None or len(codes) != len(blocks) + ntypes:
             tr = Translator(tables, {id(w): i for i, w in enumerate(loops)})
-            codes = []
-            for i, block in enumerate(blocks):
-                try:
-                    codes.append(compile(tr.function(i, block), f"<zrf translation of {engine.path}>", "exec"))
-                except _COMPILE_ERRORS:
-                    codes.append(None)
+            codes = [self._compile(tr, i, block) for i, block in enumerate(blocks)]
+            codes += [self._compile_fused(tr, ptype, blocks, codes) for ptype in range(ntypes)]
             cache_store(key, codes)
             self.translated_now = True
         else:
             self.translated_now = False
         namespace = self._namespace([w.span for w in loops])
-        self.functions: list[Callable] = []
+        self.programs: list[BlockProgram] = []
         closures = None
         for i, (block, code) in enumerate(zip(blocks, codes)):
             if code is None:
                 if closures is None:
                     closures = Compiler(tables, engine)
-                fn = closures.block(block)
+                program = from_context(closures.block(block), block.move_type, block.drop)
             else:
                 exec(code, namespace)  # noqa: S102 - the translator's own source, compiled above
-                fn = namespace[f"_b{i}"]
-            self.functions.append(fn)
-        failed = codes.count(None)
+                if f"_c{i}" in namespace:  # asks attacked?: attack runs on a context (speculation)
+                    attack = from_context(namespace[f"_c{i}"], block.move_type, block.drop).attack
+                else:
+                    attack = namespace[f"_a{i}"]
+                program = BlockProgram(namespace[f"_g{i}"], attack)
+            self.programs.append(program)
+        self.fused: list[Callable | None] = []
+        for ptype, code in enumerate(codes[len(blocks):]):
+            if code is not None:
+                exec(code, namespace)  # noqa: S102 - as above
+            self.fused.append(namespace.get(f"_G{ptype}") if code is not None else None)
+        failed = codes[:len(blocks)].count(None)
         if failed:
             warnings.warn(f"{engine.path}: {failed} move block(s) nest too deeply for Python to compile "
                           "their translation; they run as closures", TranslationWarning, stacklevel=2)
+
+    def _compile(self, tr: Translator, i: int, block: LoweredBlock):
+        """The code defining block ``i``'s functions, or None when Python cannot compile it."""
+        modes = (Mode.GENERATE, Mode.CONTEXT) if asks_attacks(block) else (Mode.GENERATE, Mode.ATTACK)
+        try:
+            source = "\n\n".join(tr.function(i, block, mode) for mode in modes)
+            return compile(source, f"<zrf translation of {self.engine.path}>", "exec")
+        except _COMPILE_ERRORS:
+            return None
+
+    def _compile_fused(self, tr: Translator, ptype: int, blocks: list[LoweredBlock], codes: list):
+        """The code defining piece type ``ptype``'s fused generating function, or None (no move
+        blocks, or one of them runs as closures)."""
+        numbered = [(i, b) for i, b in enumerate(blocks) if b.piece_type == ptype and not b.drop]
+        if not numbered or any(codes[i] is None for i, _ in numbered):
+            return None
+        try:
+            return compile(tr.fused_function(ptype, numbered), f"<zrf translation of {self.engine.path}>",
+                           "exec")
+        except _COMPILE_ERRORS:
+            return None
 
     def _namespace(self, spans) -> dict:
         """The globals the generated functions read (see the ``_``-names in the source)."""
@@ -535,12 +910,27 @@ class TranslatedPrograms:
             return _adjacent_enemy(board, links, mover, p, neutral)
         return {"__builtins__": __builtins__, "_engine": self.engine, "_neutral": neutral,
                 "_defaults": t.attr_defaults, "_runaway": lambda i: runaway(spans[i]),
-                "_adjacent_enemy": adjacent, "_read_last": _read_last}
+                "_adjacent_enemy": adjacent, "_read_last": _read_last, "_Part": Part, "_new": tuple.__new__,
+                "_links": t.links, "_opposite": t.opposite, "_zones": t.zones}
 
 
-def compile_blocks(backend: Backend, tables, engine, blocks: list[LoweredBlock]) -> list[Callable]:
-    """The function running each of ``blocks`` with ``backend``."""
+class CompiledPrograms:
+    """What a back end makes of a game's lowered blocks: one :class:`.programs.BlockProgram`
+    per block (``blocks``) and, per piece type, a fused function generating the parts of all
+    its move blocks at once, or None (``fused``)."""
+
+    __slots__ = ("blocks", "fused")
+
+    def __init__(self, blocks: list[BlockProgram], fused: list[Callable | None]) -> None:
+        self.blocks = blocks
+        self.fused = fused
+
+
+def compile_blocks(backend: Backend, tables, engine, blocks: list[LoweredBlock]) -> CompiledPrograms:
+    """The programs running ``blocks`` with ``backend``."""
     if backend is Backend.CLOSURES:
         compiler = Compiler(tables, engine)
-        return [compiler.block(b) for b in blocks]
-    return TranslatedPrograms(tables, engine, blocks).functions
+        return CompiledPrograms([from_context(compiler.block(b), b.move_type, b.drop) for b in blocks],
+                                [None] * len(tables.types))
+    translated = TranslatedPrograms(tables, engine, blocks)
+    return CompiledPrograms(translated.programs, translated.fused)

@@ -18,7 +18,6 @@ import pytest
 
 from runtime.interpreter import load_zrf_game
 from runtime.core.errors import GameLoadError
-from runtime.interpreter.context import Context
 from tests.conftest import corpus_entries, scaled
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -87,10 +86,10 @@ ROWS = [r for r in corpus_entries() if r["engine"] != "axiom" and r["slug"] != "
 SAMPLE = ROWS[::max(1, len(ROWS) // scaled(len(ROWS) // 3))] if ROWS else []
 
 
-def _real_hits(game, state, pos, piece, fn, mt) -> set[int]:
+def _real_hits(game, state, pos, piece, program) -> set[int]:
     """Where one real run of a block lands and captures (move-generation mode)."""
     out: list = []
-    fn(Context(game, state.cells, piece[0], pos, piece, False, mt, state.last_from, state.last_to, out))
+    program.generate(state.cells, pos, piece, piece[0], state.last_from, state.last_to, out, game)
     hits: set[int] = set()
     for part in out:
         hits.update(m[1] for m in part.moves)
@@ -114,11 +113,11 @@ def test_every_real_hit_is_in_the_reach(row, corpus_dir):
         for pos, piece in enumerate(state.cells):
             if piece is None:
                 continue
-            for (mt, fn), reach in zip(game.move_blocks[piece[1]], game.attack_reach[piece[1]].blocks):
+            for (mt, program), reach in zip(game.move_blocks[piece[1]], game.attack_reach[piece[1]].blocks):
                 bound = reach.hits(piece[0], pos)
                 if bound is None:
                     continue
-                real = _real_hits(game, state, pos, piece, fn, mt)
+                real = _real_hits(game, state, pos, piece, program)
                 assert real <= bound, (
                     f"{game.tables.types[piece[1]]} on {game.positions[pos]} ({mt}): hits "
                     f"{sorted(game.positions[q] for q in real - bound)} outside its reach")
