@@ -62,9 +62,9 @@ class AttackSearch:
     ``attacked?`` test met inside them continues the same chain (one level deeper).
     """
 
-    __slots__ = ("game", "tables", "nest", "incr", "memo")
+    __slots__ = ("game", "incr", "memo", "nest", "position", "tables")
 
-    def __init__(self, game: CompiledGame, nest: int = 0) -> None:
+    def __init__(self, game: CompiledGame, nest: int = 0, position: tuple | None = None) -> None:
         self.game = game
         self.tables = game.tables
         #: nesting depth of attacked? tests (attacked? inside an attack test is evaluated
@@ -74,18 +74,24 @@ class AttackSearch:
         self.incr: Incremental | None = None
         #: (board, square, mover, own?, last-from, last-to, depth) -> answer
         self.memo: dict = {}
+        #: (board, squares of each player's pieces) of the position whose questions this search
+        #: answers, when known: a question on that board looks only at those squares
+        self.position = position
 
     # ------------------------------------------------------------------ whole board
 
     def attacked(self, board: Board, pos: int, player: int, last_from: int = NO,
-                 last_to: int = NO, own: bool = False, spare: frozenset = frozenset()) -> bool:
+                 last_to: int = NO, own: bool = False, spare: frozenset = frozenset(),
+                 squares: Sequence[int] | None = None) -> bool:
         """Would some move of an opponent of ``player`` (own pieces if ``own``) capture at ``pos``?
 
-        ``spare``: see :meth:`piece_attacks`.
+        ``spare``: see :meth:`piece_attacks`.  ``squares``, when given, holds (at least) the
+        squares of the pieces that may attack, in board order.
         """
         neutral = self.tables.neutral
         reach = self.game.attack_reach
-        for p, pc in enumerate(board):
+        for p in (range(len(board)) if squares is None else squares):
+            pc = board[p]
             if pc is None:
                 continue
             o = pc[0]
@@ -322,6 +328,10 @@ class AttackSearch:
         """
         if pos == NO or self.nest >= ATTACK_NESTING:
             return False
+        squares = None
+        position = self.position
+        if position is not None and board is position[0]:
+            squares = sorted(q for o, mine in enumerate(position[1]) if (o == mover) == own for q in mine)
         if type(board) is not tuple:
             board = tuple(list.__iter__(board))
         if own:
@@ -341,7 +351,7 @@ class AttackSearch:
                 board = _with_piece(board, pos, phantom)
             self.nest += 1
             try:
-                hit = self.attacked(board, pos, mover, last_from, last_to, own)
+                hit = self.attacked(board, pos, mover, last_from, last_to, own, squares=squares)
             finally:
                 self.nest -= 1
             if remember:

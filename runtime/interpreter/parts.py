@@ -89,9 +89,9 @@ def generate_parts(game: CompiledGame, board: Board, mover: int, mfilter: str | 
 
 
 class Generators:
-    """Per mover, move-type filter, piece type and square: the ``generate`` functions of the
-    piece's move blocks that may emit a part there (the others are silent, :mod:`.reach`),
-    in block order, found on first use.
+    """Per mover, move-type filter, piece type and square: the ``generate`` functions that make
+    the parts of the piece's move blocks there, in block order, found on first use: its type's
+    fused function, or the functions of the blocks that are not silent there (:mod:`.reach`).
 
     Owned by one game; it holds at most players x (move types + 1) x piece types x
     positions entries.
@@ -112,16 +112,17 @@ class Generators:
 
     def find(self, mover: int, mfilter: str | None, ptype: int, pos: int) -> tuple:
         """The functions of piece type ``ptype`` of ``mover`` on ``pos`` (remembered): the type's
-        fused function when at least half its blocks may emit there, else each such block's."""
+        fused function when it has one (running a silent block emits nothing and costs little,
+        less than finding out that it is silent), else each block's that may emit there."""
         game = self._game
         blocks = game.move_blocks[ptype]
-        emitting = [i for i in game.attack_reach[ptype].emitting(mover, pos)
-                    if mfilter is None or blocks[i][0] == mfilter]
         fused = game.fused_generators[ptype]
-        if fused is not None and emitting and 2 * len(emitting) >= len(blocks):
-            found: tuple = (partial(fused, mfilter),)
+        if fused is not None:
+            found: tuple = (partial(fused, mfilter),) if any(
+                mfilter is None or mt == mfilter for mt, _ in blocks) else ()
         else:
-            found = tuple(blocks[i][1].generate for i in emitting)
+            found = tuple(blocks[i][1].generate for i in game.attack_reach[ptype].emitting(mover, pos)
+                          if mfilter is None or blocks[i][0] == mfilter)
         self.table(mover, mfilter)[ptype][pos] = found
         return found
 

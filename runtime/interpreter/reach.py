@@ -39,6 +39,8 @@ from .tables import Tables
 Positions = frozenset
 """A set of board positions (never NO: a step off the board ends that run)."""
 
+_NOWHERE: Positions = frozenset()
+
 READ_LIMIT = 500
 """Statements one reading of a block may visit; past it the block is unbounded from every square."""
 
@@ -94,8 +96,16 @@ class _Run:
             return self.cur
         if kind is PlaceKind.POSITION:
             return frozenset((i,)) if i >= 0 else frozenset()
-        links = (self.links if kind is PlaceKind.LINK else self.opp)[i]
-        return frozenset([q for q in [links[p] for p in self.cur] if q >= 0])
+        return self.stepped((self.links if kind is PlaceKind.LINK else self.opp)[i])
+
+    def stepped(self, row: list[int]) -> Positions:
+        """The positions one link along ``row`` (a direction's link table) from the cursor's."""
+        cur = self.cur
+        if len(cur) == 1:
+            for p in cur:
+                q = row[p]
+                return frozenset((q,)) if q >= 0 else _NOWHERE
+        return frozenset([q for q in [row[p] for p in cur] if q >= 0])
 
     def destinations(self) -> Positions:
         """Where an ``add`` or ``cascade`` may land: ``to`` if set, else the cursor."""
@@ -108,69 +118,90 @@ class _Run:
             self.dead = True
 
     def run(self, body: tuple[Stmt, ...]) -> None:
+        rules = _RULES
         for s in body:
             if self.dead:
                 return
             self.visited += 1
             if self.visited > READ_LIMIT:
                 raise _Unknown()
-            if isinstance(s, Step):
-                self.move(self.positions(Place(PlaceKind.OPPOSITE if s.opposite else PlaceKind.LINK,
-                                               s.direction)))
-            elif isinstance(s, Jump):
-                self.cur = frozenset((s.position,))
-            elif isinstance(s, Stop):
-                self.dead = True
-            elif isinstance(s, If):
-                start = self.state()
-                self.run(s.then)
-                after_then = self.state()
-                self.restore(start)
-                self.run(s.orelse)
-                self.join(after_then)
-            elif isinstance(s, While):
-                self.looped = True
-                while True:  # a loop is left (condition false) from any state its head sees
-                    head = self.state()
-                    self.run(s.body)
-                    self.join(head)
-                    if self.state() == head:
-                        break
-            elif isinstance(s, (Add, Cascade)):
-                if isinstance(s, Add) and s.partial is not None:
-                    raise _Unknown()  # the attack follows the turn's later parts, from elsewhere
-                self.hits.update(self.destinations())
-                self.to = frozenset()
-                self.unset = True
-                if isinstance(s, Cascade):
-                    self.frm = self.cur
-            elif isinstance(s, Mark):
-                ps = self.positions(s.place)
-                if ps:
-                    self.mark = ps
-                else:
-                    self.dead = True
-            elif isinstance(s, Back):
-                self.move(self.mark)
-            elif isinstance(s, (From, To)):
-                self.move(self.positions(s.place))
-                if not self.dead:
-                    if isinstance(s, From):
-                        self.frm = self.cur
-                    else:  # every run reaching here sets to the cursor
-                        self.to = self.cur
-                        self.unset = False
-            elif isinstance(s, Go):
-                target = s.target
-                if target in (GoTarget.LAST_FROM, GoTarget.LAST_TO):
-                    raise _Unknown()  # the cursor may then be anywhere
-                self.move(self.mark if target is GoTarget.MARK else self.frm if target is GoTarget.FROM
-                          else self.destinations())  # to: the cursor stays when to is unset
-            elif isinstance(s, Effect) and s.op is Op.CAPTURE:
-                # aimed off the board it does nothing, and the run goes on
-                self.hits.update(self.positions(s.place))
-            # verify: the condition may hold, the state goes on unchanged; the other effects
-            # and the flags move nothing
+            rule = rules.get(type(s))
+            if rule is not None:  # the others move nothing: verify (it may hold), flags, effects
+                rule(self, s)
+
+    def _step(self, s: Step) -> None:
+        self.move(self.stepped((self.opp if s.opposite else self.links)[s.direction]))
+
+    def _jump(self, s: Jump) -> None:
+        self.cur = frozenset((s.position,))
+
+    def _stop(self, s: Stop) -> None:
+        self.dead = True
+
+    def _if(self, s: If) -> None:
+        start = self.state()
+        self.run(s.then)
+        after_then = self.state()
+        self.restore(start)
+        self.run(s.orelse)
+        self.join(after_then)
+
+    def _while(self, s: While) -> None:
+        self.looped = True
+        while True:  # a loop is left (condition false) from any state its head sees
+            head = self.state()
+            self.run(s.body)
+            self.join(head)
+            if self.state() == head:
+                break
+
+    def _add(self, s: Add | Cascade) -> None:
+        if s.op is Op.ADD and s.partial is not None:
+            raise _Unknown()  # the attack follows the turn's later parts, from elsewhere
+        self.hits.update(self.destinations())
+        self.to = _NOWHERE
+        self.unset = True
+        if s.op is Op.CASCADE:
+            self.frm = self.cur
+
+    def _mark(self, s: Mark) -> None:
+        ps = self.positions(s.place)
+        if ps:
+            self.mark = ps
+        else:
+            self.dead = True
+
+    def _back(self, s: Back) -> None:
+        self.move(self.mark)
+
+    def _from_or_to(self, s: From | To) -> None:
+        self.move(self.positions(s.place))
+        if not self.dead:
+            if s.op is Op.FROM:
+                self.frm = self.cur
+            else:  # every run reaching here sets to the cursor
+                self.to = self.cur
+                self.unset = False
+
+    def _go(self, s: Go) -> None:
+        target = s.target
+        if target in (GoTarget.LAST_FROM, GoTarget.LAST_TO):
+            raise _Unknown()  # the cursor may then be anywhere
+        self.move(self.mark if target is GoTarget.MARK else self.frm if target is GoTarget.FROM
+                  else self.destinations())  # to: the cursor stays when to is unset
+
+    def _capture(self, s: Effect) -> None:
+        if s.op is Op.CAPTURE:  # aimed off the board it does nothing, and the run goes on
+            self.hits.update(self.positions(s.place))
+
+
+#: What each kind of statement does to the sets (those absent move nothing and hit nothing), by
+#: class: a dict keyed by the ``Op`` enum would hash each key in Python, once per statement read.
+_RULES = {
+    Step: _Run._step, Jump: _Run._jump, Stop: _Run._stop, If: _Run._if, While: _Run._while,
+    Add: _Run._add, Cascade: _Run._add, Mark: _Run._mark, Back: _Run._back, From: _Run._from_or_to,
+    To: _Run._from_or_to, Go: _Run._go, Effect: _Run._capture,
+}
 
 
 _UNREAD = object()

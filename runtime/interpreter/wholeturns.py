@@ -143,13 +143,9 @@ class Turn:
         a piece, other than the mover lifted from it.
         """
         if self._pending is not None:
-            part = self.parts[0]
-            moves = part.moves
-            if len(moves) == 1 and not part.placements and all(e[0] == "attr" for e in part.effects):
-                f, to, pc, ty, copy = moves[0]
-                if self.befores[0][to] is not None and (to != f or copy):
-                    return True
-                return ty >= 0 and ty != pc[1]
+            told = part_changes_material(self.parts[0], self.befores[0])
+            if told is not None:
+                return told
         if self.removed:
             return True
         for part in self.parts:
@@ -187,6 +183,22 @@ class Described(LazyDetails):
 
     def changes_material(self) -> bool:
         return self.turn.changes_material(self.game)
+
+
+def part_changes_material(part: Part, before) -> bool | None:
+    """Does a part that makes one movement and places nothing capture or promote, told from the
+    board ``before`` it (its destination held a piece, other than the mover lifted from it; its
+    piece takes another type)?  None for any other part: the board after it must tell."""
+    moves = part[0]
+    if len(moves) != 1 or part[1]:
+        return None
+    for e in part[2]:
+        if e[0] != "attr":
+            return None
+    f, to, pc, ty, copy = moves[0]
+    if before[to] is not None and (to != f or copy):
+        return True
+    return ty >= 0 and ty != pc[1]
 
 
 def part_rank(part: Part, priorities: dict[str, int]) -> int:
@@ -315,6 +327,26 @@ class TurnSource:
             else:
                 yield from self._chains_from(part, rank)
 
+    def _material_ranked(self) -> Iterator[Turn]:
+        """:meth:`ranked`, only the turns that change material; a one-part turn whose part tells
+        it (:func:`part_changes_material`) is made only when it does."""
+        s, g = self.state, self.game
+        cells = s.cells
+        mover = self.mover
+        parts, rank = self.first_parts()
+        for part in parts:
+            if part.partial is None:
+                told = part_changes_material(part, cells)
+                if told is False:
+                    continue
+                tn = Turn.unapplied(part, cells, s.stores, rank, g, mover)
+                if told or tn.changes_material(g):
+                    yield tn
+            else:
+                for tn in self._chains_from(part, rank):
+                    if tn.changes_material(g):
+                        yield tn
+
     def _chains_from(self, part: Part, rank: int) -> Iterator[Turn]:
         """The whole turns that start with the first part ``part``, made by add-partial."""
         s, g = self.state, self.game
@@ -383,9 +415,12 @@ class TurnSource:
         """
         g = self.game
         royal = frozenset(g.royal.get(self.mover, ()))
-        turns = self.ranked() if g.maximal is None else self.candidates()
-        if material_only:
-            turns = (tn for tn in turns if tn.changes_material(g))
+        if material_only and g.maximal is None:
+            turns = self._material_ranked()
+        else:
+            turns = self.ranked() if g.maximal is None else self.candidates()
+            if material_only:
+                turns = (tn for tn in turns if tn.changes_material(g))
         if not royal:
             return turns
         safe = self._safe
@@ -468,7 +503,8 @@ class TurnSource:
         """The chain of attack questions the move blocks of this position's turns ask (one
         memo for all: two castling blocks ask whether the king's square is attacked)."""
         if self._questions is None:
-            self._questions = AttackSearch(self.game)
+            s = self.state
+            self._questions = AttackSearch(self.game, position=(s.cells, s.squares()))
         return self._questions
 
     def _search(self) -> AttackSearch:
