@@ -36,6 +36,8 @@ class CompiledGame(Protocol):
     generators: object
     #: per piece type: the function generating the parts of all its move blocks, or None
     fused_generators: list[Callable | None]
+    #: per piece type: the function counting them (translate.Translator.fused_function), or None
+    fused_counters: list[Callable | None]
     #: do all blocks have one move type?
     one_move_type: bool
     #: move type -> Zillions' number (the N of "partial N")

@@ -25,7 +25,7 @@ from zrf.syntax import List, to_text
 from runtime.core.protocol import Game, SetupEdit
 
 from .attacks import AttackSearch
-from .backend import Backend
+from .backend import Backend, compile_blocks
 from .compiled import Block
 from .context import Context, Part
 from .goal_description import describe_goals
@@ -37,7 +37,6 @@ from .reach import attack_reach
 from .sentinels import NO
 from .state import ZrfState
 from .tables import build_tables
-from .translate import compile_blocks
 from .turn_order import Entry, TurnOrder
 from .wholeturns import promoted_types
 
@@ -93,8 +92,10 @@ class ZrfGame(Game):
         blocks = [b for name in gdef.pieces for ti in (t.type_index[name],)
                   for b in self.lowered_moves[ti] + self.lowered_drops[ti]]
         programs = compile_blocks(self.backend, t, self, blocks)
-        #: per piece type: the function generating the parts of all its move blocks, or None
+        #: per piece type: the function generating the parts of all its move blocks, and the
+        #: one counting them (.translate), or None
         self.fused_generators = programs.fused
+        self.fused_counters = programs.counters
         functions = iter(programs.blocks)
         #: per piece type, (move type, program) of each move block and of each drop block
         self.move_blocks: list[list[Block]] = [[] for _ in range(ntypes)]

@@ -88,6 +88,45 @@ def generate_parts(game: CompiledGame, board: Board, mover: int, mfilter: str | 
     return out
 
 
+def simple_keys(game: CompiledGame, board: Board, mover: int, mfilter: str | None, last_from: int,
+                last_to: int, hands: Sequence[int], asker, squares: Sequence[int], touched,
+                royal) -> tuple[set, list[Part]] | None:
+    """The candidate parts of :func:`generate_parts`, for counting: ``(keys, others)``.
+
+    A simple part (one movement of a piece from its square, nothing else; see
+    :meth:`.translate.Translator.fused_function`) whose squares are not in
+    ``touched`` and whose new type is not in ``royal`` is the key ``(from, to, new
+    type)`` in the set ``keys``; every other part is made, in ``others`` (duplicates
+    not merged).  None when a piece type of the mover has no counting function.
+    """
+    counters = game.fused_counters
+    fused = game.fused_generators
+    types = {board[p][1] for p in squares}
+    if any(counters[t] is None for t in types):
+        return None
+    keys: set = set()
+    out: list[Part] = []
+    for pos in squares:
+        pc = board[pos]
+        if pos in touched:
+            fused[pc[1]](mfilter, board, pos, pc, mover, last_from, last_to, out, asker)
+        else:
+            counters[pc[1]](mfilter, board, pos, pc, mover, last_from, last_to, out, asker, keys, touched,
+                            royal)
+    t = game.tables
+    nt = len(t.types)
+    base = mover * nt
+    for ti, dblocks in enumerate(game.drop_blocks):
+        if dblocks and hands[base + ti] > 0:
+            piece = (mover, ti, t.attr_defaults[ti])
+            for mt, program in dblocks:
+                if mfilter is None or mt == mfilter:
+                    generate = program.generate
+                    for pos in range(len(board)):
+                        generate(board, pos, piece, mover, last_from, last_to, out, asker)
+    return keys, out
+
+
 class Generators:
     """Per mover, move-type filter, piece type and square: the ``generate`` functions that make
     the parts of the piece's move blocks there, in block order, found on first use: its type's

@@ -195,9 +195,11 @@ class ZrfState(State):
         """The number of legal turns, counted without making them moves (no notation)."""
         if self._legal is not None:
             return len(self._legal)
+        if self.quick_outcome() is not None:
+            return 0
+        n = self.raw_moves().count()  # before the turn goals, which then know whether a move exists
         if self.outcome() is not None:
             return 0
-        n = self.raw_moves().count()
         return n + 1 if self._pass_allowed(n) else n
 
     def random_move(self, rng) -> Move:

@@ -35,7 +35,7 @@ from .attacks import AttackSearch, Incremental
 from .compiled import CompiledGame
 from .context import Part
 from .part_notation import part_details, part_notation
-from .parts import MAX_PARTS, apply_part, generate_parts
+from .parts import MAX_PARTS, apply_part, generate_parts, simple_keys
 from .sentinels import LAST_MOVE, NO
 
 
@@ -357,12 +357,17 @@ class TurnSource:
 
     def count(self) -> int:
         """How many turns :meth:`legal` yields, counted without making the one-part turns
-        whose king safety their part tells (:meth:`_quick_safe`)."""
+        whose king safety their part tells (:meth:`_quick_safe`), and most of them without
+        even making their part (:meth:`_count_keys`)."""
         g = self.game
         if g.maximal is not None:
             return sum(1 for _ in self.legal())
         royal = frozenset(g.royal.get(self.mover, ()))
         s = self.state
+        if self._firsts is None and not g.priorities and g.one_move_type:
+            n = self._count_keys(royal)
+            if n is not None:
+                return n
         n = 0
         parts, rank = self.first_parts()
         for part in parts:
@@ -454,6 +459,51 @@ class TurnSource:
             return True
         finally:
             search.incr = None
+
+    def _count_keys(self, royal) -> int | None:
+        """:meth:`count` from :func:`.parts.simple_keys`: the simple parts that leave every
+        square the king-safety test watches alone are legal exactly when the mover's royal
+        pieces stand safe now (:meth:`_quick_safe`), so they are only counted, as keys; the
+        others are made and tested one by one.  None when the counting functions are missing
+        or every part needs the board after it."""
+        g, s, mover = self.game, self.state, self.mover
+        if royal:
+            quick = self._quick
+            if quick is None:
+                quick = self._quick = self._quick_basis(royal)
+            if quick is False:
+                return None
+            touched, attacked = quick
+        else:
+            touched, attacked = frozenset(), False
+        found = simple_keys(g, s.cells, mover, self.mfilter, s.last_from, s.last_to, s.stores, self._asker(),
+                            s.squares()[mover], touched, royal)
+        if found is None:
+            return None
+        keys, others = found
+        rest = []
+        for part in dict.fromkeys(others):  # one move type: equal parts are equal keys
+            moves = part[0]
+            if len(moves) == 1 and not part[1] and not part[2] and part[3] is None:
+                f, to, pc, ty, copy = moves[0]
+                if not copy and f != to and pc[0] == mover and f not in touched and to not in touched \
+                        and ty not in royal:
+                    keys.add((f, to, ty))  # the key its twin from a simple block would have
+                    continue
+            rest.append(part)
+        n = 0 if attacked else len(keys)
+        cells, stores = s.cells, s.stores
+        for part in rest:
+            if part.partial is not None:
+                n += sum(1 for tn in self._chains_from(part, 0) if not royal or self._safe(tn, royal))
+            elif not royal:
+                n += 1
+            else:
+                safe = self._quick_safe(part, royal)
+                if safe is None:
+                    safe = self._safe(Turn.unapplied(part, cells, stores, 0, g, mover), royal)
+                n += safe
+        return n
 
     def _quick_safe(self, part: Part, royal) -> bool | None:
         """King safety of a one-part turn told from its part alone, or None when the board after
@@ -583,6 +633,8 @@ class MoveList(Sequence):
         return m
 
     def __bool__(self) -> bool:
+        if self._total is not None and not self._held:
+            return self._total > 0  # counted already: no turn needs making
         self._pull(1)
         return bool(self._held)
 

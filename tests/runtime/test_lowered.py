@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from runtime.interpreter import Backend, load_zrf_game
-from runtime.interpreter import compiler, translate
+from runtime.interpreter import compiler, source_writer
 from runtime.interpreter.lowered import Lowering, listing
 from runtime.interpreter.lowered.form import CONDITION_OPS, HERE, STATEMENT_OPS, Op, Step, Predicate
 from runtime.interpreter.lowered.lowering import dispatch
@@ -48,17 +48,17 @@ def _lines(game, piece: str = "P") -> list[str]:
 def test_every_op_has_a_closure_and_a_source():
     """Both back ends handle every statement op, and every condition op (a test of each kind)."""
     assert set(compiler._STATEMENTS) == STATEMENT_OPS
-    assert set(translate._STATEMENTS) == STATEMENT_OPS
+    assert set(source_writer._STATEMENTS) == STATEMENT_OPS
     game = load_zrf_game(CHESS)
     closures = compiler.Compiler(game.tables, game)
-    source = translate.Translator(game.tables, {})
+    source = source_writer.Translator(game.tables, {})
     for op in CONDITION_OPS - {Op.TRUE, Op.FALSE, Op.AND, Op.OR, Op.NOT}:
         arg = "flag" if op in (Op.FLAG, Op.POSITION_FLAG) else 0
         assert callable(closures.condition(Predicate(op, HERE, arg)))
         assert isinstance(source.condition(Predicate(op, HERE, arg)), str)
 
 
-CONSUMERS = ("compiler.py", "translate.py", "reach.py")
+CONSUMERS = ("compiler.py", "source_writer.py", "reach.py")
 
 
 @pytest.mark.parametrize("name", CONSUMERS)

@@ -22,7 +22,7 @@ from runtime.interpreter import Backend, ZrfRuntimeError, load_zrf_game
 from runtime.interpreter import backend, translate, translation_cache
 from runtime.sweeps.backend_equality import (
     EQUAL, TIMEOUT, load_both, perft_verdict, playout_difference, replay_difference, tree_difference)
-from runtime.interpreter.translate import Translator
+from runtime.interpreter.source_writer import Translator
 from tests.conftest import corpus_entries, full_scale, scaled
 from tests.zrf.test_keywords import CASES, GAME
 from zrf import keywords as kw
