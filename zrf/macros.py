@@ -36,6 +36,7 @@ import gc
 import os
 import re
 from dataclasses import dataclass, field
+from typing import Callable
 
 from . import limits
 from .diagnostics import Report, ZrfError
@@ -71,21 +72,28 @@ class Expanded:
     pasted: int = 0
 
 
+#: Reads an included file into a :class:`Document` (raising :class:`ZrfError` like
+#: :func:`zrf.reader.read_file`, the default); an editor answers with its unsaved buffers.
+IncludeReader = Callable[[str], Document]
+
+
 class _Budget(Exception):
     """Internal: an expansion limit was hit (the diagnostic is already reported)."""
 
 
-def expand_document(doc: Document, report: Report | None = None, confine_includes: bool = False) -> Expanded:
+def expand_document(doc: Document, report: Report | None = None, confine_includes: bool = False,
+                    read_include: IncludeReader | None = None) -> Expanded:
     """Resolve includes, collect macros and expand every macro call in ``doc``.
 
     With ``confine_includes`` an include outside ``doc``'s folder tree is
-    refused (E214) instead of read with a warning (W213).
+    refused (E214) instead of read with a warning (W213).  ``read_include``
+    reads an included file (default :func:`zrf.reader.read_file`).
     """
     report = report if report is not None else Report()
     docs: list[Document] = [doc]
     home = os.path.dirname(os.path.realpath(doc.path))
     forms = _inline_includes(doc.forms, doc.path, report, docs, [os.path.abspath(doc.path)],
-                             _Confinement(home, confine_includes))
+                             _Confinement(home, confine_includes), read_include or read_file)
     macros: dict[str, Macro] = {}
     body_forms: list[Node] = []
     for form in forms:
@@ -147,7 +155,7 @@ class _Confinement:
 
 
 def _inline_includes(forms: list[Node], path: str, report: Report, docs: list[Document],
-                     chain: list[str], confinement: _Confinement) -> list[Node]:
+                     chain: list[str], confinement: _Confinement, read: IncludeReader) -> list[Node]:
     """``forms`` with every top-level include replaced by the included file's forms."""
     out: list[Node] = []
     for form in forms:
@@ -175,12 +183,12 @@ def _inline_includes(forms: list[Node], path: str, report: Report, docs: list[Do
                          f"({limits.hint('include_depth')})", form.span)
             continue
         try:
-            sub = read_file(target)
+            sub = read(target)
         except ZrfError as exc:
             report.extend(exc.diagnostics)
             continue
         docs.append(sub)
-        out.extend(_inline_includes(sub.forms, target, report, docs, chain + [real], confinement))
+        out.extend(_inline_includes(sub.forms, target, report, docs, chain + [real], confinement, read))
     return out
 
 
