@@ -15,6 +15,7 @@ therefore that file's, and an error in a macro body is the call's.
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -114,6 +115,19 @@ def analyze(path: str, text: str, read_include: IncludeReader | None = None,
     ``cancelled`` is asked between the stages; when it answers True the work
     stops and the result is None (a newer text is waiting).
     """
+    # An editor's process keeps earlier analyses (large acyclic trees) alive: the cyclic
+    # garbage collector would rescan them while this one allocates its own.
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _analyze(path, text, read_include, cancelled)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+
+
+def _analyze(path: str, text: str, read_include: IncludeReader | None,
+             cancelled: Callable[[], bool] | None) -> Analysis | None:
     try:
         doc = parse_buffer(text, path)
     except ZrfError as exc:
