@@ -345,3 +345,32 @@ def test_every_prefix_of_a_file_typed_character_by_character(corpus_dir: Path, t
         return [(d.code, d.span.line, d.span.col, d.message) for d in diagnostics]
 
     assert found(session.current(path).diagnostics) == found(lint_file(path).diagnostics)
+
+
+# -- the VS Code extension -------------------------------------------------------------------------------
+
+VSCODE = Path(__file__).resolve().parent.parent.parent / "docs" / "editors" / "vscode"
+
+
+def test_the_textmate_grammar_is_generated_from_the_keyword_table():
+    """docs/editors/vscode/syntaxes/zrf.tmLanguage.json is `python -m zrf.editing.textmate`'s output."""
+    import json
+    import re
+
+    from zrf.editing.textmate import grammar
+    committed = json.loads((VSCODE / "syntaxes" / "zrf.tmLanguage.json").read_text(encoding="utf-8"))
+    assert committed == grammar(), "stale: python -m zrf.editing.textmate > docs/editors/vscode/syntaxes/zrf.tmLanguage.json"
+    running = re.compile(committed["repository"]["running"]["match"])
+    shaping = re.compile(committed["repository"]["shaping"]["match"])
+    line = "(game (piece (moves (n (verify not-empty?) add))))"
+    assert [m.group() for m in running.finditer(line)] == ["verify", "not-empty?", "add"]
+    assert [m.group() for m in shaping.finditer(line)] == ["game", "piece", "moves"]
+    assert running.search("(verify-x)") is None  # a keyword is a whole atom
+
+
+def test_the_extension_declares_its_grammar_and_bundle():
+    import json
+    manifest = json.loads((VSCODE / "package.json").read_text(encoding="utf-8"))
+    assert (VSCODE / manifest["main"]).is_file()
+    assert all((VSCODE / g["path"]).is_file() for g in manifest["contributes"]["grammars"])
+    assert (VSCODE / "package-lock.json").is_file()
