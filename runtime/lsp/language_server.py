@@ -340,14 +340,6 @@ def build_server() -> ZrfLanguageServer:
         ls.changed(path_of(params.text_document.uri), document.source, params.text_document.uri,
                    params.text_document.version)
 
-    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
-    def did_save(ls: ZrfLanguageServer, params: types.DidSaveTextDocumentParams) -> None:
-        """A saved file may be an include of others read from disk: analyse every open file again."""
-        for path in ls.session.paths():
-            text = ls.session.text(path)
-            if text is not None:
-                ls.changed(path, text)
-
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: ZrfLanguageServer, params: types.DidCloseTextDocumentParams) -> None:
         path = normalize(path_of(params.text_document.uri))
@@ -373,7 +365,7 @@ def build_server() -> ZrfLanguageServer:
                            where.range_of(found.start, found.end))
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION,
-                    types.CompletionOptions(trigger_characters=["(", " ", '"']))
+                    types.CompletionOptions(trigger_characters=["(", '"']))
     def on_completion(ls: ZrfLanguageServer, params: types.CompletionParams) -> types.CompletionList:
         path = path_of(params.text_document.uri)
         text = ls.session.text(path)
@@ -421,8 +413,7 @@ def build_server() -> ZrfLanguageServer:
     async def on_symbols(ls: ZrfLanguageServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
         path = path_of(params.text_document.uri)
         await ls.settle(path)
-        entry = ls.session.current(path)
-        analysis = entry if entry is not None and entry.parsed else ls.session.latest(path)
+        analysis = ls.session.parsed(path)  # while the text does not parse, the last that did
         if analysis is None or analysis.document is None:
             return []
         text = ClientText(analysis.text, ls.workspace.position_codec)

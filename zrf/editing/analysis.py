@@ -94,14 +94,6 @@ class Analysis:
             out.setdefault(normalize(d.span.root().file), []).append(d)
         return out
 
-    def document_of(self, path: str) -> Document | None:
-        """The parsed document of ``path`` (this file or an included one), or None."""
-        key = normalize(path)
-        for doc in self.documents:
-            if normalize(doc.path) == key:
-                return doc
-        return None
-
     @cached_property
     def names(self) -> NameIndex:
         """Where each name of the file is defined and written (built on first use)."""

@@ -16,15 +16,12 @@ show.  A name pasted together from ``$k`` pieces is not seen.
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
 from zrf.model import GameDef, ZrfFile
 from zrf.syntax import Atom, Document, List, Node, Span, String
-
-from .paths import normalize
 
 
 class NameKind(Enum):
@@ -58,15 +55,8 @@ def written(span: Span) -> Span:
     return Span(span.file, span.line, span.col, span.end_line, span.end_col)
 
 
-def _contains(span: Span, line: int, col: int) -> bool:
-    """Is (line, col) inside ``span`` or just past its end (where a cursor after a word stands)?"""
-    if (line, col) < (span.line, span.col):
-        return False
-    return (line, col) <= (span.end_line, span.end_col)
-
-
 class NameIndex:
-    """Definitions by name, the source atoms by text, and the node at a place of a file."""
+    """Definitions by name, and the source atoms by text."""
 
     def __init__(self, model: ZrfFile | None, documents: Iterable[Document]):
         self.documents = list(documents)
@@ -195,27 +185,3 @@ class NameIndex:
                 elif kind is List:
                     stack.extend(reversed(node.items))
         return out
-
-    def node_at(self, path: str, line: int, col: int) -> Node | None:
-        """The innermost atom or string of the file ``path`` at (line, col), or None."""
-        key = normalize(path)
-        doc = next((d for d in self.documents if normalize(d.path) == key), None)
-        if doc is None:
-            return None
-        return node_at(doc.forms, line, col)
-
-
-def node_at(forms: list[Node], line: int, col: int) -> Node | None:
-    """The innermost atom or string among ``forms`` (and their lists) at (line, col), or None."""
-    items = forms
-    while True:
-        starts = [(n.span.line, n.span.col) for n in items]
-        i = bisect.bisect_right(starts, (line, col)) - 1
-        if i < 0:
-            return None
-        node = items[i]
-        if not _contains(node.span, line, col):
-            return None
-        if type(node) is not List:
-            return node
-        items = node.items

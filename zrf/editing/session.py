@@ -135,6 +135,11 @@ class EditingSession:
         entry = self._open.get(normalize(path))
         return entry.latest if entry is not None else None
 
+    def parsed(self, path: str) -> Analysis | None:
+        """The latest analysis of ``path`` whose text parsed, perhaps of an older text."""
+        entry = self._open.get(normalize(path))
+        return entry.parsed if entry is not None else None
+
     def names(self, path: str) -> NameIndex | None:
         """The names that hold in ``path``: those of the latest analysis of it that parsed, or
         else of an open file that includes it."""
