@@ -276,3 +276,16 @@ def test_typing_a_file_character_by_character(lsp: LspSession, files, tmp_path):
     version = lsp.versions[uri]
     assert lsp.diagnostics(uri, version=version) == []
     assert lsp.alive
+
+
+def test_columns_are_counted_in_utf16_units(lsp: LspSession, tmp_path):
+    """On the line ``(game (title "😀é") (frobnicate))`` the unknown form starts after 19 characters,
+    which are 20 UTF-16 units (the emoji is two): the client is told 20, as the protocol says."""
+    text = '(game (title "😀é") (frobnicate))\n'
+    path = tmp_path / "utf16.zrf"
+    path.write_text(text, encoding="utf-8")
+    uri = lsp.open(path)
+    found = lsp.diagnostics(uri, version=1)
+    assert text.index("(frobnicate") == 19
+    assert [(d.range.start.line, d.range.start.character) for d in found if "frobnicate" in d.message] == [(0, 20)]
+    lsp.close_document(uri)
