@@ -347,6 +347,41 @@ def test_every_prefix_of_a_file_typed_character_by_character(corpus_dir: Path, t
     assert found(session.current(path).diagnostics) == found(lint_file(path).diagnostics)
 
 
+@pytest.mark.slow
+@pytest.mark.corpus
+def test_random_edits_of_a_real_file_never_raise(corpus_dir: Path, tmp_path: Path):
+    """Random insertions and deletions of ZRF's special characters and of keyword text in
+    chess.zrf, at random places: every answer is given for every place of the edited text."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    source = (corpus_dir / "chess" / "chess.zrf").read_text(encoding="utf-8")
+    path = str(tmp_path / "chess.zrf")
+    pieces = st.sampled_from(["(", ")", '"', ";", "$1", " ", "\n", "verify", "(define x ", "(game ", "é"])
+    edits = st.lists(st.tuples(st.integers(0, len(source)), st.integers(0, 20), pieces), min_size=1, max_size=6)
+
+    @settings(max_examples=scaled(100, minimum=10), deadline=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+    @given(edits, st.integers(0, len(source) + 200))
+    def check(changes, place):
+        text = source
+        for at, cut, piece in changes:
+            at = min(at, len(text))
+            text = text[:at] + piece + text[at + cut:]
+        analysis = analyze(path, text)
+        names = analysis.names if analysis.document is not None else None
+        offset = min(place, len(text))
+        complete(text, offset, names)
+        hover(text, offset, names)
+        word_at(text, offset)
+        folding_ranges(text)
+        if analysis.document is not None:
+            outline(analysis.document, analysis.model)
+            format_edits(text, path)
+
+    check()
+
+
 # -- the VS Code extension -------------------------------------------------------------------------------
 
 VSCODE = Path(__file__).resolve().parent.parent.parent / "docs" / "editors" / "vscode"
