@@ -37,7 +37,8 @@ from . import limits
 from .diagnostics import ERROR, INFO, Diagnostic, Report, ZrfError
 from .keywords import (ALL_KEYWORDS, BOARD, CONDITION, GAME, GO_TARGETS, GOAL, GRID, OCCUPIER, PIECE, STATEMENT,
                        ZONE, Use)
-from .model import GameDef, ZrfFile, build_model
+from .recheck_memo import RecheckMemo, RecordingReport
+from .model import GameDef, MoveBlock, ZrfFile, build_model
 from .macros import IncludeReader, expand_document
 from .reader import read_file
 from .syntax import Atom, Document, List, Node, Span, String, excerpt
@@ -84,21 +85,30 @@ def _stop_if(cancelled: CancelCheck | None) -> None:
 
 
 def lint_document(doc: Document, variant: str | None = None, read_include: IncludeReader | None = None,
-                  cancelled: CancelCheck | None = None) -> LintResult:
+                  cancelled: CancelCheck | None = None, memo: RecheckMemo | None = None) -> LintResult:
     """Build and lint a parsed document: what :func:`lint_file` does once the file is read.
 
     ``read_include`` reads the files it includes (default: from disk); an editor
     passes one that answers with the text of its open, unsaved buffers.  An
     editor also passes ``cancelled``, asked between the stages and between the
     pieces checked: once it answers True the text has changed, the result would
-    be stale, and :class:`Cancelled` is raised.
+    be stale, and :class:`Cancelled` is raised.  ``memo`` carries expansions and what checking
+    each move block found from one check of the same file to the next (:mod:`zrf.recheck_memo`).
     """
-    _stop_if(cancelled)
-    expanded = expand_document(doc, read_include=read_include)
-    _stop_if(cancelled)
-    zf = build_model(expanded, doc.path, doc.encoding)
-    _stop_if(cancelled)
-    return LintResult(doc.path, lint_model(zf, variant, cancelled), zf)
+    try:
+        _stop_if(cancelled)
+        expanded = expand_document(doc, read_include=read_include, memo=memo)
+        _stop_if(cancelled)
+        zf = build_model(expanded, doc.path, doc.encoding)
+        _stop_if(cancelled)
+        found = lint_model(zf, variant, cancelled, memo)
+    except Cancelled:
+        if memo is not None:
+            memo.abandon()
+        raise
+    if memo is not None:
+        memo.finish()
+    return LintResult(doc.path, found, zf)
 
 
 def internal_error(path: str, exc: BaseException) -> Diagnostic:
@@ -107,24 +117,27 @@ def internal_error(path: str, exc: BaseException) -> Diagnostic:
                       f"(please report it): {str(exc)[:120]}", Span(path, 1, 1))
 
 
-def lint_model(zf: ZrfFile, variant: str | None = None, cancelled: CancelCheck | None = None) -> list[Diagnostic]:
+def lint_model(zf: ZrfFile, variant: str | None = None, cancelled: CancelCheck | None = None,
+               memo: RecheckMemo | None = None) -> list[Diagnostic]:
     """Every diagnostic for a built file: build-time ones plus the linter's, deduplicated, sorted.
 
     ``variant`` restricts the per-game checks to that menu entry (KeyError if unknown);
-    ``cancelled`` may stop the checks (see :func:`lint_document`).
+    ``cancelled`` may stop the checks and ``memo`` spare some (see :func:`lint_document`; the
+    expansion that built ``zf`` began it).
     """
     # The checks allocate many small acyclic objects beside a large expanded tree: keep the
     # cyclic garbage collector from rescanning that tree (a fifth of the time of a big file).
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _lint_model(zf, variant, cancelled)
+        return _lint_model(zf, variant, cancelled, memo)
     finally:
         if gc_was_enabled:
             gc.enable()
 
 
-def _lint_model(zf: ZrfFile, variant: str | None, cancelled: CancelCheck | None) -> list[Diagnostic]:
+def _lint_model(zf: ZrfFile, variant: str | None, cancelled: CancelCheck | None,
+                memo: RecheckMemo | None) -> list[Diagnostic]:
     report = Report()
     report.merge(zf.report)
     entries = [g for g in zf.games if g.playable]
@@ -141,7 +154,7 @@ def _lint_model(zf: ZrfFile, variant: str | None, cancelled: CancelCheck | None)
     for g in entries:
         _stop_if(cancelled)
         try:
-            _GameLinter(g, report, zf, shared, cancelled).run()
+            _GameLinter(g, report, zf, shared, cancelled, memo).run()
         except RecursionError:
             report.error("E222", f"the forms of {g.title!r} nest too deeply to check (raised "
                          f"{limits.hint('expanded_nesting')}?)", g.span)
@@ -250,10 +263,11 @@ class _GameLinter:
     """Semantic checks of one menu entry (names, programs, goals, warnings)."""
 
     def __init__(self, game: GameDef, report: Report, zf: ZrfFile, shared: dict | None = None,
-                 cancelled: CancelCheck | None = None):
+                 cancelled: CancelCheck | None = None, memo: RecheckMemo | None = None):
         #: caches shared by the entries of one file (variants share most programs)
         self.shared = shared if shared is not None else {}
         self.cancelled = cancelled
+        self.memo = memo
         self.g = game
         self.report = report
         self.zf = zf
@@ -276,7 +290,10 @@ class _GameLinter:
                     n.move_types.add(blk.move_type)
         self.n = n
         self._collect_flags()
-        self.fingerprint = hash(tuple(frozenset(v) for v in vars(n).values())) ^ hash(self.axiom)
+        #: every name the programs are checked against (a block's check depends on nothing else of the game)
+        self.names_key = (tuple(frozenset(v) for v in vars(n).values()), self.axiom)
+        self.fingerprint = hash(self.names_key[0]) ^ hash(self.axiom)
+        self.names_shared = memo.shared(self.names_key) if memo is not None else None
 
     def _collect_flags(self) -> None:
         cache = self.shared.setdefault("flags", {})
@@ -284,7 +301,8 @@ class _GameLinter:
             for blk in p.blocks:
                 key = id(blk.program)
                 if key not in cache:
-                    cache[key] = _flags_set(blk.program)
+                    memo = self.memo
+                    cache[key] = _flags_set(blk.program) if memo is None else memo.flags(blk.program, _flags_set)
                 self.n.flags |= cache[key][0]
                 self.n.position_flags |= cache[key][1]
 
@@ -370,12 +388,29 @@ class _GameLinter:
                 if key in done:
                     continue  # same program, same names: an earlier entry reported it already
                 done.add(key)
-                _ProgramChecker(self, piece.name, blk.kind).block(blk.program)
+                self.check_block(piece.name, blk)
             if piece.drops and not self.axiom:
                 stocked = any(t == piece.name and n > 0 for (_, t), n in self.g.setup.off.items())
                 if not stocked:
                     self.warn("W340", f"piece {piece.name!r} has drops but no player gets off-board stock of it"
                               " (board-setup ... off N): its drops never happen", piece.drops[0].span)
+
+    def check_block(self, piece: str, blk: MoveBlock) -> None:
+        """Check one move or drop block, or replay what the memo kept of its last check."""
+        memo = self.memo
+        key = memo.block_key(blk.program, self.names_shared, piece, blk.kind) if memo is not None else None
+        if key is None:
+            _ProgramChecker(self, piece, blk.kind).block(blk.program)
+            return
+        if memo.replay(key, self.report):
+            return
+        report = self.report
+        self.report = recorder = RecordingReport(report)
+        try:
+            _ProgramChecker(self, piece, blk.kind).block(blk.program)
+        finally:
+            self.report = report
+        memo.keep_block(key, recorder.found)
 
     # -- setup
 

@@ -183,7 +183,7 @@ class ZrfLanguageServer(LanguageServer):
 
         try:
             analysis = await asyncio.get_running_loop().run_in_executor(
-                self._worker, analyze, job.path, job.text, job.read_include, cancelled)
+                self._worker, analyze, job.path, job.text, job.read_include, cancelled, job.memo)
         finally:
             self.running.pop(path, None)
         if self.session.store(job, analysis):

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from zrf import limits
+from zrf.recheck_memo import RecheckMemo
 from zrf.diagnostics import Diagnostic, ZrfError
 from zrf.lint import Cancelled, internal_error, lint_document
 from zrf.macros import IncludeReader
@@ -101,25 +102,27 @@ class Analysis:
 
 
 def analyze(path: str, text: str, read_include: IncludeReader | None = None,
-            cancelled: Callable[[], bool] | None = None) -> Analysis | None:
+            cancelled: Callable[[], bool] | None = None, memo: RecheckMemo | None = None) -> Analysis | None:
     """Analyse ``text`` as the file at ``path``; never raises for any text.
 
     ``cancelled`` is asked between the stages; when it answers True the work
-    stops and the result is None (a newer text is waiting).
+    stops and the result is None (a newer text is waiting).  ``memo`` carries
+    what the analysis of this file's previous text worked out
+    (:mod:`zrf.recheck_memo`): the same diagnostics, sooner.
     """
     # An editor's process keeps earlier analyses (large acyclic trees) alive: the cyclic
     # garbage collector would rescan them while this one allocates its own.
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _analyze(path, text, read_include, cancelled)
+        return _analyze(path, text, read_include, cancelled, memo)
     finally:
         if gc_was_enabled:
             gc.enable()
 
 
 def _analyze(path: str, text: str, read_include: IncludeReader | None,
-             cancelled: Callable[[], bool] | None) -> Analysis | None:
+             cancelled: Callable[[], bool] | None, memo: RecheckMemo | None) -> Analysis | None:
     try:
         doc = parse_buffer(text, path)
     except ZrfError as exc:
@@ -127,7 +130,7 @@ def _analyze(path: str, text: str, read_include: IncludeReader | None,
     except Exception as exc:  # a bug in the reader: one E000 for this file, never a crash
         return Analysis(path, text, [internal_error(path, exc)])
     try:
-        result = lint_document(doc, read_include=read_include, cancelled=cancelled)
+        result = lint_document(doc, read_include=read_include, cancelled=cancelled, memo=memo)
     except Cancelled:
         return None
     except Exception as exc:  # the same guard as ``zrf check`` (MemoryError and RecursionError too)

@@ -23,10 +23,11 @@ others has no game, and ``zrf check`` of it alone would say other things).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from zrf.diagnostics import Diagnostic
 from zrf.macros import IncludeReader
+from zrf.recheck_memo import RecheckMemo
 
 from .analysis import Analysis, analyze, buffer_reader
 from .name_index import NameIndex
@@ -35,22 +36,26 @@ from .paths import normalize
 
 @dataclass
 class _Open:
-    """One open file: its text, its version (counts changes) and its analyses."""
+    """One open file: its text, its version (counts changes), its analyses, and what they worked
+    out that the next analysis can use again."""
 
     text: str
     version: int
     latest: Analysis | None = None
     parsed: Analysis | None = None
+    memo: RecheckMemo = field(default_factory=RecheckMemo)
 
 
 @dataclass(frozen=True)
 class Job:
-    """What one analysis needs: the file, its text and version, and how to read its includes."""
+    """What one analysis needs: the file, its text and version, how to read its includes, and the
+    file's memo (used by one analysis at a time)."""
 
     path: str
     text: str
     version: int
     read_include: IncludeReader
+    memo: RecheckMemo
 
 
 class EditingSession:
@@ -102,7 +107,7 @@ class EditingSession:
         if entry is None:
             return None
         texts = {p: e.text for p, e in self._open.items()}
-        return Job(key, entry.text, entry.version, buffer_reader(texts))
+        return Job(key, entry.text, entry.version, buffer_reader(texts), entry.memo)
 
     def store(self, job: Job, analysis: Analysis | None) -> bool:
         """Keep ``analysis`` of ``job`` if the file still has that version; says whether it was kept."""
@@ -119,7 +124,7 @@ class EditingSession:
         job = self.job(path)
         if job is None:
             return None
-        analysis = analyze(job.path, job.text, job.read_include, cancelled)
+        analysis = analyze(job.path, job.text, job.read_include, cancelled, job.memo)
         self.store(job, analysis)
         return analysis
 
