@@ -107,6 +107,8 @@ class ZrfLanguageServer(LanguageServer):
         #: normalized path -> the client's version of the open file's text
         self.client_versions: dict[str, int] = {}
         self.debounce = DEBOUNCE_SECONDS
+        #: the client asked the server to shut down: a running analysis stops at its next stage
+        self.closing = False
         self.report_seconds = DEFAULT_SECONDS
         self._wakeup: asyncio.Event | None = None
         self._settled: asyncio.Condition | None = None
@@ -179,7 +181,7 @@ class ZrfLanguageServer(LanguageServer):
         self.running[path] = job.version
 
         def cancelled() -> bool:
-            return self.session.version(path) != job.version
+            return self.closing or self.session.version(path) != job.version
 
         try:
             analysis = await asyncio.get_running_loop().run_in_executor(
@@ -328,6 +330,11 @@ def build_server() -> ZrfLanguageServer:
                 ls.report_seconds = max(0.5, float(options["gameReportSeconds"]))
         except (TypeError, ValueError):
             pass
+
+    @server.feature(types.SHUTDOWN)
+    def shutdown(ls: ZrfLanguageServer, *args) -> None:
+        ls.closing = True
+        ls.pending.clear()
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: ZrfLanguageServer, params: types.DidOpenTextDocumentParams) -> None:
