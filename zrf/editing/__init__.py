@@ -15,8 +15,10 @@ rules editor can both call them:
   :mod:`~zrf.editing.outline`, :mod:`~zrf.editing.folding`,
   :mod:`~zrf.editing.formatting`: the answers an editor asks for;
 * :mod:`~zrf.editing.session`: the one owner of the state that lives across
-  calls (the open texts, their latest analyses, which file's diagnostics come
-  from which analysis).
+  calls (the open texts, their latest analyses and the memo each next analysis
+  reuses, which file's diagnostics come from which analysis);
+* :mod:`~zrf.editing.textmate`: the TextMate grammar (syntax colours) written
+  from the keyword table.
 
 Positions are those of :class:`zrf.syntax.Span`: lines and columns count from
 1, columns in characters (code points), and a line ends at ``\\n``.  A
