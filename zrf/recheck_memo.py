@@ -10,9 +10,11 @@ time on are kept, each under a key that says everything its result depends on:
   (their texts and places) and the resource limits;
 * **what checking each move block found**: it depends only on the source text
   and place the block comes from (the outermost call it came through, or the
-  block itself: :meth:`zrf.syntax.Span.root`), the macros and limits, the names
-  of the game it is checked in, the piece, and whether it is a move or a drop
-  block; the flags a block sets depend on its text and place alone.
+  block itself: :meth:`zrf.syntax.Span.root`), the places of the macro bodies
+  and calls in between (one call may make several blocks), the macros and
+  limits, the names of the game it is checked in, the piece, and whether it
+  is a move or a drop block; the flags a block sets depend on its text and
+  places alone.
 
 A result is kept with the diagnostics its work reported, in order, and the
 units of expansion work it took; a later check sends those diagnostics to its
@@ -137,6 +139,17 @@ class RecheckMemo:
         while len(self._kept) > limit:
             self._kept.pop(next(iter(self._kept)))
 
+    def _place(self, span: Span) -> tuple | None:
+        """Where a node is: its outermost place with the source text there, and the places of the
+        chain of macro bodies and calls in between (two blocks one call makes differ in those);
+        None when unknown."""
+        where = self._where(span)
+        if where is None:
+            return None
+        if span.via is None:
+            return where
+        return where + tuple((s.file, s.line, s.col, s.end_line, s.end_col) for s in span.call_chain()[:-1])
+
     def _where(self, span: Span) -> tuple | None:
         """The outermost place of ``span`` and the source text there, or None when unknown."""
         root = span.root()
@@ -166,7 +179,7 @@ class RecheckMemo:
 
     def call_key(self, call: Node, level: int) -> tuple | None:
         """The key of expanding the call ``call`` written at nesting ``level`` outside macros."""
-        where = self._where(call.span)
+        where = self._place(call.span)
         return None if where is None else ("call", where, level, self._context)
 
     def expansion(self, key: tuple, fits: Callable[[KeptExpansion], bool]) -> KeptExpansion | None:
@@ -185,7 +198,7 @@ class RecheckMemo:
     def block_key(self, program: Node, names: _Shared, piece: str, kind: str) -> tuple | None:
         """The key of checking ``program`` against ``names`` (from :meth:`shared`) as a ``kind``
         block of ``piece``."""
-        where = self._where(program.span)
+        where = self._place(program.span)
         return None if where is None else ("block", where, names, piece, kind, self._context)
 
     def replay(self, key: tuple, report: Report) -> bool:
@@ -203,7 +216,7 @@ class RecheckMemo:
 
     def flags(self, program: Node, work_out) -> tuple[set[str], set[str]]:
         """The flags ``program`` sets, as ``work_out(program)`` gives them, kept by its place and text."""
-        where = self._where(program.span)
+        where = self._place(program.span)
         if where is None:
             return work_out(program)
         key = ("flags", where, self._context)

@@ -69,6 +69,19 @@ def test_a_sample_of_the_corpus_with_edits(corpus_dir: Path):
             assert _check(str(path), text, memo) == _check(str(path), text), path
 
 
+def test_two_blocks_one_call_makes_are_two_blocks():
+    """One call makes both move blocks of the piece; only the second misspells verify (E305)."""
+    text = ('(define both (n add) (s (verfy empty?) add))\n'
+            '(game (title "x") (players A) (turn-order A)\n'
+            '  (board (grid (start-rectangle 0 0 1 1) (dimensions ("a" (1 0)) ("1/2" (0 1)))\n'
+            '               (directions (n 0 -1) (s 0 1))))\n'
+            '  (piece (name P) (moves (both)))\n'
+            '  (board-setup (A (P a1))) (win-condition (A) stalemated))\n')
+    fresh = _check("two.zrf", text)
+    assert any("E305" in line for line in fresh)
+    assert _check("two.zrf", text, RecheckMemo()) == fresh
+
+
 def test_an_edited_macro_body_is_checked_anew_at_every_call(corpus_dir: Path):
     """chess.zrf's slide macro misspelt: every call of it now has E305, with or without the memo."""
     path = corpus_dir / "chess" / "chess.zrf"
