@@ -53,9 +53,10 @@ from .game_report import DEFAULT_SECONDS, run_report
 log = logging.getLogger(__name__)
 
 #: Quiet time after a change before its file is analysed.  Keystrokes come 100 ms or more
-#: apart when a person types (key repeat about 30 ms), and analysing a 2,000-line file takes
-#: about 150 ms of processor time here (benchmarks/lsp_latency.py): a short wait skips the
-#: analyses of a burst of keys and leaves the rest of the 300 ms budget to the analysis.
+#: apart when a person types (key repeat about 30 ms), and analysing a 2,000-line file after a
+#: keystroke takes 70 to 90 ms of processor time here (benchmarks/lsp_latency.py, Chu Shogi, with
+#: the memo): a short wait skips the analyses of a burst of keys and leaves most of the 300 ms
+#: budget to the analysis.
 DEBOUNCE_SECONDS = 0.05
 #: How long a request waits for the pending analysis of its file before answering from the
 #: latest one.
