@@ -69,6 +69,8 @@ class GameReport:
     seconds: float = 0.0
     #: the time limit stopped the report before it finished
     stopped: bool = False
+    #: the time limit, in seconds
+    limit: float = DEFAULT_SECONDS
 
     def text(self) -> str:
         """The report in a few lines, for an editor's message."""
@@ -85,7 +87,8 @@ class GameReport:
         if self.problem is not None:
             lines.append(self.problem.text())
         if self.stopped:
-            lines.append(f"stopped after {self.seconds:.1f} s (the time limit)")
+            lines.append(f"{self.path}:1:1: stopped after {self.seconds:.1f} s by the time limit "
+                         f"gameReportSeconds={self.limit:g} (raise it in the editor's initialization options)")
         if self.check_errors:
             lines.append(f"zrf check finds {self.check_errors} error(s) in the file")
         return "\n".join(lines) if lines else "no report"
@@ -99,7 +102,7 @@ class GameReport:
         return cls(data["path"], data.get("title"), list(data.get("moves", [])), data.get("move_count"),
                    {int(k): v for k, v in data.get("perft", {}).items()}, data.get("check_errors", 0),
                    Problem(**problem) if problem else None, data.get("seconds", 0.0),
-                   data.get("stopped", False))
+                   data.get("stopped", False), data.get("limit", DEFAULT_SECONDS))
 
 
 def _first_problem(diagnostics: list[Diagnostic]) -> Problem | None:
@@ -185,6 +188,7 @@ async def run_report(path: str, text: str, texts: dict[str, str],
             except ProcessLookupError:
                 pass
         await child.wait()
+    latest.limit = seconds
     if stopped:
         latest.stopped = True
         latest.seconds = round(time.perf_counter() - start, 3)

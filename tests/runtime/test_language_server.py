@@ -245,7 +245,8 @@ def test_the_game_report_stops_at_its_time_limit(corpus_dir: Path, tmp_path):
         shutil.copy(corpus_dir / "Chu_Shogi_Original_v1.3" / "Chu_Shogi_Original_v1.3.zrf", big)
         uri = session.open(big)
         report = session.execute("zrf.gameReport", [uri])
-        assert report["stopped"] is True and report["seconds"] < 10
+        assert report["stopped"] is True and report["seconds"] < 10 and report["limit"] == 1
+        assert any("gameReportSeconds=1" in m for m in session.messages)
         assert session.folding(uri)  # the server still answers
         assert session.alive
     finally:
