@@ -388,14 +388,14 @@ class _GameLinter:
                 if key in done:
                     continue  # same program, same names: an earlier entry reported it already
                 done.add(key)
-                self.check_block(piece.name, blk)
+                self.lint_block(piece.name, blk)
             if piece.drops and not self.axiom:
                 stocked = any(t == piece.name and n > 0 for (_, t), n in self.g.setup.off.items())
                 if not stocked:
                     self.warn("W340", f"piece {piece.name!r} has drops but no player gets off-board stock of it"
                               " (board-setup ... off N): its drops never happen", piece.drops[0].span)
 
-    def check_block(self, piece: str, blk: MoveBlock) -> None:
+    def lint_block(self, piece: str, blk: MoveBlock) -> None:
         """Check one move or drop block, or replay what the memo kept of its last check."""
         memo = self.memo
         key = memo.block_key(blk.program, self.names_shared, piece, blk.kind) if memo is not None else None
