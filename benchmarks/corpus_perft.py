@@ -1,6 +1,6 @@
 """Benchmark: perft(2) of every corpus game that loads, this checkout against a previous revision.
 
-    python benchmarks/corpus_perft.py CORPUS_DIR [--previous main] [--depth 2] [--timeout 60] [--limit N]
+    python benchmarks/corpus_perft.py CORPUS_DIR [--previous main] [--depth 2] [--timeout 60] [--limit N] [--every K]
 
 The previous revision (default ``main``) is checked out into a temporary git
 worktree beside this one (removed afterwards).  Every non-Axiom game of the
@@ -12,7 +12,8 @@ after the other, game by game, so they never compete for the machine.  A game
 counts when both finish it within ``--timeout`` seconds with the same count;
 the report gives the median of previous / ours over those games, the spread,
 the ten games ours takes longest on with both times, and every game whose
-counts differ (which must be none).
+counts differ (which must be none).  ``--every K`` times every K-th game of the
+MANIFEST (an even sample across the alphabet), ``--limit N`` the first N.
 """
 
 from __future__ import annotations
@@ -102,10 +103,12 @@ def main() -> int:
     ap.add_argument("--depth", type=int, default=2)
     ap.add_argument("--timeout", type=int, default=60)
     ap.add_argument("--limit", type=int, default=None)
+    ap.add_argument("--every", type=int, default=1)
     args = ap.parse_args()
     corpus = Path(args.corpus)
     with open(corpus / "MANIFEST.tsv", newline="", encoding="utf-8") as fh:
         rows = [r for r in csv.DictReader(fh, delimiter="\t") if r["engine"] != "axiom" and r["slug"] != "common"]
+    rows = rows[::max(1, args.every)]
     rows = rows[:args.limit] if args.limit else rows
     tmp = Path(tempfile.mkdtemp(prefix="corpus-perft-"))
     previous = tmp / "previous"
