@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check": ("zrf.commands.check:check", "Lint ZRF files: path:line:col: CODE message."),
     "fmt": ("zrf.commands.fmt:fmt", "Format ZRF files, keeping comments and macros."),
     "info": ("zrf.commands.info:info", "Summarise a ZRF file: title, players, board, pieces, goals."),
+    "explain": ("zrf.commands.explain:explain", "Explain a diagnostic code: severity, meaning, an example."),
     "moves": ("runtime.commands.moves:moves", "List the legal moves of a game position."),
     "perft": ("runtime.commands.perft:perft", "Count move-tree leaves per depth (perft)."),
     "replay": ("runtime.commands.replay:replay", "Replay a Zillions saved game (.zsg) and check every move."),

@@ -9,6 +9,7 @@ and goal once into closures (see docs/runtime.md).  The package may import
 from __future__ import annotations
 
 from zrf import limits
+from zrf.codes import Effect
 from zrf.diagnostics import Diagnostic, ZrfError
 from zrf.model import ZrfFile, build_file
 
@@ -38,7 +39,7 @@ def load_zrf_game(path: str, variant: str | None = None, confine_includes: bool 
         zf = build_file(path, confine_includes)
     except ZrfError as exc:
         raise GameLoadError(str(exc), exc.diagnostics) from None
-    refused = [d for d in zf.report.diagnostics if d.code == "E214"]
+    refused = [d for d in zf.report.diagnostics if d.entry.effect is Effect.REFUSED]
     if refused:
         raise GameLoadError("\n".join(d.format() for d in refused), refused)
     return game_from_file(zf, variant)

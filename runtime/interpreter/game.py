@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import threading
 
-from zrf.diagnostics import WARNING, Diagnostic, Report
+from zrf.diagnostics import Diagnostic, Report
 from zrf.model import GameDef
 from zrf.syntax import List, to_text
 
@@ -123,7 +123,7 @@ class ZrfGame(Game):
             t.type_index[name] for name in _promotion_names(gdef) if name in t.type_index)
         #: the "more valuable" types of "maximal captures" 2
         self.promoted = promoted_types(self) if self.maximal == "2" else frozenset()
-        #: run-time limits met while playing (W601, W602), each reported once
+        #: run-time limits met while playing (W503, W504), each reported once
         self.notices: list[Diagnostic] = []
         self._noticed: set = set()
         self._notice_lock = threading.Lock()
@@ -224,7 +224,7 @@ class ZrfGame(Game):
                 return
             self._noticed.add(key)
             where = span if span is not None else self.gdef.span
-            self.notices.append(Diagnostic(code, message, where, WARNING))
+            self.notices.append(Diagnostic(code, message, where))
 
     def block_span(self, ptype: int, move_type: str | None):
         """Where the move block of piece type ``ptype`` with ``move_type`` is written (else the piece)."""
@@ -237,12 +237,12 @@ class ZrfGame(Game):
         return piece.span
 
     def chain_cut(self, part: Part, limit: int) -> None:
-        """W601: a chain of add-partial parts reached ``limit`` parts and ends there."""
+        """W503: a chain of add-partial parts reached ``limit`` parts and ends there."""
         ptype = part.moves[-1][2][1] if part.moves else (part.drop_type if part.drop_type >= 0 else 0)
-        self.notice("W601", f"a turn chained {limit} add-partial parts (continuing with "
+        self.notice("W503", f"a turn chained {limit} add-partial parts (continuing with "
                     f"{part.partial!r}); it ends there", self.block_span(ptype, part.partial))
 
     def list_cut(self, cap: int) -> None:
-        """W602: a position has more than ``cap`` whole turns; its move list holds the first ``cap``."""
-        self.notice("W602", f"a position has more than {cap:,} whole turns; the move list holds the "
+        """W504: a position has more than ``cap`` whole turns; its move list holds the first ``cap``."""
+        self.notice("W504", f"a position has more than {cap:,} whole turns; the move list holds the "
                     f"first {cap:,} (random moves and counts still see them all)")

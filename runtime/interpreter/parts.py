@@ -20,7 +20,7 @@ Board = Sequence["Piece | None"]
 Applied = tuple[list, tuple[int, ...], int, int, list]
 
 MAX_PARTS = 64
-"""Parts one turn may chain through add-partial; a longer chain ends with warning W601."""
+"""Parts one turn may chain through add-partial; a longer chain ends with warning W503."""
 
 
 def generate_parts(game: CompiledGame, board: Board, mover: int, mfilter: str | None, last_from: int,

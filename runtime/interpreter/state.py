@@ -23,7 +23,7 @@ PASS = Move(("Pass",), "pass", (PartDetails(),))
 """The move of a player who passes (when the game allows it)."""
 
 MAX_LISTED = 100_000
-"""Whole turns a position's move list holds; a longer list is cut with warning W602
+"""Whole turns a position's move list holds; a longer list is cut with warning W504
 (random choices, counts and stalemate tests never need the list)."""
 
 

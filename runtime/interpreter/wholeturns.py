@@ -22,7 +22,7 @@ reaches no new position; a part that changes nothing but hands the
 continuation to another piece or move type (a generated file's way of
 passing the turn on) is a new state and continues.  A chain that still
 reaches :data:`MAX_PARTS` parts ends there, and the game records the
-located warning W601.
+located warning W503.
 """
 
 from __future__ import annotations
@@ -332,7 +332,7 @@ class MoveList(Sequence):
 
     ``bool()`` asks for one turn, indexing for as many as the index; ``len()``
     and iteration to the end hold at most ``cap`` turns: a position with more
-    keeps the first ``cap`` and the game records warning W602.  :meth:`count`
+    keeps the first ``cap`` and the game records warning W504.  :meth:`count`
     and :meth:`nth` reach every turn with bounded memory (a random choice
     among millions of turns needs neither the whole list nor the cap).
     A turn becomes a contract :class:`Move` (with its notation) only when it

@@ -25,7 +25,7 @@ import io
 import weakref
 from dataclasses import dataclass, field
 
-from zrf.diagnostics import WARNING, Diagnostic
+from zrf.diagnostics import Diagnostic
 from zrf.images import BOARD, ImageChoice, ImageRef, Resolver, choose, file_references
 from zrf.model import GameDef, ZrfFile
 
@@ -125,7 +125,7 @@ class GameGraphics:
             parts.append("pieces without a bitmap are drawn as labelled discs")
         return Diagnostic("W601", f"{len(self.missing)} of {self.referenced} images are missing or "
                           f"unreadable (first '{first.ref.written}': {first.reason}); " + ", ".join(parts),
-                          first.ref.span, WARNING)
+                          first.ref.span)
 
 
 class _Loader:

@@ -16,7 +16,7 @@ Each game runs under a wall-clock alarm (POSIX only) so one slow file cannot
 stall the whole run; a timeout is reported as such, not hidden.  A game whose
 first player has no legal move at the start is counted apart from the
 finished playouts (column ``start`` = ``none``), with the reason found by
-:func:`why_no_start_move`.  Run-time limits a game met (W601, W602) are added
+:func:`why_no_start_move`.  Run-time limits a game met (W503, W504) are added
 to its note.
 """
 

@@ -25,8 +25,9 @@ from pathlib import Path
 import click
 
 from zrf.atomic_write import write_bytes_atomically
-from zrf.diagnostics import ZrfError
+from zrf.diagnostics import Diagnostic, ZrfError
 from zrf.reader import decode, parse_text, read_bytes
+from zrf.syntax import Span
 from zrf.writer import format_document
 
 
@@ -72,7 +73,7 @@ def _write(path: str, data: bytes) -> int:
     try:
         write_bytes_atomically(path, data)
     except OSError as exc:
-        click.echo(f"{path}:1:1: E004 cannot write file: {exc.strerror}", err=True)
+        click.echo(Diagnostic("E004", f"cannot write file: {exc.strerror}", Span(path, 1, 1)).format(), err=True)
         return 2
     return 0
 
