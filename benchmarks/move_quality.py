@@ -51,7 +51,7 @@ from benchmarks.versus_fairy_stockfish import (INSTALL, BestMove, depth_range, f
 from runtime.players.alphabeta import AlphaBetaPlayer  # noqa: E402
 from runtime.players.clock import TimeControl  # noqa: E402
 from runtime.loading.opening import load_game  # noqa: E402
-from runtime.players.knowledge import knowledge_for  # noqa: E402
+from runtime.players.knowledge import learn  # noqa: E402
 
 SAMPLE_PLIES = (10, 18, 28, 40, 55, 75, 100, 130)
 """Plies of each self-play game whose positions are kept."""
@@ -133,7 +133,7 @@ def main() -> int:
     started = time.perf_counter()
     load_start = os.getloadavg()
     game = load_game(args.game, args.variant)
-    knowledge = knowledge_for(game, 0)
+    knowledge = learn(game)
     engine = chess.engine.SimpleEngine.popen_uci(path)
     peer_engine = chess.engine.SimpleEngine.popen_uci(path)
     try:

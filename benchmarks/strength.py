@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from runtime.players.alphabeta import AlphaBetaPlayer  # noqa: E402
 from runtime.players.clock import TimeControl  # noqa: E402
 from runtime.loading.opening import load_game  # noqa: E402
-from runtime.players.knowledge import knowledge_for  # noqa: E402
+from runtime.players.knowledge import learn  # noqa: E402
 from runtime.players.matches import play_match  # noqa: E402
 from runtime.players.mcts import MCTSPlayer  # noqa: E402
 
@@ -61,7 +61,7 @@ def main() -> int:
     started = time.perf_counter()
     load_start = os.getloadavg()
     if args.kind == "ai":
-        knowledge = knowledge_for(game, 0)
+        knowledge = learn(game)
         print(f"learned in {time.perf_counter() - started:.0f}s: "
               + ", ".join(f"{k}={v:.2f}" for k, v in sorted(knowledge.values.items(), key=lambda kv: kv[1])),
               flush=True)

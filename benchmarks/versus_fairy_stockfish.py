@@ -47,7 +47,7 @@ import chess.engine  # noqa: E402
 from runtime.players.alphabeta import AlphaBetaPlayer  # noqa: E402
 from runtime.players.clock import TimeControl  # noqa: E402
 from runtime.loading.opening import load_game  # noqa: E402
-from runtime.players.knowledge import knowledge_for, move_movements  # noqa: E402
+from runtime.players.knowledge import learn, move_movements  # noqa: E402
 from runtime.core.protocol import Move, State  # noqa: E402
 from runtime.savedgames.saving import save  # noqa: E402
 
@@ -220,7 +220,7 @@ def main() -> int:
     game = load_game(args.game, args.variant)
     started = time.perf_counter()
     load_start = os.getloadavg()
-    knowledge = knowledge_for(game, 0)
+    knowledge = learn(game)
     print(f"{game.name} vs {path} (UCI_Variant {args.uci_variant}, go depth {args.depth}); "
           f"our player {args.seconds:g} s per move ({args.clock} clock); learned values: "
           + ", ".join(f"{k}={v:.2f}" for k, v in sorted(knowledge.values.items(), key=lambda kv: kv[1])),

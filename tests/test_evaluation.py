@@ -11,7 +11,7 @@ import pytest
 
 from runtime.players.evaluation import Evaluator, _View
 from runtime.loading.opening import load_game
-from runtime.players.knowledge import (GameKnowledge, Geometry, knowledge_for, learn, move_movements,
+from runtime.players.knowledge import (GameKnowledge, Geometry, learn, move_movements,
                                player_mirror)
 from runtime.core.protocol import Move
 
@@ -68,7 +68,7 @@ def test_alpha_centauri_values_differ_by_piece():
     capturable pieces were never seen moving.  A Hopper (O, H, CH and jumps)
     moves far more than a Pawn (O, H); a Guard (one step) least.
     """
-    knowledge = knowledge_for(load_game("alpha-centauri"), 0, 60)
+    knowledge = learn(load_game("alpha-centauri"), 60)
     v = knowledge.values
     capturable = ("Pawn", "Guard", "Hopper", "Centaur", "Advancer", "Withdrawer", "Reducer")
     assert len({round(v[t], 1) for t in capturable}) == len(capturable)
@@ -77,9 +77,9 @@ def test_alpha_centauri_values_differ_by_piece():
 
 def test_chess_values_order_the_pieces_as_chess_players_do():
     """Mobility over random positions ranks Pawn < Knight, Bishop < Rook < Queen (learned, seed 0)."""
-    v = knowledge_for(load_game(CHESS), 0).values
+    v = learn(load_game(CHESS)).values
     assert v["Pawn"] < min(v["Knight"], v["Bishop"]) <= max(v["Knight"], v["Bishop"]) < v["Rook"] < v["Queen"]
-    assert knowledge_for(load_game(CHESS), 0).marked_captures
+    assert learn(load_game(CHESS)).marked_captures
 
 
 def test_learned_steps_give_empty_board_distances():
@@ -153,7 +153,7 @@ def test_symmetric_start_positions_evaluate_to_zero(spec, factors):
     position is worth exactly as much to either side."""
     game = load_game(spec)
     assert player_mirror(game, Geometry.of(game)).factors == factors
-    knowledge = knowledge_for(game, 0, 60)
+    knowledge = learn(game, 60)
     assert Evaluator(game, knowledge).evaluate(game.initial_state(), game.players[0]) == pytest.approx(0.0)
 
 
@@ -169,9 +169,9 @@ _VALUES_SCRIPT = """
 import random
 from runtime.players.evaluation import Evaluator
 from runtime.loading.opening import load_game
-from runtime.players.knowledge import knowledge_for
+from runtime.players.knowledge import learn
 game = load_game({path!r})
-evaluator = Evaluator(game, knowledge_for(game, 0))
+evaluator = Evaluator(game, learn(game))
 rng = random.Random(3)
 state = game.initial_state()
 for _ in range(60):
@@ -204,7 +204,7 @@ def test_values_do_not_depend_on_the_string_hash_seed():
 def test_chess_promotion_zone_is_learned_as_the_last_rank():
     """Random play sees a few promotions (Black's on a1, b1, c1 with seed 0); the zone is widened to
     the whole row and mirrored for White, and every promotion choice of the chess ZRF is seen."""
-    knowledge = knowledge_for(load_game(CHESS), 0)
+    knowledge = learn(load_game(CHESS))
     rank = {p: frozenset(f"{f}{r}" for f in "abcdefgh") for p, r in (("White", 8), ("Black", 1))}
     for player in ("White", "Black"):
         zone, becomes = knowledge.promotions[(player, "Pawn")]
@@ -216,7 +216,7 @@ def test_chess_promotion_zone_is_learned_as_the_last_rank():
 def test_a_pawn_is_worth_more_the_nearer_it_is_to_promoting():
     """promotion * (Queen - Pawn) / (1 + rows to go)**2: on e7 a quarter of the gain, on e6 a ninth."""
     game = load_game(CHESS)
-    knowledge = knowledge_for(game, 0)
+    knowledge = learn(game)
     ev = Evaluator(game, knowledge)
     gain = knowledge.values["Queen"] - knowledge.values["Pawn"]
     assert ev._promotion_bonus("White", "Pawn", "e7") == pytest.approx(ev.weights.promotion * gain / 4)
@@ -236,7 +236,7 @@ def test_a_royal_piece_counts_its_activity_only_as_the_board_empties():
     almost fully (royal_activity 0.3 of the King's value times 8/mean - 5/mean, less the pawn's
     share of the start material)."""
     game = load_game(CHESS)
-    knowledge = knowledge_for(game, 0)
+    knowledge = learn(game)
     ev = Evaluator(game, knowledge)
     start = sorted(game.initial_state().signature().board)
     moved = [("e3", "White", "King") if p == ("e1", "White", "King") else p for p in start]
@@ -254,7 +254,7 @@ def test_a_royal_piece_counts_its_activity_only_as_the_board_empties():
 def test_a_promotion_by_capture_is_not_a_promotion_zone():
     """Canopus (docs/variants rules): a Soldier promotes on the last rank, and also by capturing a
     friendly piece anywhere.  Only the first makes a zone: rank 8 for White, rank 1 for Black."""
-    knowledge = knowledge_for(load_game("canopus"), 0)
+    knowledge = learn(load_game("canopus"))
     for player, rank in (("White", 8), ("Black", 1)):
         zone, becomes = knowledge.promotions[(player, "Soldier")]
         assert zone == frozenset(f"{f}{rank}" for f in "abcdefghi")
@@ -274,7 +274,7 @@ def test_learned_lines_block_slides_and_keep_pawn_captures_apart():
     """Chess (learned, seed 0): a pawn's forward steps never capture and its diagonals only do;
     its double step is blocked by the cell it passes; nothing in chess jumps over a piece
     (the knight's leap passes over no cell of its line)."""
-    k = knowledge_for(load_game(CHESS), 0)
+    k = learn(load_game(CHESS))
     assert k.lines("White", "Pawn", "e2") == (("d3", (), "capture"), ("e3", (), "quiet"),
                                               ("e4", ("e3",), "quiet"), ("f3", (), "capture"))
     assert not any(k.jumps.get(key) for key in k.jumps)
@@ -285,7 +285,7 @@ def test_learned_lines_block_slides_and_keep_pawn_captures_apart():
 def test_a_xiangqi_cannon_is_seen_jumping():
     """Xiangqi (tests/games/xiangqi.zrf): the Cannon takes by jumping over one piece, so random
     play sees it pass over occupied cells; the Chariot, which slides, never does."""
-    k = knowledge_for(load_game(str(ROOT / "tests" / "games" / "xiangqi.zrf")), 0)
+    k = learn(load_game(str(ROOT / "tests" / "games" / "xiangqi.zrf")))
     for player in ("White", "Black"):
         assert k.jumps.get((player, "Cannon")), player
         assert not k.jumps.get((player, "Chariot")), player
@@ -297,7 +297,7 @@ def test_mobility_counts_what_a_piece_reaches_on_the_board():
     by the learned double-step vector, d5), and the king's reach is not counted (royal), so the
     term rises by exactly five steps' weight."""
     game = load_game(CHESS)
-    ev = Evaluator(game, knowledge_for(game, 0))
+    ev = Evaluator(game, learn(game))
     before = [("e1", "White", "King"), ("c1", "White", "Bishop"), ("b2", "White", "Pawn"),
               ("d2", "White", "Pawn"), ("e8", "Black", "King")]
     after = [("d3", "White", "Pawn") if p == ("d2", "White", "Pawn") else p for p in before]
@@ -309,7 +309,7 @@ def test_a_royal_piece_is_pressed_only_through_open_lines():
     """Black's rook on e8 presses the white king e1's cells e2 (and e1 itself) along an open file;
     with a white pawn on e2 in between it presses nothing."""
     game = load_game(CHESS)
-    ev = Evaluator(game, knowledge_for(game, 0))
+    ev = Evaluator(game, learn(game))
     pieces = [("e1", "White", "King"), ("e8", "Black", "Rook"), ("a8", "Black", "King")]
     blocked = pieces + [("e2", "White", "Pawn")]
     _, open_attacks = ev._mobility(sorted(pieces), "White")

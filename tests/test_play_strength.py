@@ -15,7 +15,7 @@ import pytest
 
 from runtime.loading.opening import load_game
 from runtime.players.alphabeta import AlphaBetaPlayer
-from runtime.players.knowledge import knowledge_for
+from runtime.players.knowledge import learn
 from runtime.players.matches import play_match
 
 from .conftest import ROOT, scaled
@@ -29,7 +29,7 @@ DEPTH, BUDGET, MAX_PLIES = 2, 60, 300
                          ids=["chess-zrf", "canopus"])
 def test_alphabeta_beats_random(spec):
     game = load_game(spec)
-    knowledge = knowledge_for(game, 0)
+    knowledge = learn(game)
     n = scaled(100, minimum=4)
     results = play_match(game, lambda seed: AlphaBetaPlayer(max_depth=DEPTH, node_budget=BUDGET, seed=seed,
                                                              knowledge=knowledge),

@@ -15,7 +15,7 @@ import pytest
 from runtime.players.alphabeta import CHECK_EXTENSION_PLIES, DECIDED, AlphaBetaPlayer
 from runtime.players.clock import TimeControl
 from runtime.loading.opening import load_game
-from runtime.players.knowledge import knowledge_for
+from runtime.players.knowledge import learn
 from runtime.players.mcts import MCTSPlayer
 from runtime.core.notation import play_moves
 from runtime.players.player import RandomPlayer
@@ -176,7 +176,7 @@ AC_POSITIONS = 30
 def _alpha_centauri(position: dict | None = None):
     game = load_game("alpha-centauri")
     state = game.initial_state() if position is None else game.state_from(position, "White")
-    return game, state, knowledge_for(game, 0, AC_POSITIONS)
+    return game, state, learn(game, AC_POSITIONS)
 
 
 def test_alphabeta_makes_the_meeting_in_one():

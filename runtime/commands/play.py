@@ -9,6 +9,7 @@ import click
 from runtime.core.notation import MoveMatchError, find_move
 from runtime.core.protocol import Move, State
 from runtime.players.factory import make_player
+from runtime.players.knowledge import KnowledgeCache
 from runtime.pictures.textboard import board_text
 
 from runtime.commands.common import game_argument, json_option, moves_option, open_game, position_after, variant_option
@@ -95,10 +96,12 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
             raise click.UsageError(f"--player: {name!r} is not a player of {g.name} ({', '.join(g.players)})")
         kinds[name] = kind
     players = {}
+    knowledge = KnowledgeCache()  # the computer players of this game learn it once
     for i, (name, kind) in enumerate(kinds.items()):
         if kind != "human":
             try:
-                players[name] = make_player(kind, seed=seed + i, time_limit=seconds, strength=strength)
+                players[name] = make_player(kind, seed=seed + i, time_limit=seconds, strength=strength,
+                                            knowledge=knowledge)
             except ValueError as exc:
                 raise click.UsageError(str(exc)) from None
     reader = LineReader(lambda: COMMANDS + tuple(m.notation for m in state.legal_moves()))

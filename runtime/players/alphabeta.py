@@ -69,7 +69,7 @@ from dataclasses import dataclass
 
 from runtime.players.clock import Deadline, TimeControl
 from runtime.players.evaluation import Evaluator, Weights
-from runtime.players.knowledge import GameKnowledge, knowledge_for, move_movements
+from runtime.players.knowledge import DEFAULT_POSITIONS, GameKnowledge, KnowledgeCache, learn, move_movements
 from runtime.players.player import Player
 from runtime.core.protocol import Move, Outcome, State
 
@@ -175,8 +175,10 @@ class AlphaBetaPlayer(Player):
     * ``time_limit``: seconds per move (a :class:`TimeControl` with
       ``per_move``), or ``clock``: any :class:`TimeControl`; without either
       the search is reproducible for a seed;
-    * ``knowledge``: learned piece values and steps (default: learned once per
-      game with seed 0); ``weights``: evaluation weights.
+    * ``knowledge``: learned piece values and steps; else ``knowledge_cache``
+      (:class:`KnowledgeCache`, shared by the players of one command or
+      server) gives them, else the player learns them itself, once per game,
+      with seed 0; ``weights``: evaluation weights.
     """
 
     name = "alphabeta"
@@ -184,7 +186,7 @@ class AlphaBetaPlayer(Player):
     def __init__(self, time_limit: float | None = None, max_depth: int | None = None,
                  seed: int = 0, strength: int = 5, node_budget: int | None = -1,
                  knowledge: GameKnowledge | None = None, weights: Weights | None = None,
-                 clock: TimeControl | None = None):
+                 clock: TimeControl | None = None, knowledge_cache: KnowledgeCache | None = None):
         self.clock = clock or (TimeControl(per_move=time_limit) if time_limit else None)
         self.max_depth = max_depth if max_depth is not None else strength + 1
         if node_budget == -1:
@@ -192,6 +194,7 @@ class AlphaBetaPlayer(Player):
         self.node_budget = node_budget
         self.rng = random.Random(seed)
         self.knowledge = knowledge
+        self.knowledge_cache = knowledge_cache
         self.weights = weights or Weights()
         self.evaluator: Evaluator | None = None
         self.table: dict = {}
@@ -218,8 +221,12 @@ class AlphaBetaPlayer(Player):
         """The evaluator for ``state``'s game (built on the first move, or when the game changes)."""
         game = state.game
         if self.evaluator is None or self.evaluator.game is not game:
-            # learned once per game with seed 0 and shared: a property of the game, not of this player
-            knowledge = self.knowledge if self.knowledge is not None else knowledge_for(game, 0)
+            # learned once per game with seed 0: a property of the game, shared through the cache
+            # the player's owner gave it (else learned for this player alone)
+            knowledge = self.knowledge
+            if knowledge is None:
+                knowledge = (self.knowledge_cache.knowledge(game, 0) if self.knowledge_cache is not None
+                             else learn(game, DEFAULT_POSITIONS, 0))
             self.evaluator = Evaluator(game, knowledge, self.weights)
             # goal progress can change a value by more than any margin with one quiet move
             self._prune = FUTILITY_MARGIN > 0 and not self.evaluator.scored_goals

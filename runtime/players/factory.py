@@ -12,6 +12,7 @@ Matches against the random player (for benchmarks) are in :mod:`runtime.players.
 from __future__ import annotations
 
 from runtime.players.alphabeta import AlphaBetaPlayer
+from runtime.players.knowledge import KnowledgeCache
 from runtime.players.mcts import MCTSPlayer
 from runtime.players.player import Player, RandomPlayer
 
@@ -21,17 +22,20 @@ KINDS = ("random", "ai", "alphabeta", "mcts")
 """Player kinds :func:`make_player` knows."""
 
 
-def make_player(kind: str, seed: int = 0, time_limit: float | None = None, strength: int = 5) -> Player:
+def make_player(kind: str, seed: int = 0, time_limit: float | None = None, strength: int = 5,
+                knowledge: KnowledgeCache | None = None) -> Player:
     """A player by name: ``random``, ``ai`` / ``alphabeta`` or ``mcts``.
 
     ``strength`` (1..10) sets the alpha-beta depth cap and node budget, or the
     MCTS iteration count (``100 * strength``); ``time_limit`` caps the seconds
-    per move on top of that.
+    per move on top of that.  ``knowledge`` is the caller's cache of learned
+    knowledge, shared by the players it makes (an alpha-beta player without
+    one learns the game itself).
     """
     if kind == "random":
         return RandomPlayer(seed)
     if kind in ("ai", "alphabeta"):
-        return AlphaBetaPlayer(time_limit=time_limit, seed=seed, strength=strength)
+        return AlphaBetaPlayer(time_limit=time_limit, seed=seed, strength=strength, knowledge_cache=knowledge)
     if kind == "mcts":
         return MCTSPlayer(iterations=100 * strength, time_limit=time_limit, seed=seed)
     raise ValueError(f"unknown player kind {kind!r} (random, ai, alphabeta, mcts)")

@@ -59,7 +59,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections import defaultdict, deque
+import threading
+import weakref
+from collections import OrderedDict, defaultdict, deque
 from dataclasses import dataclass, field
 
 from runtime.core.layout import cell_layout
@@ -498,15 +500,51 @@ def _share_lines(players, mirror: Mirror, jumps, landings) -> None:
                 counts[1] += quiets
 
 
-_LEARNED: dict[tuple[int, int, int], tuple[Game, GameKnowledge]] = {}
+class KnowledgeCache:
+    """What random play taught about each game, kept for the games still in use: the owner of learned knowledge.
 
+    Learning costs seconds, so the players of one command or one server share
+    a cache that their owner (``zrf play``, the ``zrf serve`` application)
+    makes and passes to :func:`runtime.players.factory.make_player`.  Entries
+    are keyed *weakly* by the game object: a game the program no longer holds
+    (a closed browser game) is collected with nothing here keeping it, and its
+    knowledge is dropped at the next lookup.  At most ``capacity`` entries are
+    kept, the least recently used leaving first.  Lookups may come from
+    several threads (the server's workers): a lock guards the table, and
+    learning runs outside it (two threads asking for the same new game may both
+    learn it; the second result is kept).
+    """
 
-def knowledge_for(game: Game, seed: int = 0, positions: int = DEFAULT_POSITIONS) -> GameKnowledge:
-    """:func:`learn`, remembered per game object, seed and size (learning costs seconds)."""
-    key = (id(game), seed, positions)
-    hit = _LEARNED.get(key)
-    if hit is not None and hit[0] is game:
-        return hit[1]
-    knowledge = learn(game, positions, seed)
-    _LEARNED[key] = (game, knowledge)
-    return knowledge
+    def __init__(self, capacity: int = 16):
+        if capacity < 1:
+            raise ValueError("a knowledge cache holds at least one game")
+        self.capacity = capacity
+        self._entries: OrderedDict[tuple[int, int, int], tuple[weakref.ref, GameKnowledge]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        with self._lock:
+            self._drop_dead()
+            return len(self._entries)
+
+    def knowledge(self, game: Game, seed: int = 0, positions: int = DEFAULT_POSITIONS) -> GameKnowledge:
+        """:func:`learn`, remembered for this game object, seed and size."""
+        key = (id(game), seed, positions)
+        with self._lock:
+            hit = self._entries.get(key)
+            if hit is not None and hit[0]() is game:
+                self._entries.move_to_end(key)
+                return hit[1]
+        knowledge = learn(game, positions, seed)
+        with self._lock:
+            self._drop_dead()
+            self._entries[key] = (weakref.ref(game), knowledge)
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.capacity:
+                self._entries.popitem(last=False)
+        return knowledge
+
+    def _drop_dead(self) -> None:
+        """Forget the knowledge of games that have been collected (their id may be reused)."""
+        for key in [k for k, (ref, _) in self._entries.items() if ref() is None]:
+            del self._entries[key]

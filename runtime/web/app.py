@@ -50,6 +50,7 @@ from runtime.interpreter import ZrfRuntimeError
 from runtime.core.notation import MoveMatchError, find_move
 from runtime.savedgames.saving import SavedGameError, replay_saved
 from runtime.players.factory import make_player
+from runtime.players.knowledge import KnowledgeCache
 from zrf.diagnostics import ZrfError
 
 from runtime.web.catalog import Catalog, load_zrf_file
@@ -73,7 +74,7 @@ MAX_VARIANT = 200
 
 @dataclass
 class ServeContext:
-    """Everything the routes share: the catalog, the limits, the sessions."""
+    """Everything the routes share: the catalog, the limits, the sessions, the players' knowledge."""
 
     catalog: Catalog
     limits: ServerLimits
@@ -81,6 +82,8 @@ class ServeContext:
     hider: PathHider
     launch_token: str
     limiter: anyio.CapacityLimiter
+    #: what the computer players learned of the open games (weakly held: a closed game's goes with it)
+    knowledge: KnowledgeCache
 
     async def run(self, fn: Callable[[], Any], doing: str) -> Any:
         """Run game work (loading, move generation, search) in a worker thread, at most
@@ -313,7 +316,8 @@ async def _computer(request: Request, ctx: ServeContext, hint_only: bool) -> Res
     seconds = _number(body.get("seconds"), 5.0, 0.05, ctx.limits.max_think_seconds)
     strength = int(_number(body.get("strength"), 3, 1, 10))
     try:
-        player = make_player(kind, seed=len(session.history), time_limit=seconds, strength=strength)
+        player = make_player(kind, seed=len(session.history), time_limit=seconds, strength=strength,
+                             knowledge=ctx.knowledge)
     except ValueError as exc:
         raise ApiError(400, str(exc)) from None
 
@@ -374,7 +378,8 @@ def make_app(catalog: Catalog, limits: ServerLimits | None = None) -> Starlette:
     limits = limits or ServerLimits()
     store = SessionStore(limits)
     ctx = ServeContext(catalog, limits, store, PathHider(store.upload_root, catalog.bases()),
-                       secrets.token_urlsafe(24), anyio.CapacityLimiter(limits.workers))
+                       secrets.token_urlsafe(24), anyio.CapacityLimiter(limits.workers),
+                       KnowledgeCache(capacity=limits.max_sessions))
 
     @asynccontextmanager
     async def lifespan(app):
