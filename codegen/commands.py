@@ -36,7 +36,7 @@ def _write(path: str, text: str, errors: int) -> bool:
     return True
 
 
-@click.command()
+@click.command(short_help="Generate the ZRF of a built-in game from its template.")
 @click.argument("game", metavar="GAME", required=False)
 @click.option("-o", "--output", type=click.Path(), default=None,
               help="Write here ('-' for standard output; default: standard output). "

@@ -6,9 +6,11 @@ import json
 import os
 import shlex
 import sys
+from typing import Callable, Sequence
 
 import click
 
+from runtime.verify.crosscheck import KnownDifference
 from runtime.verify.crosscheck_run import CrossCheckSpec, load_name_map, run
 from runtime.jobs.executors import BACKENDS, BackendError
 from runtime.core.notation import MoveMatchError, split_move_list
@@ -17,7 +19,7 @@ from runtime.loading.registry import find_game, game_names
 from runtime.commands.common import progress_enabled
 
 
-def _default_zrf(game: str) -> tuple[str, str | None, str | None, bool]:
+def _default_zrf(game: str) -> tuple[str, str | None, Callable[[], Sequence[KnownDifference]] | None, bool]:
     """The generated ZRF file, its variant title, known differences and turn merging of a built-in game."""
     entry = find_game(game)
     if entry is None:
@@ -36,7 +38,7 @@ def _generated_name_map(game: str, zrf_path: str) -> str:
     return "{}"
 
 
-@click.command()
+@click.command(short_help="Compare a ZRF with a native engine position by position.")
 @click.argument("game", metavar="GAME")
 @click.option("--zrf", "zrf_path", type=click.Path(exists=True, dir_okay=False), default=None,
               help="The ZRF to check (default: the game's generated ZRF).")

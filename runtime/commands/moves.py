@@ -10,7 +10,7 @@ from runtime.commands.common import (game_argument, json_option, moves_option, o
                      position_option, variant_option)
 
 
-@click.command()
+@click.command(short_help="List the legal moves of a game position.")
 @game_argument
 @variant_option
 @moves_option

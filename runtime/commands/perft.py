@@ -12,7 +12,7 @@ from runtime.commands.common import (game_argument, json_option, moves_option, o
                      position_option, progress_enabled, variant_option)
 
 
-@click.command()
+@click.command(short_help="Count move-tree leaves per depth (perft).")
 @game_argument
 @variant_option
 @moves_option

@@ -45,7 +45,7 @@ def _hints(state: State, cell: str) -> str:
     return "\n".join(m.notation for m in moves)
 
 
-@click.command()
+@click.command(short_help="Play a game in the terminal against people or the computer.")
 @game_argument
 @variant_option
 @moves_option

@@ -21,7 +21,7 @@ from runtime.commands.common import (game_argument, json_option, moves_option, o
                      variant_option)
 
 
-@click.command()
+@click.command(short_help="Draw a game position as SVG.")
 @game_argument
 @variant_option
 @moves_option

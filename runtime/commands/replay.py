@@ -25,7 +25,7 @@ def _replay_with_progress(saved, game, run_replay):
         return run_replay(saved, game, bar.update)
 
 
-@click.command()
+@click.command(short_help="Replay a Zillions saved game (.zsg) and check every move.")
 @click.argument("saved_game", metavar="GAME.zsg", type=click.Path(dir_okay=False))
 @click.option("--zrf", "zrf_path", default=None, metavar="PATH",
               help="Rules file to use instead of the saved game's RulesFile.")

@@ -12,11 +12,10 @@ disagreements kept are the same for any number of workers and any backend.
 
 from __future__ import annotations
 
-import importlib
 import json
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 from runtime.verify.crosscheck import CrossChecker, CrossCheckResult, KnownDifference, NameMap, start_states
 from runtime.jobs.executors import open_executor
@@ -35,8 +34,8 @@ class CrossCheckSpec:
     #: the name map as JSON text (kept as text so the spec stays hashable)
     names: str = "{}"
     moves: tuple[str, ...] = ()
-    #: "module:attr" returning a list of KnownDifference, or None
-    known: str | None = None
+    #: gives the documented KnownDifference list (the registry entry's module-level function), or None
+    known: Callable[[], Sequence[KnownDifference]] | None = None
     #: compare whole turns: merge the candidate's consecutive turns by one player (two-part turns)
     merge_turns: bool = False
 
@@ -46,17 +45,7 @@ class CrossCheckSpec:
         if self.merge_turns:
             candidate = MergedTurns(candidate)
         names = NameMap.from_json(json.loads(self.names))
-        known: list[KnownDifference] = []
-        if self.known:
-            module, _, attr = self.known.partition(":")
-            try:
-                loaded = importlib.import_module(module)
-            except ModuleNotFoundError as exc:
-                if exc.name != module:
-                    raise
-                loaded = None  # the game declares no known differences
-            if loaded is not None:
-                known = list(getattr(loaded, attr)())
+        known = list(self.known()) if self.known is not None else []
         return reference, candidate, names, known
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from runtime.loading.registry import DISTRIBUTION, registered_games
+from runtime.loading.registry import registered_games
+from zrf.entry_points import DISTRIBUTION
 
 from ..conftest import corpus_entries, find_corpus
 

@@ -26,7 +26,7 @@ from runtime.loading.registry import find_game
 GAMES = [("canonical-chess", "Canonical Chess", 9), ("canonic-chess", "Canonic Chess", 8),
          ("canon-chess", "Canon Chess", 7)]
 ZRF = find_game("canonical-chess").zrf
-KNOWN = "variants.canonical.known_differences:known_differences"
+KNOWN = known_differences
 
 
 def spec(name: str, title: str, moves=()) -> CrossCheckSpec:

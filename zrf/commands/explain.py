@@ -12,7 +12,7 @@ import click
 from zrf.codes import UnknownCode, lookup
 
 
-@click.command()
+@click.command(short_help="Explain a diagnostic code: severity, meaning, an example.")
 @click.argument("code", metavar="CODE")
 @click.option("--json", "as_json", is_flag=True, help="Print the entry as one JSON object.")
 def explain(code: str, as_json: bool) -> None:

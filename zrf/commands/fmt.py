@@ -84,7 +84,7 @@ def _diff(before: str, after: str, name: str) -> str:
     return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
 
 
-@click.command()
+@click.command(short_help="Format ZRF files, keeping comments and macros.")
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @click.option("--check", is_flag=True, help="Write nothing; list the files that would change and exit 1 if any.")
 @click.option("--diff", "show_diff", is_flag=True, help="Write nothing; print a unified diff of the changes.")
