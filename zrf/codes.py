@@ -24,8 +24,10 @@ import enum
 import textwrap
 from dataclasses import dataclass
 
+from .text_enum import TextEnum
 
-class Severity(str, enum.Enum):
+
+class Severity(TextEnum):
     """How bad a finding is; the value is what JSON output and ``zrf explain`` print."""
 
     ERROR = "error"

@@ -19,7 +19,7 @@ cannot be parsed at all (:class:`zrf.diagnostics.ZrfError`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Iterable, Literal, cast
 
 from . import limits
 from .diagnostics import Report
@@ -231,11 +231,15 @@ class TurnOrder:
         return cycle[(turn - self.repeat_from) % len(cycle)]
 
 
+#: what a goal form gives: the word before ``-condition`` (:data:`zrf.keywords.GOAL_FORMS`)
+GoalKind = Literal["win", "loss", "draw", "count"]
+
+
 @dataclass
 class Goal:
     """``(win-condition (P...) cond)`` and friends."""
 
-    kind: str  # "win", "loss", "draw" or "count"
+    kind: GoalKind
     players: list[str]
     condition: Node
     span: Span = NO_SPAN
@@ -830,7 +834,7 @@ class _Builder:
         return s
 
     def goal(self, form: List) -> Goal | None:
-        kind = (form.head or "").split("-")[0]
+        kind = cast(GoalKind, (form.head or "").split("-")[0])  # one of GOAL_FORMS, so one of GoalKind
         args = form.args
         if not args:
             self.report.add("E350", f"{form.head} needs a condition", form.span)

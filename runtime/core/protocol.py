@@ -39,6 +39,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
+from zrf.text_enum import TextEnum
+
 from runtime.core.goalinfo import Goal
 
 if TYPE_CHECKING:  # for annotations only: a native engine never loads the ZRF model
@@ -73,21 +75,24 @@ class Placement:
     cell: str
 
 
+class ChangeKind(TextEnum):
+    """What a :class:`Change` changes, and so what its ``value`` is."""
+
+    #: a promotion or change-type; the value is the new type
+    TYPE = "type"
+    #: change-owner, flip; the value is the new owner
+    OWNER = "owner"
+    #: an attribute; the value is ``"name=true"`` or ``"name=false"``
+    ATTRIBUTE = "attribute"
+
+
 @dataclass(frozen=True)
 class Change:
-    """A piece changed where it stands (after any movement onto ``cell``).
-
-    ``kind`` is ``"type"`` (a promotion or change-type; ``value`` the new type),
-    ``"owner"`` (change-owner, flip; ``value`` the new owner) or ``"attribute"``
-    (``value`` ``"name=true"`` or ``"name=false"``).
-    """
+    """A piece changed where it stands (after any movement onto ``cell``): see :class:`ChangeKind`."""
 
     cell: str
-    kind: str
+    kind: ChangeKind
     value: str
-
-
-CHANGE_KINDS = ("type", "owner", "attribute")
 
 
 @dataclass(frozen=True)
@@ -127,14 +132,14 @@ class PartDetails:
         """The new type of the piece the first movement brings to its target, if it changes."""
         target = self.target if self.movements else None
         for c in self.changes:
-            if c.kind == "type" and c.cell == target:
+            if c.kind is ChangeKind.TYPE and c.cell == target:
                 return c.value
         return None
 
     @property
     def changes_material(self) -> bool:
         """Does the part capture, or change a piece's type or owner (what a tactical search follows)?"""
-        return bool(self.captures) or any(c.kind != "attribute" for c in self.changes)
+        return bool(self.captures) or any(c.kind is not ChangeKind.ATTRIBUTE for c in self.changes)
 
 
 class LazyDetails(ABC):

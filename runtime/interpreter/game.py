@@ -21,13 +21,16 @@ from zrf.diagnostics import Diagnostic, Report
 from zrf.model import GameDef
 from zrf.syntax import List, to_text
 
+from runtime.core.goalinfo import GoalResult
 from runtime.core.protocol import Game, SetupEdit
 
 from .attacks import AttackSearch
+from .compiled import CompiledGoal
 from .context import Context, Part
 from .goal_description import describe_goals
 from .goals import GoalCompiler, is_turn_condition, royal_types
 from .movetypes import zillions_numbering
+from .options import GameOptions, MaximalCaptures
 from .reach import attack_reach
 from .sentinels import NO
 from .state import ZrfState
@@ -88,28 +91,17 @@ class ZrfGame(Game):
             for name in t.types])
         #: move type -> Zillions' number, the N of "partial N" (see .movetypes)
         self.mtype_numbers = zillions_numbering(gdef)
-        opt = gdef.options
-        self.pass_turn = opt.get("pass turn", "false")
-        self.pass_partial = opt.get("pass partial", "false") == "true"
-        self.recycle = opt.get("recycle captures", "false") == "true"
-        self.recycle_promotions = opt.get("recycle promotions", "false") == "true"
-        maximal = opt.get("maximal captures", "false")
-        #: None, "true" or "2" (§2.6): see runtime.interpreter.wholeturns
-        self.maximal = maximal if maximal in ("true", "2") else None
-        self.include_off = opt.get("include off-pieces", "false") == "true"
+        #: the options that change play, read once (§2.6)
+        self.options = GameOptions.read(gdef.options)
         self.priorities = {mt: i for i, mt in enumerate(gdef.move_priorities)}
         gc = GoalCompiler(t, report)
-        self.goals = []
+        self.goals: list[CompiledGoal] = []
         self.royal: dict[int, set[int]] = {}
-        self.has_repetition = False
         for g in gdef.goals:
-            players = [t.player_index[p] for p in (g.players or gdef.players) if p in t.player_index]
-            f = gc.compile(g.condition)
-            turn = is_turn_condition(g.condition)
-            text = to_text(g.condition)
-            self.goals.append((g.kind, players, f, turn, f"{g.kind}-condition {text}"))
-            if "repetition" in text:
-                self.has_repetition = True
+            players = tuple(t.player_index[p] for p in (g.players or gdef.players) if p in t.player_index)
+            self.goals.append(CompiledGoal(GoalResult(g.kind), players, gc.compile(g.condition),
+                                           is_turn_condition(g.condition),
+                                           f"{g.kind}-condition {to_text(g.condition)}"))
             rt = royal_types(g.condition, t)
             if rt:
                 for p in players:
@@ -122,7 +114,8 @@ class ZrfGame(Game):
         self.promotion_targets = frozenset(
             t.type_index[name] for name in _promotion_names(gdef) if name in t.type_index)
         #: the "more valuable" types of "maximal captures" 2
-        self.promoted = promoted_types(self) if self.maximal == "2" else frozenset()
+        self.promoted = (promoted_types(self) if self.options.maximal_captures is MaximalCaptures.MOST_VALUABLE
+                         else frozenset())
         #: run-time limits met while playing (W503, W504), each reported once
         self.notices: list[Diagnostic] = []
         self._noticed: set = set()

@@ -130,7 +130,7 @@ def apply_part(game: CompiledGame, board: Board, hands: tuple[int, ...], part: P
     if part.drop_type >= 0:
         h = list(hands)
         h[mover * nt + part.drop_type] -= 1
-    if game.recycle and removed:
+    if game.options.recycle_captures and removed:
         if h is None:
             h = list(hands)
         for o, ty, _ in removed:

@@ -36,6 +36,7 @@ from runtime.core.protocol import LazyDetails, Move, PartDetails
 from .attacks import AttackSearch, Incremental
 from .compiled import CompiledGame
 from .context import Part
+from .options import MaximalCaptures
 from .part_notation import part_details, part_notation
 from .parts import MAX_PARTS, apply_part, generate_parts
 from .sentinels import LAST_MOVE, NO
@@ -224,7 +225,7 @@ class TurnSource:
             cb = tuple(cb)
             if (cb, ch) != start and (cb, ch, clt, c.partial) not in seen:
                 conts.append((c, (cb, ch, clf, clt, crem)))
-        if not conts or g.pass_partial:
+        if not conts or g.options.pass_partial:
             yield Turn(parts, notes + ("Pass",) if conts else notes, befores, b, h, nlf, nlt, removed, rank)
         for c, capplied in conts:
             yield from self._chains(c, capplied, b, parts, notes, befores, removed, rank, start,
@@ -256,7 +257,7 @@ class TurnSource:
         """The largest (parts, promoted pieces removed) over the ranked turns (one pass, nothing kept)."""
         if self._best is None:
             best = (0, 0)
-            two = self.game.maximal == "2"
+            two = self.game.options.maximal_captures is MaximalCaptures.MOST_VALUABLE
             for tn in self.ranked():
                 m = self._measure(tn) if two else (tn.size, 0)
                 if m > best:
@@ -266,13 +267,13 @@ class TurnSource:
 
     def candidates(self) -> Iterator[Turn]:
         """Turns after move priorities and maximal captures."""
-        mode = self.game.maximal
-        if mode is None:
+        mode = self.game.options.maximal_captures
+        if mode is MaximalCaptures.OFF:
             yield from self.ranked()
             return
         best = self.best_measure()
         for tn in self.ranked():
-            if (self._measure(tn) if mode == "2" else (tn.size, 0)) == best:
+            if (self._measure(tn) if mode is MaximalCaptures.MOST_VALUABLE else (tn.size, 0)) == best:
                 yield tn
 
     def legal(self, material_only: bool = False) -> Iterator[Turn]:
@@ -283,7 +284,7 @@ class TurnSource:
         """
         g = self.game
         royal = frozenset(g.royal.get(self.mover, ()))
-        turns = self.ranked() if g.maximal is None else self.candidates()
+        turns = self.ranked() if g.options.maximal_captures is MaximalCaptures.OFF else self.candidates()
         if material_only:
             turns = (tn for tn in turns if tn.changes_material(g))
         if not royal:

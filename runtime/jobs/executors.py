@@ -7,7 +7,7 @@ results back **in the order of the list**, whatever order the jobs finished
 in, so a report is the same for any backend and any number of workers.  Only
 the progress callback sees completions as they happen.
 
-Backends (:data:`BACKENDS`):
+Backends (:class:`Backend`):
 
 * ``process`` (the default): one worker runs the calls in this process; more
   run them in a :class:`concurrent.futures.ProcessPoolExecutor` of at most as
@@ -36,8 +36,17 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from typing import Any
 
+from zrf.text_enum import TextEnum
+
+class Backend(TextEnum):
+    """Where the jobs run (see the module docstring)."""
+
+    PROCESS = "process"
+    RAY = "ray"
+
+
 #: the names ``--backend`` accepts; the first is the default
-BACKENDS = ("process", "ray")
+BACKENDS = tuple(b.value for b in Backend)
 
 #: one job: a module-level function and its positional arguments
 Call = tuple[Callable[..., Any], tuple]
@@ -134,7 +143,7 @@ class RayExecutor(Executor):
 
 
 @contextmanager
-def open_executor(backend: str = "process", workers: int = 1,
+def open_executor(backend: Backend | str = Backend.PROCESS, workers: int = 1,
                   address: str | None = None) -> Iterator[Executor]:
     """The executor for ``backend`` with ``workers`` workers; closed (and a Ray it started stopped) on exit.
 
@@ -143,9 +152,10 @@ def open_executor(backend: str = "process", workers: int = 1,
     """
     if backend not in BACKENDS:
         raise BackendError(f"unknown backend {backend!r} (have: {', '.join(BACKENDS)})")
+    backend = Backend(backend)
     if workers < 1:
         raise BackendError(f"workers must be at least 1, not {workers}")
-    if backend == "process":
+    if backend is Backend.PROCESS:
         if address:
             raise BackendError("a Ray address needs --backend ray")
         if workers == 1:
@@ -191,7 +201,7 @@ def _ray_session(workers: int, address: str | None):
         ray.shutdown()
 
 
-def run_calls(calls: Sequence[Call], backend: str = "process", workers: int = 1,
+def run_calls(calls: Sequence[Call], backend: Backend | str = Backend.PROCESS, workers: int = 1,
               address: str | None = None, progress: Progress | None = None) -> list[Any]:
     """Every call's result, in the order of ``calls`` (one :func:`open_executor` for one list)."""
     with open_executor(backend, workers, address) as executor:

@@ -63,6 +63,7 @@ special.
 
 from __future__ import annotations
 
+import enum
 import math
 import random
 from dataclasses import dataclass
@@ -139,15 +140,21 @@ def outcome_value(outcome: Outcome, player: str, ply: int) -> float:
     return 0.0
 
 
-EXACT, LOWER, UPPER = "exact", "lower bound", "upper bound"
-"""What a table entry's value is: the position's value, or a bound on it (the search was cut)."""
+class Bound(enum.Enum):
+    """What a table entry's value is: the position's value, or a bound on it (the search was cut)."""
+
+    EXACT = "exact"
+    #: the value is at least this (a move beat beta: the rest were not searched)
+    LOWER = "lower bound"
+    #: the value is at most this (no move reached alpha)
+    UPPER = "upper bound"
 
 
 @dataclass
 class _Entry:
     depth: int
     value: float
-    bound: str
+    bound: Bound
     best: str | None
 
 
@@ -385,9 +392,9 @@ class AlphaBetaPlayer(Player):
             depth = 1  # in check at the horizon: every reply is searched (check extension)
         entry = self.table.get(sig)
         if entry is not None and entry.depth >= depth:
-            if entry.bound == EXACT:
+            if entry.bound is Bound.EXACT:
                 return entry.value
-            if entry.bound == LOWER:
+            if entry.bound is Bound.LOWER:
                 alpha = max(alpha, entry.value)
             else:
                 beta = min(beta, entry.value)
@@ -443,11 +450,11 @@ class AlphaBetaPlayer(Player):
                 self._cutoff(move.notation, ply, depth)
                 break
         if best_value >= beta0:
-            bound = LOWER
+            bound = Bound.LOWER
         elif best_value <= alpha0:
-            bound = UPPER
+            bound = Bound.UPPER
         else:
-            bound = EXACT
+            bound = Bound.EXACT
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
         self.table[sig] = _Entry(depth, best_value, bound, best_move)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from runtime.verify.crosscheck import CrossChecker, CrossCheckResult, KnownDifference, NameMap, start_states
-from runtime.jobs.executors import open_executor
+from runtime.jobs.executors import Backend, open_executor
 from runtime.loading.opening import load_game
 from runtime.core.protocol import Game
 from runtime.core.merged_turns import MergedTurns
@@ -93,7 +93,7 @@ def _playout_job(spec: CrossCheckSpec, seed: int, plies: int) -> CrossCheckResul
 
 def run(spec: CrossCheckSpec, depth: int, games: int, plies: int, seed: int = 0,
         workers: int = 1, progress: Callable[[int, int], None] | None = None,
-        backend: str = "process", address: str | None = None) -> CrossCheckResult:
+        backend: Backend | str = Backend.PROCESS, address: str | None = None) -> CrossCheckResult:
     """Tree to ``depth`` plus ``games`` playouts; merges the results of every job, in job order.
 
     ``backend`` and ``address`` choose where the jobs run (:func:`runtime.jobs.executors.open_executor`).
@@ -106,7 +106,7 @@ def run(spec: CrossCheckSpec, depth: int, games: int, plies: int, seed: int = 0,
     if depth >= 2:
         jobs.extend((_tree_job, (spec, depth, i)) for i in range(len(root_pairs)))
     jobs.extend((_playout_job, (spec, seed + g, plies)) for g in range(games))
-    if len(jobs) <= 1 and backend == "process":
+    if len(jobs) <= 1 and backend == Backend.PROCESS:
         workers = 1  # one job: no pool to start
     with open_executor(backend, workers, address) as executor:
         for job_result in executor.run(jobs, progress):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from runtime.verify.crosscheck_run import CrossCheckSpec, run
+from runtime.interpreter.options import PassTurn
 from runtime.loading.opening import load_game
 from tests.conftest import slow_scale
 from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state
@@ -56,7 +57,7 @@ def test_one_turn_order_entry_per_turn(zrf_game):
     entries = [(zrf_game.tables.players[p], mt) for p, _, mt in zrf_game.turn_order.entries]
     assert entries == [(W, None), (B, None)]
     assert zrf_game.gdef.move_priorities == ["royal", "normal"]
-    assert zrf_game.pass_turn == "false"
+    assert zrf_game.options.pass_turn is PassTurn.NEVER
 
 
 # ---------------------------------------------------------------- (b) cross-checks

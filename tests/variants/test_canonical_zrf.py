@@ -172,7 +172,7 @@ def test_no_repetition_does_not_explain_unrelated_disagreements():
     r0, c0 = canon_chess().initial_state(), zrf_game("Canon Chess").initial_state()
     ds = _compare(r0, c0, known=False)
     assert ds == []
-    from runtime.verify.crosscheck import Disagreement
-    fake = Disagreement("successors", [], [], ["Rook d1 - e1"])
+    from runtime.verify.crosscheck import Disagreement, DisagreementKind
+    fake = Disagreement(DisagreementKind.SUCCESSORS, [], [], ["Rook d1 - e1"])
     assert not kd.explains(r0, c0, fake)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Mapping
 
-from runtime.core.goalinfo import Goal, adjacent_pair_goal
+from runtime.core.goalinfo import Goal, GoalResult, adjacent_pair_goal
 from runtime.core.move_details import details_from_codes
 from runtime.core.protocol import Game, Move, Outcome, PartDetails, Signature, State, make_signature
 
@@ -65,7 +65,7 @@ class AlphaCentauri(Game):
             return [c for c in near if c in INDEX]
 
         zone = sorted(data.ENCOUNTER_ZONE, key=data.CELLS.index)
-        return (adjacent_pair_goal("win", self.players, "King", "Dame", zone, neighbours, WIN_RULE),)
+        return (adjacent_pair_goal(GoalResult.WIN, self.players, "King", "Dame", zone, neighbours, WIN_RULE),)
 
     def state_from(self, position: Mapping[str, tuple[str, str]], to_move: str = "White"
                    ) -> "AlphaCentauriState":

@@ -24,7 +24,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Iterable, Mapping
 
-from runtime.core.goalinfo import Checkmated, Goal, Unscored
+from runtime.core.goalinfo import Checkmated, Goal, GoalResult, Unscored
 from runtime.core.move_details import details_from_codes
 from runtime.core.protocol import Game, Move, Outcome, PartDetails, Signature, State, make_signature
 
@@ -93,10 +93,12 @@ class CanonicalGame(Game):
     def goal_info(self) -> tuple[Goal, ...]:
         """The end-of-game rules as data: checkmate, stalemate, repetition."""
         players = data.PLAYERS
-        goals = [Goal("loss", players, Checkmated(frozenset(["King"])), "checkmate"),
-                 Goal("loss" if self.stalemate == "win" else "draw", players, Unscored("stalemated"), "stalemate")]
+        goals = [Goal(GoalResult.LOSS, players, Checkmated(frozenset(["King"])), "checkmate"),
+                 Goal(GoalResult.LOSS if self.stalemate == "win" else GoalResult.DRAW, players,
+                      Unscored("stalemated"), "stalemate")]
         if self.repetition.startswith("threefold-"):
-            goals.append(Goal(self.repetition.split("-")[1], players, Unscored("repetition"), "threefold repetition"))
+            goals.append(Goal(GoalResult(self.repetition.split("-")[1]), players, Unscored("repetition"),
+                              "threefold repetition"))
         return tuple(goals)
 
     # ------------------------------------------------------------------ states

@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Mapping
 
-from runtime.core.goalinfo import Checkmated, Goal, Unscored
+from runtime.core.goalinfo import Checkmated, Goal, GoalResult, Unscored
 from runtime.core.move_details import details_from_codes
 from runtime.core.protocol import Game, Move, Outcome, PartDetails, State, make_signature
 
@@ -95,8 +95,8 @@ class StarPoolChess(Game):
     # -- construction -----------------------------------------------------
     def goal_info(self) -> tuple[Goal, ...]:
         """The end-of-game rules as data: checkmate, stalemate."""
-        return (Goal("loss", PLAYERS, Checkmated(frozenset(["King"])), "checkmate"),
-                Goal("loss" if self.stalemate_loses else "draw", PLAYERS, Unscored("stalemated"), "stalemate"))
+        return (Goal(GoalResult.LOSS, PLAYERS, Checkmated(frozenset(["King"])), "checkmate"),
+                Goal(GoalResult.LOSS if self.stalemate_loses else GoalResult.DRAW, PLAYERS, Unscored("stalemated"), "stalemate"))
 
     def initial_state(self) -> "StarPoolState":
         """The RECONSTRUCTED start position, White to move, both Kings unmoved."""
