@@ -50,7 +50,7 @@ from benchmarks.versus_fairy_stockfish import (INSTALL, BestMove, depth_range, f
                                                uci_of)
 from runtime.players.alphabeta import AlphaBetaPlayer  # noqa: E402
 from runtime.players.clock import TimeControl  # noqa: E402
-from runtime.loading.opening import load_game  # noqa: E402
+from runtime.loading.opening import open_game  # noqa: E402
 from runtime.players.knowledge import learn  # noqa: E402
 
 SAMPLE_PLIES = (10, 18, 28, 40, 55, 75, 100, 130)
@@ -132,7 +132,7 @@ def main() -> int:
         return 2
     started = time.perf_counter()
     load_start = os.getloadavg()
-    game = load_game(args.game, args.variant)
+    game = open_game(args.game, args.variant)
     knowledge = learn(game)
     engine = chess.engine.SimpleEngine.popen_uci(path)
     peer_engine = chess.engine.SimpleEngine.popen_uci(path)

@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from runtime.players.alphabeta import AlphaBetaPlayer  # noqa: E402
 from runtime.players.clock import TimeControl  # noqa: E402
-from runtime.loading.opening import load_game  # noqa: E402
+from runtime.loading.opening import open_game  # noqa: E402
 from runtime.players.knowledge import learn  # noqa: E402
 from runtime.players.matches import play_match  # noqa: E402
 from runtime.players.mcts import MCTSPlayer  # noqa: E402
@@ -57,7 +57,7 @@ def main() -> int:
     ap.add_argument("--need", type=int, default=None, help="wins needed for exit status 0 (default 90%%)")
     args = ap.parse_args()
 
-    game = load_game(args.game, args.variant)
+    game = open_game(args.game, args.variant)
     started = time.perf_counter()
     load_start = os.getloadavg()
     if args.kind == "ai":

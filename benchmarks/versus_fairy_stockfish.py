@@ -46,7 +46,7 @@ import chess.engine  # noqa: E402
 
 from runtime.players.alphabeta import AlphaBetaPlayer  # noqa: E402
 from runtime.players.clock import TimeControl  # noqa: E402
-from runtime.loading.opening import load_game  # noqa: E402
+from runtime.loading.opening import open_game  # noqa: E402
 from runtime.players.knowledge import learn, move_movements  # noqa: E402
 from runtime.core.protocol import Move, State  # noqa: E402
 from runtime.savedgames.saving import save  # noqa: E402
@@ -217,7 +217,7 @@ def main() -> int:
     if path is None:
         print(INSTALL.format(where=args.engine or "not on PATH, not in /usr/games"), file=sys.stderr)
         return 2
-    game = load_game(args.game, args.variant)
+    game = open_game(args.game, args.variant)
     started = time.perf_counter()
     load_start = os.getloadavg()
     knowledge = learn(game)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from runtime.commands.play import play
-from runtime.loading.opening import load_game
+from runtime.loading.opening import open_game
 from runtime.core.protocol import Game, Move, Outcome, State, make_signature
 from zrf.zsg import read_zsg
 
@@ -27,7 +27,7 @@ def test_hints_undo_save_and_load(tmp_path):
     assert result.exit_code == 0, result.output
     out = result.output
     # hints from e2: exactly the Soldier moves the native engine lists from e2
-    start = load_game("canopus").initial_state()
+    start = open_game("canopus").initial_state()
     from_e2 = sorted(m.notation for m in start.legal_moves() if m.parts[0].split()[1] == "e2")
     assert from_e2 and all(line in out for line in from_e2)
     assert "illegal move 'Pawn z1 - z2'" in out
@@ -64,7 +64,7 @@ def test_computer_only_game_announces_the_rule():
     # replay the same seeds independently of the CLI loop and compare the ending
     from runtime.players.matches import play_game
     from runtime.players.player import RandomPlayer
-    game = load_game("canopus")
+    game = open_game("canopus")
     outcome, _ = play_game(game.initial_state(), {"White": RandomPlayer(3), "Black": RandomPlayer(4)}, 5000)
     assert outcome is not None and last == f"game over: {outcome.describe()}"
     assert outcome.rule in last

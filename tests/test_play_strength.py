@@ -13,7 +13,7 @@ import math
 
 import pytest
 
-from runtime.loading.opening import load_game
+from runtime.loading.opening import open_game
 from runtime.players.alphabeta import AlphaBetaPlayer
 from runtime.players.knowledge import learn
 from runtime.players.matches import play_match
@@ -28,7 +28,7 @@ DEPTH, BUDGET, MAX_PLIES = 2, 60, 300
 @pytest.mark.parametrize("spec", [str(ROOT / "tests" / "games" / "chess.zrf"), "canopus"],
                          ids=["chess-zrf", "canopus"])
 def test_alphabeta_beats_random(spec):
-    game = load_game(spec)
+    game = open_game(spec)
     knowledge = learn(game)
     n = scaled(100, minimum=4)
     results = play_match(game, lambda seed: AlphaBetaPlayer(max_depth=DEPTH, node_budget=BUDGET, seed=seed,
@@ -47,7 +47,7 @@ def test_a_match_split_into_parts_plays_the_same_games():
     the game's number), so benchmarks/strength.py --first-game parts add up to the whole match."""
     from runtime.players.player import RandomPlayer
 
-    game = load_game("canopus")
+    game = open_game("canopus")
     seeds = []
 
     def make(seed):

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from runtime.commands.common import (game_argument, json_option, moves_option, open_game, position_after,
+from runtime.commands.common import (game_argument, json_option, moves_option, open_or_exit, position_after,
                      position_option, variant_option)
 
 
@@ -22,7 +22,7 @@ def moves(game: str, variant: str | None, moves: str, position: str | None, as_j
     Each move is printed in Zillions saved-game notation, one per line; the
     parts of a multi-part turn are joined by '; '.
     """
-    g = open_game(game, variant, warn_lint=True)
+    g = open_or_exit(game, variant)
     state = position_after(g, moves, position)
     legal = state.legal_moves()
     outcome = state.outcome()

@@ -12,7 +12,7 @@ from runtime.players.factory import make_player
 from runtime.players.knowledge import KnowledgeCache
 from runtime.pictures.textboard import board_text
 
-from runtime.commands.common import game_argument, json_option, moves_option, open_game, position_after, variant_option
+from runtime.commands.common import game_argument, json_option, moves_option, open_or_exit, position_after, variant_option
 from runtime.commands.line_editing import LineReader
 
 HELP = """commands:
@@ -80,7 +80,7 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
 
     def tell(text: str) -> None:  # answers to a person's commands: on standard error with --json
         click.echo(text, err=as_json)
-    g = open_game(game, variant, warn_lint=True)
+    g = open_or_exit(game, variant)
     state = position_after(g, moves)
     history: list[tuple[State, Move]] = []
     if load_path:

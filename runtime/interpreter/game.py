@@ -16,6 +16,7 @@ several threads at once.
 from __future__ import annotations
 
 import threading
+from typing import Mapping
 
 from zrf.diagnostics import Diagnostic, Report
 from zrf.model import GameDef
@@ -29,13 +30,13 @@ from .compiled import CompiledGoal
 from .context import Context, Part
 from .goal_description import describe_goals
 from .goals import GoalCompiler, is_turn_condition, royal_types
+from .move_back_end import MoveBackEnd
 from .movetypes import zillions_numbering
 from .options import GameOptions, MaximalCaptures
 from .reach import attack_reach
 from .sentinels import NO
 from .state import ZrfState
 from .tables import build_tables
-from .translate import block_compiler
 from .turn_order import Entry, TurnOrder
 from .wholeturns import promoted_types
 
@@ -66,7 +67,7 @@ def _promotion_names(gdef: GameDef) -> set[str]:
 class ZrfGame(Game):
     """One playable ZRF game or variant, compiled."""
 
-    def __init__(self, gdef: GameDef, path: str, report: Report) -> None:
+    def __init__(self, gdef: GameDef, path: str, report: Report, back_end: MoveBackEnd | None = None) -> None:
         self.gdef = gdef
         self.path = path
         self.report = report
@@ -75,7 +76,9 @@ class ZrfGame(Game):
         self.players = tuple(gdef.players)
         self.positions = tuple(t.positions)
         self.piece_types = tuple(t.types)
-        comp = block_compiler(t, report, self)
+        #: what runs the move programs (:mod:`.move_back_end`)
+        self.back_end = back_end if back_end is not None else MoveBackEnd.default()
+        comp = self.back_end.block_compiler(t, report, self)
         ntypes = len(t.types)
         self.move_blocks: list[list[tuple]] = [[] for _ in range(ntypes)]
         self.drop_blocks: list[list[tuple]] = [[] for _ in range(ntypes)]
@@ -163,6 +166,25 @@ class ZrfGame(Game):
             if pl in t.player_index and ty in t.type_index:
                 hands[t.player_index[pl] * len(t.types) + t.type_index[ty]] = k
         return ZrfState(self, tuple(board), tuple(hands), 0, NO, NO, (), None)
+
+    def state_from(self, position: Mapping[str, tuple[str, str]], to_move: str) -> ZrfState:
+        """A hand-made position (``--position``): the listed pieces, the start's off-board stores,
+        and ``to_move`` on the first turn of the turn order where that player moves.
+
+        Nothing was played before it: no last move, no removed pieces, no history for
+        repetition.  The names are checked by the caller; ValueError when ``to_move``
+        never moves in the turn order.
+        """
+        t = self.tables
+        cells: list = [None] * len(t.positions)
+        for cell, (player, ptype) in position.items():
+            ti = t.type_index[ptype]
+            cells[t.pos_index[cell]] = (t.player_index[player], ti, t.attr_defaults[ti])
+        side = t.player_index[to_move]
+        turn = next((n for n in range(max(1, len(self.turn_order.entries))) if self.entry(n)[0] == side), None)
+        if turn is None:
+            raise ValueError(f"{to_move} never moves in {self.name}'s turn order")
+        return ZrfState(self, tuple(cells), self.initial_state().stores, turn, NO, NO, (), None)
 
     def edited_state(self, edits: list[SetupEdit]) -> ZrfState:
         """The initial state after saved-game set-up edits: (player, type, pos) places, (None, None, pos) removes."""

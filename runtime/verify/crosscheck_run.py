@@ -19,7 +19,7 @@ from typing import Callable, Sequence
 
 from runtime.verify.crosscheck import CrossChecker, CrossCheckResult, KnownDifference, NameMap, start_states
 from runtime.jobs.executors import Backend, open_executor
-from runtime.loading.opening import load_game
+from runtime.loading.opening import open_game
 from runtime.core.protocol import Game
 from runtime.core.merged_turns import MergedTurns
 
@@ -40,8 +40,8 @@ class CrossCheckSpec:
     merge_turns: bool = False
 
     def load(self) -> tuple[Game, Game, NameMap, list[KnownDifference]]:
-        reference = load_game(self.game)
-        candidate = load_game(self.zrf, self.variant)
+        reference = open_game(self.game)
+        candidate = open_game(self.zrf, self.variant)
         if self.merge_turns:
             candidate = MergedTurns(candidate)
         names = NameMap.from_json(json.loads(self.names))

@@ -53,7 +53,8 @@ from runtime.players.factory import make_player
 from runtime.players.knowledge import KnowledgeCache
 from zrf.diagnostics import ZrfError
 
-from runtime.web.catalog import Catalog, load_zrf_file
+from runtime.loading.opening import open_game
+from runtime.web.catalog import Catalog
 from runtime.web.downloads import zsg_response
 from runtime.web.error_answers import JSON_HEADERS, ApiError, PathHider, unexpected
 from runtime.web.guard import RequestGuard
@@ -217,7 +218,8 @@ async def new_game(request: Request, ctx: ServeContext) -> Response:
         entry = None
 
         def load():
-            return load_zrf_file(spec, variant)
+            # an upload: never a built-in of the same name, includes confined to its folder (E214)
+            return open_game(spec, variant, confine_includes=True)
     else:
         name = _text(body.get("game"), "game", 1000)
         entry = ctx.catalog.get(name)

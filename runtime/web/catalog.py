@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from runtime.loading.opening import GameLoadError
-from runtime.interpreter import load_zrf_game
+from runtime.core.errors import GameLoadError
+from runtime.loading.opening import open_game
 from runtime.core.protocol import Game
 from runtime.loading.registry import find_game, game_names, registered_games
 
@@ -53,7 +53,9 @@ class CatalogEntry:
             if variant:
                 raise GameLoadError(f"{self.name} is a built-in game; a variant applies to .zrf files only")
             return find_game(self.spec).load()
-        return load_zrf_file(self.spec, variant)
+        # a file through the interpreter, its includes confined to its folder tree (E214 refuses any
+        # other, before reading it)
+        return open_game(self.spec, variant, confine_includes=True)
 
     def texts(self, game: Game) -> dict:
         """The rules texts of ``game`` as loaded from this entry (a built-in game's from its generated ZRF)."""
@@ -61,12 +63,6 @@ class CatalogEntry:
         if entry is None:
             return rules_texts(game)
         return rules_texts(game, entry.zrf, entry.zrf_variant)
-
-
-def load_zrf_file(path: str, variant: str | None) -> Game:
-    """A ZRF game through the interpreter (never a built-in of the same name), its includes
-    confined to the file's folder tree (E214 refuses any other, before reading it)."""
-    return load_zrf_game(path, variant, confine_includes=True)
 
 
 def _is_regular_file(path: Path) -> bool:

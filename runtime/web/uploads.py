@@ -6,7 +6,7 @@ are on the player's disk, so the reader's own decoding (UTF-8 or the Windows
 code page) applies, as for a file opened from the command line.  The files
 are written into a fresh folder under the server's upload root (mode 0700,
 deleted with the game's session and at shutdown); their includes may reach
-only each other (:func:`runtime.web.catalog.load_zrf_file`).
+only each other (:func:`runtime.loading.opening.open_game` with ``confine_includes``).
 
 A saved game (``.zsg``) to step through comes the same way but is never
 written anywhere: :func:`decode_saved_game` parses its bytes in memory.

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from runtime.loading.opening import load_game
+from runtime.loading.opening import open_game
 from runtime.core.layout import zrf_board, zrf_source
 from runtime.core.protocol import Game, Move, Outcome, State, make_signature
 from runtime.savedgames.saving import SavedGameError, replay_saved, saved_game
@@ -82,7 +82,7 @@ def test_a_set_up_edit_the_game_cannot_make_is_a_saved_game_error():
 
 
 def test_a_zrf_game_answers_from_its_file_and_a_wrapper_passes_the_answers_on():
-    game = load_game(CHESS)
+    game = open_game(CHESS)
     merged = MergedTurns(game)
     for g in (game, merged):
         assert g.rules_path == CHESS
@@ -97,7 +97,7 @@ def test_a_zrf_game_answers_from_its_file_and_a_wrapper_passes_the_answers_on():
 
 
 def test_a_native_engine_has_no_zrf_behind_it():
-    game = load_game("canopus")
+    game = open_game("canopus")
     assert game.rules_path is None and zrf_source(game) is None
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from runtime.interpreter import ZrfRuntimeError, load_zrf_game
+from runtime.interpreter import ZrfRuntimeError
+from runtime.loading.opening import open_game
 
 BOARD = """
   (players A B) (turn-order A B)
@@ -17,7 +18,7 @@ BOARD = """
 def game(tmp_path, body, name="t.zrf"):
     p = tmp_path / name
     p.write_text(f'(game (title "T") {BOARD} {body})')
-    return load_zrf_game(str(p))
+    return open_game(str(p))
 
 
 def moves(g, state=None):
@@ -97,7 +98,7 @@ def test_attacked_inside_an_attack_test_is_evaluated(tmp_path):
                    (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0))))
       (symmetry B (n n)) {NESTED}
       (board-setup (A (King c3) (Rook a1)) (B (King c5))))""")
-    g = load_zrf_game(str(p))
+    g = open_game(str(p))
     assert sorted(moves(g)) == ["King c3 - b3", "King c3 - c2", "Rook a1 - a5"]
 
 
@@ -114,7 +115,7 @@ def test_a_partial_chain_attacks_on_its_later_parts(tmp_path):
       (piece (name Pawn) (moves (n (verify empty?) add)))
       (board-setup (A (King b3) (Jumper a2) (Pawn e1)) (B (Jumper a1) (King e5)))
       (loss-condition (A B) (checkmated King)))""")
-    g = load_zrf_game(str(p))
+    g = open_game(str(p))
     assert "Pawn e1 - e2" not in moves(g)
     assert len(moves(g)) == 4
 

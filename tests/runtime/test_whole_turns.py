@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import open_game
 
 LINE = """
   (players A B) (turn-order A B)
@@ -21,7 +21,7 @@ LINE = """
 def game(tmp_path, body, board=LINE):
     p = tmp_path / "t.zrf"
     p.write_text(f'(game (title "T") {board} {body})')
-    return load_zrf_game(str(p))
+    return open_game(str(p))
 
 
 def notations(state):

@@ -10,7 +10,7 @@ import pytest
 
 from runtime.verify.crosscheck_run import CrossCheckSpec, run
 from runtime.interpreter.options import PassTurn
-from runtime.loading.opening import load_game
+from runtime.loading.opening import open_game
 from tests.conftest import slow_scale
 from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state
 from runtime.loading import registry
@@ -29,13 +29,13 @@ def spec() -> CrossCheckSpec:
 
 @pytest.fixture(scope="module")
 def zrf_game():
-    return load_game(ZRF)
+    return open_game(ZRF)
 
 
 def both(position, to_move=W, zrf_game=None):
     """The same hand-made position in the engine and in the ZRF game (one turn-order entry
     per player: Black's is the second)."""
-    game = zrf_game or load_game(ZRF)
+    game = zrf_game or open_game(ZRF)
     cand = edited_zrf_state(game, data.SETUP, position, 1 if to_move == B else 0)
     ref = alpha_centauri().state_from(position, to_move)
     return ref, cand

@@ -17,7 +17,7 @@ import pytest
 from codegen.render import render
 from runtime.verify.crosscheck import CrossChecker, CrossCheckResult, start_states
 from runtime.verify.crosscheck_run import CrossCheckSpec, run
-from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import open_game
 from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state
 from variants.canonical.engine import CanonicalGame, canon_chess
 from variants.canonical.known_differences import known_differences
@@ -34,7 +34,7 @@ def spec(name: str, title: str, moves=()) -> CrossCheckSpec:
 
 
 def zrf_game(title: str):
-    return load_zrf_game(ZRF, title)
+    return open_game(ZRF, title)
 
 
 # ---------------------------------------------------------------------------
