@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from runtime.verify.crosscheck import CrossChecker, CrossCheckResult, KnownDifference, NameMap, start_states
-from runtime.jobs.executors import Backend, open_executor
+from runtime.jobs.executors import Backend, memo_scope, open_executor, worker_memo
 from runtime.loading.opening import open_game
 from runtime.core.protocol import Game
 from runtime.core.merged_turns import MergedTurns
@@ -63,17 +63,16 @@ def load_name_map(path: str | None) -> str:
     return json.dumps(data, sort_keys=True)
 
 
-_WORKER_CACHE: dict = {}
+def _build_checker(spec: CrossCheckSpec):
+    """The checker of ``spec``, its two start states and the moves to them (both games loaded)."""
+    reference, candidate, names, known = spec.load()
+    ref, cand, path = start_states(reference, candidate, spec.moves, names)
+    return CrossChecker(reference, candidate, names, known), ref, cand, path
 
 
 def _checker(spec: CrossCheckSpec):
-    key = spec
-    if key not in _WORKER_CACHE:
-        reference, candidate, names, known = spec.load()
-        ref, cand, path = start_states(reference, candidate, spec.moves, names)
-        _WORKER_CACHE.clear()
-        _WORKER_CACHE[key] = (CrossChecker(reference, candidate, names, known), ref, cand, path)
-    return _WORKER_CACHE[key]
+    """:func:`_build_checker`, once per worker for the jobs of one spec (:func:`worker_memo`)."""
+    return worker_memo().get(spec, lambda: _build_checker(spec))
 
 
 def _tree_job(spec: CrossCheckSpec, depth: int, root_index: int | None) -> CrossCheckResult:
@@ -99,17 +98,18 @@ def run(spec: CrossCheckSpec, depth: int, games: int, plies: int, seed: int = 0,
     ``backend`` and ``address`` choose where the jobs run (:func:`runtime.jobs.executors.open_executor`).
     """
     start = time.perf_counter()
-    checker, ref, cand, path = _checker(spec)
-    result = CrossCheckResult()
-    root_pairs = checker.compare(ref, cand, path, result)
-    jobs: list[tuple] = []
-    if depth >= 2:
-        jobs.extend((_tree_job, (spec, depth, i)) for i in range(len(root_pairs)))
-    jobs.extend((_playout_job, (spec, seed + g, plies)) for g in range(games))
-    if len(jobs) <= 1 and backend == Backend.PROCESS:
-        workers = 1  # one job: no pool to start
-    with open_executor(backend, workers, address) as executor:
-        for job_result in executor.run(jobs, progress):
-            result.merge(job_result)
+    with memo_scope():  # the games loaded here serve the jobs run in this process too
+        checker, ref, cand, path = _checker(spec)
+        result = CrossCheckResult()
+        root_pairs = checker.compare(ref, cand, path, result)
+        jobs: list[tuple] = []
+        if depth >= 2:
+            jobs.extend((_tree_job, (spec, depth, i)) for i in range(len(root_pairs)))
+        jobs.extend((_playout_job, (spec, seed + g, plies)) for g in range(games))
+        if len(jobs) <= 1 and backend == Backend.PROCESS:
+            workers = 1  # one job: no pool to start
+        with open_executor(backend, workers, address) as executor:
+            for job_result in executor.run(jobs, progress):
+                result.merge(job_result)
     result.seconds = time.perf_counter() - start
     return result
