@@ -329,7 +329,8 @@ class Game(ABC):
         Used by ``--position`` (see :mod:`runtime.loading.setup_text`).  Rule state the
         board does not show (unmoved flags, counters, repetition history) takes
         the engine's documented default for a set-up position.  The names are
-        checked by the caller.  The default raises NotImplementedError: the game
+        checked by the caller; ValueError when ``to_move`` cannot be to move (a ZRF
+        turn order without it).  The default raises NotImplementedError: the game
         cannot set up positions.
         """
         raise NotImplementedError(f"{self.name} cannot set up positions")
@@ -346,8 +347,7 @@ class Game(ABC):
     def edited_state(self, edits: Sequence[SetupEdit]) -> "State":
         """The start position changed by saved-game set-up edits (:data:`SetupEdit`), in order.
 
-        What a Zillions saved game records when its set-up was edited, and how
-        ``--position`` builds a ZRF position.  Raises KeyError naming the cell,
+        What a Zillions saved game records when its set-up was edited.  Raises KeyError naming the cell,
         player or piece the game lacks.  The default raises NotImplementedError:
         the game cannot edit its set-up.
         """
