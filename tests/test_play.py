@@ -112,7 +112,7 @@ class RingState(State):
 
 def test_three_players_take_turns(monkeypatch):
     import runtime.commands.play as mod
-    monkeypatch.setattr(mod, "open_game", lambda spec, variant, **options: Ring())
+    monkeypatch.setattr(mod, "open_or_exit", lambda spec, variant, **options: Ring())
     keys = "Token step Red\nPass\nPass\nToken step Red\nPass\nPass\nToken step Red\n"
     result = run(["ring", "--white", "human", "--black", "human", "--player", "Blue=human"], keys)
     assert result.exit_code == 0, result.output
