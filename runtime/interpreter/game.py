@@ -23,7 +23,7 @@ from zrf.model import GameDef
 from zrf.syntax import List, to_text
 
 from runtime.core.goalinfo import GoalResult
-from runtime.core.protocol import Game, SetupEdit
+from runtime.core.protocol import Game, GameType, ReadsSavedGames, SetsUpPositions, SetupEdit
 
 from .attacks import AttackSearch
 from .compiled import CompiledGoal
@@ -64,8 +64,10 @@ def _promotion_names(gdef: GameDef) -> set[str]:
     return out
 
 
-class ZrfGame(Game):
+class ZrfGame(Game, SetsUpPositions, ReadsSavedGames):
     """One playable ZRF game or variant, compiled."""
+
+    game_type = GameType(set_up_positions=True, saved_games=True, search_hints=True)
 
     def __init__(self, gdef: GameDef, path: str, report: Report, back_end: MoveBackEnd | None = None) -> None:
         self.gdef = gdef

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from runtime.core.protocol import Game, State
+from runtime.core.protocol import Game, State, set_up_positions
 
 SIDE_SEPARATOR = "|"
 PIECE_SEPARATOR = ","
@@ -124,10 +124,11 @@ def set_up(game: Game, text: str) -> State:
     """The state ``text`` describes in ``game``; :class:`SetupError` when it cannot be built."""
     setup = parse_setup(text)
     check_names(game, setup)
+    capable = set_up_positions(game)
+    if capable is None:
+        raise SetupError(f"{game.name} cannot set up positions")
     try:
-        return game.state_from(setup.position(), setup.to_move)
-    except NotImplementedError as exc:
-        raise SetupError(str(exc)) from None
+        return capable.state_from(setup.position(), setup.to_move)
     except ValueError as exc:  # the side never moves (a ZRF turn order without it)
         raise SetupError(f"column 1: {exc}") from None
 

@@ -32,7 +32,7 @@ from zrf.diagnostics import Diagnostic, ZrfError
 from zrf.syntax import Span
 from zrf.zsg import SavedGame
 
-from runtime.core.protocol import Move, Outcome, State
+from runtime.core.protocol import Move, Outcome, State, reads_saved_games
 
 _PARTIAL = re.compile(r"^partial \d+ ")
 
@@ -152,8 +152,12 @@ def replay(saved: SavedGame, game, progress: Callable[[int], None] | None = None
     raises :class:`ZrfError` located at that edit's line.
     """
     edits = [(e.player, e.piece, e.position) for e in saved.setup]
+    editor = reads_saved_games(game)
+    if edits and editor is None:
+        raise ZrfError([Diagnostic("Z001", f"the saved game edits the set-up, which {game.name} cannot do",
+                                   Span(saved.path, saved.setup[0].line, 1))])
     try:
-        state = game.edited_state(edits) if edits else game.initial_state()
+        state = editor.edited_state(edits) if edits else game.initial_state()
     except KeyError as exc:
         raise ZrfError([Diagnostic("Z001", str(exc.args[0]), Span(saved.path, _bad_edit_line(game, saved), 1))]) \
             from None
@@ -193,7 +197,7 @@ def _bad_edit_line(game, saved: SavedGame) -> int:
     edits = [(e.player, e.piece, e.position) for e in saved.setup]
     for k in range(1, len(edits) + 1):
         try:
-            game.edited_state(edits[:k])
+            reads_saved_games(game).edited_state(edits[:k])
         except KeyError:
             return saved.setup[k - 1].line
     return saved.setup[0].line

@@ -48,6 +48,7 @@ from starlette.staticfiles import StaticFiles
 
 from runtime.interpreter import ZrfRuntimeError
 from runtime.core.notation import MoveMatchError, find_move
+from runtime.core.protocol import reads_saved_games
 from runtime.savedgames.saving import SavedGameError, replay_saved
 from runtime.players.factory import make_player
 from runtime.players.knowledge import KnowledgeCache
@@ -290,7 +291,8 @@ async def open_zsg(request: Request, ctx: ServeContext) -> Response:
             if history:
                 end = history[-1][0].apply(history[-1][1])
             elif saved.setup:  # a set-up and no move (replay_saved checked the game can edit)
-                end = session.game.edited_state([(e.player, e.piece, e.position) for e in saved.setup])
+                end = reads_saved_games(session.game).edited_state(
+                    [(e.player, e.piece, e.position) for e in saved.setup])
             else:
                 end = session.game.initial_state()
             session.history, session.state = history, end

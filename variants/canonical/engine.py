@@ -26,7 +26,8 @@ from typing import Iterable, Mapping
 
 from runtime.core.goalinfo import Checkmated, Goal, GoalResult, Unscored
 from runtime.core.move_details import details_from_codes
-from runtime.core.protocol import Game, Move, Outcome, PartDetails, Signature, State, make_signature
+from runtime.core.protocol import (Game, GameType, Move, Outcome, PartDetails, SetsUpPositions, Signature,
+                                   State, make_signature)
 
 from . import data
 from .board import (BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, TYPE_CODES, TYPE_NAMES,
@@ -37,7 +38,7 @@ REPETITION_MODES = ("any", "none", "threefold-draw", "threefold-loss")
 STALEMATE_MODES = ("win", "draw")
 
 
-class CanonicalGame(Game):
+class CanonicalGame(Game, SetsUpPositions):
     """One member of the Canonical family: board size plus rule options.
 
     Options (defaults are the RULES.md recommended readings):
@@ -57,6 +58,8 @@ class CanonicalGame(Game):
     * ``stalemate`` ("win"): a stalemated player loses; "draw" is the
       Zillions default.
     """
+
+    game_type = GameType(set_up_positions=True, search_hints=True)
 
     players = data.PLAYERS
     piece_types = data.PIECE_TYPES

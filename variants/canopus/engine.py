@@ -15,7 +15,8 @@ from typing import Mapping
 from runtime.core.goalinfo import (AnyOf, Checkmated, Goal, GoalResult, Occupant, PiecesRemaining, Placement, Slot,
                               Unscored, at_most_pieces)
 from runtime.core.move_details import details_from_codes
-from runtime.core.protocol import Game, Move, Outcome, PartDetails, Signature, State, make_signature
+from runtime.core.protocol import (Game, GameType, Move, Outcome, PartDetails, SetsUpPositions, Signature,
+                                   State, make_signature)
 
 from . import data
 from .board import INDEX, NAME, SIZE
@@ -37,7 +38,7 @@ def _details(before: bytes, after: bytes, steps: tuple) -> tuple[PartDetails]:
     return details_from_codes((before, after), _piece, NAME, (steps,), EMPTY)
 
 
-class CanopusGame(Game):
+class CanopusGame(Game, SetsUpPositions):
     """Canopus, or Super-Star Canopus when ``super_star``.
 
     Keyword options flip the risky readings of RULES.md (defaults = the
@@ -58,6 +59,8 @@ class CanopusGame(Game):
     * ``push_own_king`` (our decision D1): a Pusher may shift its own King
       inside the board; never off it.
     """
+
+    game_type = GameType(set_up_positions=True, search_hints=True)
 
     players = PLAYERS
     positions = data.CELLS

@@ -22,8 +22,8 @@ from functools import partial
 from typing import Mapping
 
 from runtime.core.goalinfo import Checkmated, Goal, GoalResult, PiecesRemaining, Unscored, at_most_pieces
-from runtime.core.protocol import (Change, ChangeKind, Game, Move, Movement, Outcome, PartDetails, Signature, State,
-                              make_signature)
+from runtime.core.protocol import (Change, ChangeKind, Game, GameType, Move, Movement, Outcome, PartDetails,
+                                   SetsUpPositions, Signature, State, make_signature)
 
 from . import data
 from .board import INDEX, N_CELLS, code, owner_of, ptype_of
@@ -44,7 +44,7 @@ DOUBLE_STEP_READINGS = {
 """Readings of the Soldier's two-square advance (RULES.md 6, A5)."""
 
 
-class EpsilonEridani(Game):
+class EpsilonEridani(Game, SetsUpPositions):
     """Epsilon Eridani with its rule readings as options.
 
     Keyword options (default = RULES.md recommendation):
@@ -63,6 +63,8 @@ class EpsilonEridani(Game):
     * ``stalemate``: ``"draw"`` (A12) or ``"loss"`` (the stalemated side loses);
     * ``setup``: replacement starting array ``{cell: (player, type)}``.
     """
+
+    game_type = GameType(set_up_positions=True, search_hints=True)
 
     name = "Epsilon Eridani"
     players = PLAYERS
