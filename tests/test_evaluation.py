@@ -168,6 +168,7 @@ def test_material_counts_board_and_stores():
 _VALUES_SCRIPT = """
 import random
 from runtime.players.evaluation import Evaluator
+from runtime.loading.opening import open_game
 from runtime.players.knowledge import learn
 game = open_game({path!r})
 evaluator = Evaluator(game, learn(game))
