@@ -1,7 +1,8 @@
 """Opening a game: the one way every command, the web page and the Python API get a :class:`Game`.
 
 ``open_game(spec, variant=None, ...)`` takes a registered game's name (see
-``zrf variants``) or a ``.zrf`` path (an existing file wins), and for a file
+``zrf variants``), a ``.zrf`` path (an existing file wins) or a file already
+read (:class:`zrf.model.ZrfFile`: an editor's unsaved buffers), and for a file
 the title of the game or variant to play.  Every failure is a
 :class:`runtime.core.errors.GameLoadError` whose ``diagnostics`` say where in
 the file (none for a name that is neither a file nor a registered game); an
@@ -19,7 +20,7 @@ from zrf import limits
 from zrf.codes import Effect
 from zrf.diagnostics import Diagnostic, ZrfError
 from zrf.lint import lint_model
-from zrf.model import build_file
+from zrf.model import ZrfFile, build_file
 
 from runtime.core.errors import EngineRequired, GameLoadError
 from runtime.core.protocol import Game
@@ -43,16 +44,19 @@ class LintWarning(UserWarning):
     """The file opened has errors ``zrf check`` reports: its moves may be missing or wrong."""
 
 
-def open_game(spec: str, variant: str | None = None, *, confine_includes: bool = False,
+def open_game(spec: str | ZrfFile, variant: str | None = None, *, confine_includes: bool = False,
               lint: bool = False, axiom: AxiomGames = AxiomGames.REFUSE,
               back_end: MoveBackEnd | None = None) -> Game:
-    """The game ``spec`` names: a registered game, or the entry ``variant`` of a ``.zrf`` file.
+    """The game ``spec`` names: a registered game, or the entry ``variant`` of a ``.zrf`` file
+    (a path, or a file already read).
 
     ``confine_includes`` refuses includes outside the file's folder (E214: a server
     reading an upload).  ``lint`` lints a file and warns (:class:`LintWarning`) when it
     has errors; the game is opened all the same.  ``axiom`` says what an Axiom game
     gives; ``back_end`` which back end runs its move programs (default: ``ZRF_TRANSLATE``'s).
     """
+    if isinstance(spec, ZrfFile):
+        return _open_entry(spec, variant, str(spec.path), lint, axiom, back_end)
     entry = find_game(spec)
     if entry is not None and not os.path.exists(spec):
         if variant:
@@ -65,6 +69,12 @@ def open_game(spec: str, variant: str | None = None, *, confine_includes: bool =
         zf = build_file(spec, confine_includes)
     except ZrfError as exc:
         raise GameLoadError(str(exc), exc.diagnostics) from None
+    return _open_entry(zf, variant, spec, lint, axiom, back_end)
+
+
+def _open_entry(zf: ZrfFile, variant: str | None, spec: str, lint: bool, axiom: AxiomGames,
+                back_end: MoveBackEnd | None) -> Game:
+    """The entry ``variant`` of the file ``zf`` read (``spec`` as the user named it)."""
     refused = [d for d in zf.report.diagnostics if d.entry.effect is Effect.REFUSED]
     if refused:
         raise GameLoadError("\n".join(d.format() for d in refused), refused)
@@ -77,7 +87,7 @@ def open_game(spec: str, variant: str | None = None, *, confine_includes: bool =
         errors = sum(1 for d in lint_model(zf, gdef.title) if d.is_error)
         if errors:
             warnings.warn(f"{spec} has {errors} error{'s' if errors != 1 else ''} (see zrf check {spec}); "
-                          "its moves may be missing or wrong", LintWarning, stacklevel=2)
+                          "its moves may be missing or wrong", LintWarning, stacklevel=3)
     if gdef.engine:
         if axiom is AxiomGames.SHOW_SET_UP:
             return SetupOnlyGame(gdef, zf.path)
