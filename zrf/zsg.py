@@ -27,6 +27,7 @@ add a line (a fake move or ``RulesFile=``) to the file.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import PureWindowsPath
@@ -78,6 +79,8 @@ class SavedGame:
     version: str = "0.02"
     seats: str = ""
     rules_file: str = ""
+    #: the line of ``RulesFile=`` (diagnostics about the rules file point at it; 0 when absent)
+    rules_line: int = 0
     variant: str = ""
     setup: list[SetupEdit] = field(default_factory=list)
     moves: list[MoveLine] = field(default_factory=list)
@@ -88,8 +91,14 @@ class SavedGame:
     encoding: str = "cp1252"
 
     def rules_path(self, folder: str) -> str:
-        """RulesFile resolved against the saved game's folder (Windows paths reduced to their name)."""
-        import os
+        """RulesFile resolved against the saved game's folder (Windows paths reduced to their name).
+
+        A name holding a NUL character names no file: :class:`ZrfError` (Z002) located at
+        the ``RulesFile=`` line.
+        """
+        if "\0" in self.rules_file:
+            raise _error(self.path, self.rules_line or 1, "RulesFile= names no file: it holds a NUL character",
+                         "Z002")
         name = self.rules_file.replace("\\", "/")
         if name.startswith("./"):
             name = name[2:]
@@ -99,8 +108,8 @@ class SavedGame:
         return os.path.join(folder, PureWindowsPath(self.rules_file).name)
 
 
-def _error(path: str, line: int, message: str) -> ZrfError:
-    return ZrfError([Diagnostic("Z001", message, Span(path, line, 1))])
+def _error(path: str, line: int, message: str, code: str = "Z001") -> ZrfError:
+    return ZrfError([Diagnostic(code, message, Span(path, line, 1))])
 
 
 def parse_zsg(text: str, path: str = "<string>") -> SavedGame:
@@ -120,6 +129,7 @@ def parse_zsg(text: str, path: str = "<string>") -> SavedGame:
             continue
         if line.startswith("RulesFile="):
             game.rules_file = line[len("RulesFile="):].strip()
+            game.rules_line = number
         elif line.startswith("VariantName="):
             game.variant = line[len("VariantName="):].strip()
         elif _EDIT.match(line):
