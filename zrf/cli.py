@@ -22,7 +22,7 @@ import warnings
 
 import click
 
-from . import limits
+from . import confinement, limits
 from .diagnostics import ZrfError
 
 #: name -> ("module:attribute", one-line help shown in ``zrf --help``)
@@ -137,12 +137,22 @@ def _apply_limits(ctx: click.Context, param: click.Parameter, settings: tuple[st
         raise click.BadParameter(str(exc), ctx, param) from None
 
 
+def _allow_outside(ctx: click.Context, param: click.Parameter, allowed: bool) -> None:
+    """``--allow-outside``: read includes and rules files outside the game's folder tree (docs/security.md)."""
+    if allowed:
+        confinement.allow_outside_for_run()
+
+
 @click.group(name="zrf", cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="zrf-toolkit", prog_name="zrf")
 @click.option("--limit", "limit_settings", multiple=True, metavar="NAME=VALUE", expose_value=False,
               callback=_apply_limits, is_eager=True,
               help="Change a resource limit for this run, e.g. --limit board_cells=500000 "
                    "(repeatable; see docs/limits.md; also $ZRF_LIMITS).")
+@click.option("--allow-outside", is_flag=True, expose_value=False, callback=_allow_outside, is_eager=True,
+              help="Let a game read files outside its own folder tree: includes (else refused, E214) and "
+                   "a saved game's RulesFile= (else Z003); text of a file that is not a .zrf is never "
+                   "printed (see docs/security.md; also $ZRF_ALLOW_OUTSIDE=1).")
 def main() -> None:
     """Read, write, check, run, generate and cross-check Zillions of Games rules files.
 

@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import PureWindowsPath
 
+from .confinement import OPTION, inside, outside_allowed
 from .diagnostics import Diagnostic, ZrfError
 from .reader import decode, read_bytes
 from .syntax import Span
@@ -93,19 +94,23 @@ class SavedGame:
     def rules_path(self, folder: str) -> str:
         """RulesFile resolved against the saved game's folder (Windows paths reduced to their name).
 
-        A name holding a NUL character names no file: :class:`ZrfError` (Z002) located at
-        the ``RulesFile=`` line.
+        Raises :class:`ZrfError` located at the ``RulesFile=`` line when the name
+        holds a NUL character (Z002), or when it leads out of ``folder``'s tree
+        (Z003) and the run does not allow that (:mod:`zrf.confinement`).
         """
+        line = self.rules_line or 1
         if "\0" in self.rules_file:
-            raise _error(self.path, self.rules_line or 1, "RulesFile= names no file: it holds a NUL character",
-                         "Z002")
+            raise _error(self.path, line, "RulesFile= names no file: it holds a NUL character", "Z002")
         name = self.rules_file.replace("\\", "/")
         if name.startswith("./"):
             name = name[2:]
         candidate = os.path.join(folder, name)
-        if os.path.exists(candidate):
-            return candidate
-        return os.path.join(folder, PureWindowsPath(self.rules_file).name)
+        if not os.path.exists(candidate):
+            candidate = os.path.join(folder, PureWindowsPath(self.rules_file).name)
+        if not outside_allowed() and not inside(candidate, folder):
+            raise _error(self.path, line, f"RulesFile= {self.rules_file[:80]!r} is outside the saved game's "
+                         f"folder: refused (name the rules with --zrf PATH, or {OPTION} reads it)", "Z003")
+        return candidate
 
 
 def _error(path: str, line: int, message: str, code: str = "Z001") -> ZrfError:

@@ -99,8 +99,11 @@ def _saved_game_naming(tmp_path, rules: str):
     return path
 
 
-def _replay_in_child(path) -> str:
+def _replay_in_child(path, allow_outside: bool = False) -> str:
     child = run_limited(f"""
+        import os
+        if {allow_outside!r}:
+            os.environ["ZRF_ALLOW_OUTSIDE"] = "1"
         from click.testing import CliRunner
         from runtime.commands.replay import replay
         result = CliRunner().invoke(replay, ["{path}"])
@@ -111,8 +114,11 @@ def _replay_in_child(path) -> str:
 
 
 def test_replay_refuses_a_rules_file_that_is_a_device(tmp_path):
-    """RulesFile=/dev/zero filled memory (the child's 1 GB limit turns that into a failure)."""
+    """RulesFile=/dev/zero filled memory (the child's 1 GB limit turns that into a failure).
+    It is outside the saved game's folder, so refused unread (Z003); allowed, it is still no file."""
     out = _replay_in_child(_saved_game_naming(tmp_path, "/dev/zero"))
+    assert out.startswith("2 ") and "Z003 RulesFile= '/dev/zero' is outside" in out
+    out = _replay_in_child(_saved_game_naming(tmp_path, "/dev/zero"), allow_outside=True)
     assert out.startswith("2 ") and "not a regular file" in out
 
 

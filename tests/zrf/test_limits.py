@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from zrf import limits
+from zrf.confinement import allowing_outside
 from zrf.cli import main
 from zrf.diagnostics import ZrfError
 from zrf.lint import lint_file
@@ -199,7 +200,11 @@ def test_loading_a_game_can_confine_includes(tmp_path):
     (tmp_path / "common.zrf").write_text("(define b " + BOARD + ")\n")
     path = tmp_path / "up" / "game.zrf"
     path.write_text('(include "../common.zrf")\n(game (title "x") (b) (piece (name P) (moves (n add))))\n')
-    assert load_zrf_game(str(path)).name == "x"
-    with pytest.raises(GameLoadError) as exc:
-        load_zrf_game(str(path), confine_includes=True)
+    with allowing_outside():
+        assert load_zrf_game(str(path)).name == "x"
+        with pytest.raises(GameLoadError) as exc:
+            load_zrf_game(str(path), confine_includes=True)
+        assert "E214" in {d.code for d in exc.value.diagnostics}
+    with pytest.raises(GameLoadError) as exc:  # the default: refused unless the user allows it
+        load_zrf_game(str(path))
     assert "E214" in {d.code for d in exc.value.diagnostics}
