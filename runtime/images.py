@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import base64
 import io
+import os
 import weakref
 from dataclasses import dataclass, field
 
@@ -42,7 +43,11 @@ TRANSPARENT = (0, 255, 0)
 
 
 class BitmapError(Exception):
-    """A file that exists but cannot be read as a bitmap (or Pillow is missing)."""
+    """A file that exists but cannot be read as a bitmap (or Pillow is missing).
+
+    The message says why without naming the file: the caller's diagnostic
+    names it as the rules file wrote it, and a server must not show its paths.
+    """
 
 
 @dataclass
@@ -75,7 +80,8 @@ def load_bitmap(path: str, transparent_green: bool) -> object:
         with Image.open(path) as im:
             rgb = im.convert("RGB")
     except (OSError, ValueError, Image.DecompressionBombError) as exc:
-        raise BitmapError(f"cannot read {path}: {exc}") from None
+        detail = str(exc).replace(path, os.path.basename(path)) or type(exc).__name__
+        raise BitmapError(f"cannot read: {detail}") from None
     rgba = rgb.convert("RGBA")
     if transparent_green:
         bands = [band.point(lambda v, want=want: 255 if v == want else 0)
@@ -129,10 +135,11 @@ class GameGraphics:
 
 
 class _Loader:
-    """Resolves and loads files for one rules file, each file once."""
+    """Resolves and loads files for one rules file, each file once, only inside ``root``
+    (:class:`zrf.images.Resolver`: by default the folder above the rules file's)."""
 
-    def __init__(self, rules_path: str):
-        self.resolver = Resolver(rules_path)
+    def __init__(self, rules_path: str, root: str | None = None):
+        self.resolver = Resolver(rules_path, root)
         self.loaded: dict[tuple[str, bool], Bitmap | str] = {}
 
     def get(self, ref: ImageRef) -> Bitmap | str:
@@ -150,13 +157,15 @@ class _Loader:
         return self.loaded[key]
 
 
-def game_graphics(gdef: GameDef, rules_path: str, piece_set: int = 0, board: int = 0) -> GameGraphics:
-    """Load the board alternative ``board`` and piece set ``piece_set`` (0-based) of ``gdef``.
+def game_graphics(gdef: GameDef, rules_path: str, piece_set: int = 0, board: int = 0,
+                  root: str | None = None) -> GameGraphics:
+    """Load the board alternative ``board`` and piece set ``piece_set`` (0-based) of ``gdef``,
+    from files inside ``root`` (default: the folder above the rules file's).
 
     Raises :class:`IndexError` for a set or board the file does not have.
     """
     choice: ImageChoice = choose(gdef, piece_set, board)
-    loader = _Loader(rules_path)
+    loader = _Loader(rules_path, root)
     out = GameGraphics(rules_path, substitutes=choice.substitutes)
     for ref in choice.chosen:
         out.referenced += 1
@@ -186,9 +195,10 @@ def file_resolution(zfile: ZrfFile, rules_path: str) -> tuple[int, list[Missing]
 _CACHE: "weakref.WeakKeyDictionary[Game, dict]" = weakref.WeakKeyDictionary()
 
 
-def graphics_for(game: Game, piece_set: int = 0, board: int = 0) -> GameGraphics | None:
+def graphics_for(game: Game, piece_set: int = 0, board: int = 0, root: str | None = None) -> GameGraphics | None:
     """The graphics of a ZRF game (loaded once per game object and choice), or None when
-    ``game`` is not a ZRF game or its file names no image at all."""
+    ``game`` is not a ZRF game or its file names no image at all.  ``root`` confines the
+    files read (default: the folder above the rules file's; a server gives an upload's folder)."""
     source = zrf_source(game)
     if source is None:
         return None
@@ -199,6 +209,6 @@ def graphics_for(game: Game, piece_set: int = 0, board: int = 0) -> GameGraphics
         per_game = {}
     key = (piece_set, board)
     if key not in per_game:
-        graphics = game_graphics(gdef, path, piece_set, board)
+        graphics = game_graphics(gdef, path, piece_set, board, root)
         per_game[key] = graphics if graphics.referenced else None
     return per_game[key]

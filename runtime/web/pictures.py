@@ -26,8 +26,9 @@ MAX_KEY = 16
 
 
 def session_graphics(session: Session) -> GameGraphics | None:
-    """The bitmaps pictures of this session use (loaded once per game object)."""
-    return graphics_for(session.game)
+    """The bitmaps pictures of this session use (loaded once per game object); an upload's
+    only from its own folder, as its includes (a path climbing out finds nothing)."""
+    return graphics_for(session.game, root=session.folder)
 
 
 def bitmaps_by_key(graphics: GameGraphics | None) -> dict[str, Bitmap]:

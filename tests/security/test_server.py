@@ -385,3 +385,51 @@ def test_no_request_gets_a_server_error():
                 assert key not in res.text
         attack()
         c.close()
+
+
+# --------------------------------------------------------------------------- an upload's images stay in its folder
+
+def _with_board_image(written: str) -> bytes:
+    return small().replace(b"(board (grid", f'(board (image "{written}") (grid'.encode(), 1)
+
+
+def _upload_note(client, written: str, includes: dict[str, bytes] | None = None) -> tuple[dict, str]:
+    res = client.upload("pic.zrf", _with_board_image(written), includes)
+    assert res.status_code == 200, res.text
+    state = res.json()
+    assert len(state["notes"]) == 1, state["notes"]
+    return state, state["notes"][0]
+
+
+def test_an_uploads_images_cannot_leave_its_folder(client, tmp_path):
+    """Issue 30 finding 4: ``(image "../../../../tmp/x.png")`` in an uploaded ZRF was served back
+    by ``/api/image``.  Climbing out of the upload's folder finds nothing, as an include would."""
+    from PIL import Image
+
+    outside = tmp_path / "outside.png"
+    Image.new("RGB", (8, 8), (255, 0, 0)).save(outside)
+    written = "../" * 20 + str(outside).lstrip("/")
+    state, note = _upload_note(client, written)
+    assert "<image" not in state["svg"]
+    assert client.get("/api/image", id=state["id"], key="bm0").status_code == 404
+    assert note == f"pic.zrf:2:17: W601 1 of 1 images are missing or unreadable (first '{written}': not found); " \
+                   "the board is drawn from its cells"
+
+
+def test_image_notes_are_no_existence_oracle_and_show_no_server_path(client, tmp_path):
+    """For an outside file that is not an image the note said it could not be read, with its
+    absolute server path, where a missing file was "not found": the notes told which files exist."""
+    existing = tmp_path / "secret.txt"
+    existing.write_text("not an image")
+    notes = []
+    for target in (existing, tmp_path / "no-such-file.txt"):
+        written = "../" * 20 + str(target).lstrip("/")
+        _, note = _upload_note(client, written)
+        notes.append(note.replace(written, "NAME"))
+        assert str(tmp_path) not in note.replace(written, "")
+    assert notes[0] == notes[1]
+    # a file of the upload that is not an image: said so, with no server path
+    _, note = _upload_note(client, "plain.bmp", {"plain.bmp": b"not an image"})
+    assert "'plain.bmp': cannot read: cannot identify image file 'plain.bmp'" in note, note
+    for hidden in ("/tmp", client.live.store.upload_root, "game-"):
+        assert hidden not in note
