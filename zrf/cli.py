@@ -24,6 +24,7 @@ import click
 
 from . import confinement, limits
 from .diagnostics import ZrfError
+from .printable import printable
 
 #: name -> ("module:attribute", one-line help shown in ``zrf --help``)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -63,10 +64,10 @@ class LazyGroup(click.Group):
             sys.exit(2)
         except click.UsageError as exc:
             where = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
-            click.echo(f"zrf: error: {exc.format_message()}{where}", err=True)
+            click.echo(printable(f"zrf: error: {exc.format_message()}{where}"), err=True)
             sys.exit(2)
         except click.ClickException as exc:
-            click.echo(f"zrf: error: {exc.format_message()}", err=True)
+            click.echo(printable(f"zrf: error: {exc.format_message()}"), err=True)
             sys.exit(exc.exit_code)
         except click.Abort:
             click.echo("zrf: aborted", err=True)
@@ -78,7 +79,7 @@ class LazyGroup(click.Group):
             if text:
                 click.echo(text, err=True)
             if str(exc) != text:
-                click.echo(f"zrf: error: {exc}", err=True)
+                click.echo(printable(f"zrf: error: {exc}"), err=True)
             sys.exit(2)
         except KeyboardInterrupt:
             click.echo("zrf: interrupted", err=True)
@@ -88,8 +89,8 @@ class LazyGroup(click.Group):
         except BaseException as exc:  # a bug: one line, the traceback only on request
             if os.environ.get("ZRF_DEBUG"):
                 raise
-            click.echo(f"zrf: error: internal error {type(exc).__name__}: {str(exc)[:200]} "
-                       "(please report it; ZRF_DEBUG=1 shows the traceback)", err=True)
+            click.echo(printable(f"zrf: error: internal error {type(exc).__name__}: {str(exc)[:200]} "
+                                 "(please report it; ZRF_DEBUG=1 shows the traceback)"), err=True)
             sys.exit(2)
         sys.exit(0)
 
@@ -119,7 +120,7 @@ class LazyGroup(click.Group):
 
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
     """A Python warning (the game registry's, a picture's scale) as one ``zrf: warning:`` line."""
-    click.echo(f"zrf: warning: {message}", err=True)
+    click.echo(printable(f"zrf: warning: {message}"), err=True)
 
 
 def _unavailable(name: str, short_help: str) -> click.Command:

@@ -9,6 +9,8 @@ import sys
 
 import click
 
+from zrf.printable import printable
+
 from runtime.crosscheck_run import CrossCheckSpec, load_name_map, run
 from runtime.executors import BACKENDS, BackendError
 from runtime.notation import MoveMatchError, split_move_list
@@ -122,7 +124,7 @@ def crosscheck(game: str, zrf_path: str | None, variant: str | None, names_path:
         }, indent=2))
     else:
         for d in result.disagreements:
-            click.echo(d.describe())
+            click.echo(printable(d.describe()))
             click.echo(f"  reproduce: {reproduce(d.path)}")
         verdict = "agree" if result.agree else f"{result.unexplained} disagreement(s)"
         extra = ""

@@ -16,6 +16,7 @@ from runtime.render import scene_svg
 from runtime.scene import build_scene
 from runtime.still import load_still
 from zrf.atomic_write import write_bytes_atomically
+from zrf.printable import printable
 
 from .common import (game_argument, json_option, moves_option, open_game, position_after, position_option,
                      variant_option)
@@ -56,7 +57,7 @@ def render(game: str, variant: str | None, moves: str, position: str | None, out
     except EngineRequired as exc:
         if moves:
             raise click.UsageError(f"{exc}; --moves cannot be played") from None
-        click.echo(f"{exc}: drawing its board-setup position", err=True)
+        click.echo(printable(f"{exc}: drawing its board-setup position"), err=True)
         try:
             g = load_still(game, variant)
         except GameLoadError as exc2:
@@ -74,8 +75,8 @@ def render(game: str, variant: str | None, moves: str, position: str | None, out
                 click.echo(warning.format(), err=True)
             if graphics.substitutes:
                 names = ", ".join(f"{player} {piece}" for piece, player in graphics.substitutes)
-                click.echo(f"{game}: note: piece set {piece_set} has no bitmap for {names}; "
-                           "the default set's is shown", err=True)
+                click.echo(printable(f"{game}: note: piece set {piece_set} has no bitmap for {names}; "
+                                     "the default set's is shown", one_line=True), err=True)
     scene = build_scene(state, graphics=graphics)
     if output.lower().endswith(".png"):
         try:

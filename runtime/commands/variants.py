@@ -7,6 +7,8 @@ import json
 
 import click
 
+from zrf.printable import printable
+
 from runtime.registry import registered_games
 
 
@@ -40,4 +42,4 @@ def variants(as_json: bool) -> None:
     for r in rows:
         flag = "" if r["engine"] else "  (engine not found)"
         origin = "" if r["package"] == "zrf-toolkit" else f"  [{r['package']}]"
-        click.echo(f"{r['name']:<{width}}  {r['summary']}{origin}{flag}")
+        click.echo(printable(f"{r['name']:<{width}}  {r['summary']}{origin}{flag}", one_line=True))
