@@ -61,7 +61,7 @@ from .moves import describe_move
 from .pictures import IMAGE_HEADERS, graphics_notes, image_png
 from .rules_text import rules_texts
 from .sessions import Session, SessionGone, SessionStore
-from .uploads import UploadError, decode_files, decode_saved_game, write_upload
+from .uploads import UploadError, UploadStoreError, decode_files, decode_saved_game, write_upload
 from .views import session_payload
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -210,7 +210,10 @@ async def new_game(request: Request, ctx: ServeContext) -> Response:
             files = decode_files(body["upload"], body.get("includes"), ctx.limits)
         except UploadError as exc:
             raise ApiError(400, str(exc)) from None
-        folder, spec = write_upload(ctx.store.upload_root, files)
+        try:
+            folder, spec = write_upload(ctx.store.upload_root, files)
+        except UploadStoreError as exc:  # a full disk: the partial folder is already gone
+            raise ApiError(422, str(exc)) from None
         entry = None
 
         def load():

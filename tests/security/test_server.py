@@ -275,6 +275,28 @@ def test_uploads_are_deleted_when_the_command_is_stopped(tmp_path):
     assert list(tmp_path.glob("zrf-serve-*")) == []
 
 
+
+def test_a_failed_upload_write_leaves_no_folder(server, client, monkeypatch):
+    """Issue 30 finding 6: a full disk while an upload was written answered 422 "internal error
+    (OSError)" and left the partial ``game-*/`` folder, tied to no game, until shutdown."""
+    import errno
+
+    from runtime.web import uploads
+
+    written = []
+    real = uploads._write_file
+
+    def fill_up(path, data):
+        if written:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        written.append(path)
+        real(path, data)
+    monkeypatch.setattr(uploads, "_write_file", fill_up)
+    res = client.upload("main.zrf", b'(include "part.zrf")\n' + small(), {"part.zrf": b"(define x y)\n"})
+    assert written and res.status_code == 422, res.text
+    assert res.json()["error"] == "the server could not store the upload (No space left on device)"
+    assert os.listdir(server.store.upload_root) == [] and len(server.store) == 0
+
 def _raw(live, data: bytes) -> socket.socket:
     sock = socket.create_connection(("127.0.0.1", live.port), timeout=30)
     sock.sendall(data)
