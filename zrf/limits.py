@@ -56,6 +56,9 @@ class Limits:
     #: Entries of the runtime's link tables: players x directions x positions (E390).
     #: Corpus maximum: 0.17 M (margo.zrf).
     link_entries: int = 20_000_000
+    #: Pixels of the bitmaps one picture of a game loads, together, read from each file's header
+    #: before it is decoded (W610).  Corpus maximum: 1.12 M (Duel.zrf of the Zillions install).
+    image_pixels: int = 4_000_000
     #: Diagnostics kept per file; the rest are counted in one E090.  Corpus maximum: 992 (GufuuShogi.zrf).
     diagnostics: int = 10_000
 

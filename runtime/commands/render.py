@@ -70,8 +70,7 @@ def render(game: str, variant: str | None, moves: str, position: str | None, out
         except IndexError as exc:
             raise click.UsageError(str(exc)) from None
         if graphics is not None:
-            warning = graphics.warning()
-            if warning is not None:
+            for warning in graphics.warnings():
                 click.echo(warning.format(), err=True)
             if graphics.substitutes:
                 names = ", ".join(f"{player} {piece}" for piece, player in graphics.substitutes)

@@ -63,7 +63,7 @@ def image_png(session: Session, key: object) -> bytes:
 
 
 def graphics_notes(session: Session, hide: Callable[[list], list[str]]) -> list[str]:
-    """The one warning about missing or unreadable bitmaps (W601), paths cut by ``hide``; or none."""
+    """The warnings about bitmaps left out (W610: the pixel limit) or missing (W601), paths cut
+    by ``hide``; or none."""
     graphics = session_graphics(session)
-    warning = graphics.warning() if graphics is not None else None
-    return hide([warning]) if warning is not None else []
+    return hide(graphics.warnings()) if graphics is not None else []
