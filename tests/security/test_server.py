@@ -455,3 +455,97 @@ def test_image_notes_are_no_existence_oracle_and_show_no_server_path(client, tmp
     assert "'plain.bmp': cannot read: cannot identify image file 'plain.bmp'" in note, note
     for hidden in ("/tmp", client.live.store.upload_root, "game-"):
         assert hidden not in note
+
+
+# --------------------------------------------------------------------------- a person's move under load
+
+class _Spinner:
+    """A computer player that works the processor (pure Python, so holding the interpreter as a
+    search does) until the test releases it, then plays the first legal move."""
+
+    def __init__(self, started: list, release):
+        self.started = started
+        self.release = release
+
+    def choose(self, state):
+        self.started.append(state)
+        deadline = time.monotonic() + 60  # a stuck test ends anyway
+        x = 0
+        while not self.release.is_set() and time.monotonic() < deadline:
+            x += 1
+        return state.legal_moves()[0]
+
+
+def _spinning(monkeypatch):
+    import threading
+    started, release = [], threading.Event()
+    monkeypatch.setattr("runtime.web.app.make_player", lambda *a, **k: _Spinner(started, release))
+    return started, release
+
+
+def _wait_for(condition, seconds: float = 30) -> None:
+    """Poll ``condition`` until it holds (a bound so that a broken server fails, not hangs)."""
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "timed out waiting"
+        time.sleep(0.02)
+
+
+def test_a_persons_move_never_waits_behind_other_games_searches(monkeypatch):
+    """Issue 30 finding 9: 20 clients playing against the computer saw a person's move take 10 s
+    (p99): every search held one of the two workers all game work shared.  Searches now have their
+    own pool: while it is full of two other games' searches, a person's move is answered, and both
+    searches are still running when it is (they end only when the test releases them)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    started, release = _spinning(monkeypatch)
+    with live_server() as live:
+        c = PageClient(live)
+        games = [c.new(game="canopus").json() for _ in range(3)]
+        pool = ThreadPoolExecutor(2)
+        try:
+            thinking = [pool.submit(c.post, "/api/ai", {"id": g["id"], "seconds": 60}) for g in games[:2]]
+            _wait_for(lambda: len(started) == 2)
+            # release the searches after 20 s whatever happens, so that a server that makes the move
+            # wait for them still answers it (and fails below) instead of hanging the test
+            timer = __import__("threading").Timer(20, release.set)
+            timer.start()
+            res = c.post("/api/move", {"id": games[2]["id"], "notation": games[2]["moves"][0]["notation"]})
+            searching = [not f.done() for f in thinking]
+            release.set()
+            timer.cancel()
+            assert res.status_code == 200, res.text
+            assert searching == [True, True]
+            assert [f.result().status_code for f in thinking] == [200, 200]
+        finally:
+            release.set()
+            pool.shutdown()
+            c.close()
+
+
+def test_a_full_search_queue_says_so_at_once(monkeypatch):
+    """With every searcher busy and the queue full, one more computer move is a 503 that says why
+    (it neither waits nor blocks the server), and the queued one is played once a searcher is free."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    started, release = _spinning(monkeypatch)
+    with live_server(limits=ServerLimits(searches=1, search_queue=1)) as live:
+        c = PageClient(live)
+        games = [c.new(game="canopus").json() for _ in range(3)]
+        pool = ThreadPoolExecutor(2)
+        try:
+            first = pool.submit(c.post, "/api/ai", {"id": games[0]["id"]})
+            _wait_for(lambda: len(started) == 1)
+            queued = pool.submit(c.post, "/api/ai", {"id": games[1]["id"]})
+            _wait_for(lambda: live.app.state.ctx.searches_waiting() == 1)
+            res = c.post("/api/hint", {"id": games[2]["id"]})
+            assert res.status_code == 503, res.text
+            assert res.json()["error"] == ("the computer is busy: 1 move is being worked out and 1 waits "
+                                           "(this server thinks for 1 game at a time and queues 1); try again")
+            assert not first.done() and not queued.done()
+            release.set()
+            assert first.result().status_code == 200 and queued.result().status_code == 200
+        finally:
+            release.set()
+            pool.shutdown()
+            c.close()
