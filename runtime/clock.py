@@ -62,7 +62,7 @@ class TimeControl:
             return min(0.6 * target, hard), hard
         return math.inf, math.inf
 
-    def start(self) -> "Deadline":
+    def start(self) -> Deadline:
         """A :class:`Deadline` starting now."""
         soft, hard = self.limits()
         return Deadline.after(soft, hard, time.process_time if self.cpu else time.perf_counter)
@@ -78,12 +78,12 @@ class Deadline:
     now: Callable[[], float] = time.perf_counter
 
     @classmethod
-    def after(cls, soft: float, hard: float, now: Callable[[], float] = time.perf_counter) -> "Deadline":
+    def after(cls, soft: float, hard: float, now: Callable[[], float] = time.perf_counter) -> Deadline:
         start = now()
         return cls(start, start + soft, start + hard, now)
 
     @classmethod
-    def none(cls) -> "Deadline":
+    def none(cls) -> Deadline:
         """No limit at all."""
         return cls(time.perf_counter(), math.inf, math.inf)
 
@@ -96,7 +96,7 @@ class Deadline:
     def elapsed(self) -> float:
         return self.now() - self.started
 
-    def share(self, fraction: float) -> "Deadline":
+    def share(self, fraction: float) -> Deadline:
         """A deadline ``fraction`` of this one's way from its start to each of its limits."""
         start = self.started
         return Deadline(start, start + fraction * (self.soft - start), start + fraction * (self.hard - start),

@@ -124,7 +124,7 @@ class Geometry:
     _between: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict, repr=False)
 
     @classmethod
-    def of(cls, game: Game) -> "Geometry":
+    def of(cls, game: Game) -> Geometry:
         names = set(game.positions)
         cells = [c for c in cell_layout(game) if c.name in names]
         sizes = sorted(min(c.w, c.h) for c in cells if min(c.w, c.h) > 0)
@@ -569,7 +569,7 @@ def _share_lines(players, mirror: Mirror, jumps, landings) -> None:
 
 
 #: learners by game object (dropped with the game), then by (seed, positions)
-_LEARNERS: "weakref.WeakKeyDictionary[Game, dict[tuple[int, int], Learner]]" = weakref.WeakKeyDictionary()
+_LEARNERS: weakref.WeakKeyDictionary[Game, dict[tuple[int, int], Learner]] = weakref.WeakKeyDictionary()
 
 
 def knowledge_for(game: Game, seed: int = 0, positions: int = DEFAULT_POSITIONS) -> GameKnowledge:

@@ -321,7 +321,7 @@ def board_layout(game: Game, size: float = DEFAULT_SIZE) -> BoardLayout:
 
 
 #: board layouts by game object (dropped with the game) and size
-_LAYOUTS: "weakref.WeakKeyDictionary[Game, dict[float, BoardLayout]]" = weakref.WeakKeyDictionary()
+_LAYOUTS: weakref.WeakKeyDictionary[Game, dict[float, BoardLayout]] = weakref.WeakKeyDictionary()
 
 
 def _layout(game: Game, size: float) -> BoardLayout:

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Iterator
 from contextvars import ContextVar
-from typing import Iterator
 
 #: The environment variable read by :func:`outside_allowed` ("1" allows).
 ENV = "ZRF_ALLOW_OUTSIDE"
@@ -28,7 +28,7 @@ ENV = "ZRF_ALLOW_OUTSIDE"
 #: The option that allows reading outside, as the diagnostics name it.
 OPTION = "zrf --allow-outside"
 
-_allowed: ContextVar["bool | None"] = ContextVar("zrf_allow_outside", default=None)
+_allowed: ContextVar[bool | None] = ContextVar("zrf_allow_outside", default=None)
 
 
 def outside_allowed() -> bool:

@@ -9,12 +9,11 @@ import sys
 
 import click
 
-from zrf.printable import printable
-
 from runtime.crosscheck_run import CrossCheckSpec, load_name_map, run
 from runtime.executors import BACKENDS, BackendError
 from runtime.notation import MoveMatchError, split_move_list
 from runtime.registry import find_game, game_names
+from zrf.printable import printable
 
 from .common import progress_enabled
 

@@ -7,9 +7,8 @@ import json
 
 import click
 
-from zrf.printable import printable
-
 from runtime.registry import registered_games
+from zrf.printable import printable
 
 
 def _available(factory: str) -> bool:
