@@ -160,8 +160,8 @@ class GameGraphics:
             first = over[0]
             more = f"; {len(over)} images left out" if len(over) > 1 else ""
             out.append(Diagnostic(
-                "W610", f"image '{first.ref.written}' has {first.over_limit:,} pixels, more than one game's "
-                f"pictures may load together ({limits.hint('image_pixels')}): not decoded{more}; "
+                "W610", f"image '{first.ref.written}' has {first.over_limit:,} pixels: with it the picture's "
+                f"bitmaps would pass their limit ({limits.hint('image_pixels')}); not decoded{more}; "
                 + _drawn_instead(over), first.ref.span, WARNING))
         if other:
             first = other[0]

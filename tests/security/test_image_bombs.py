@@ -47,15 +47,16 @@ def _item(name: str, data: bytes) -> dict:
 
 
 def test_an_image_bomb_upload_is_refused_before_decoding():
-    """A few rounds of the audit's upload (``ZRF_SLOW_SCALE`` sizes them; the closing note of
-    issue 30 gives 20 rounds at the default limits): every game opens, with a W610 note naming the
-    limit, no bitmap is served, and the server's peak resident memory stays far below 1 GB."""
+    """``scaled(10, 2)`` rounds of the audit's upload (``ZRF_SLOW_SCALE=2`` gives the issue's 20;
+    ``-s`` prints the server's peak): every game opens, with a W610 note naming the limit, no
+    bitmap is served, and the server's peak resident memory stays far below 1 GB."""
     files = bomb_files()
     assert sum(len(d) for d in files.values()) < 45_000
     server = start_cli_server("--max-games", "4")
+    rounds = scaled(10, 2)
     try:
         token = server.launch_token()
-        for _ in range(scaled(10, 2)):
+        for _ in range(rounds):
             res = httpx.post(server.url + "/api/new", headers={"X-ZRF-Token": token}, timeout=120,
                              json={"upload": _item("bomb.zrf", RULES),
                                    "includes": [_item(n, d) for n, d in files.items()]})
@@ -67,6 +68,8 @@ def test_an_image_bomb_upload_is_refused_before_decoding():
                 got = httpx.get(server.url + "/api/image", params={"id": res.json()["id"], "key": key}, timeout=60)
                 assert got.status_code == 404
         assert server.proc.poll() is None
+        print(f"zrf serve after {rounds} rounds of the image-bomb upload: peak resident memory "
+              f"{server.peak_memory_kb():,} KiB")
         assert server.peak_memory_kb() * 1024 < CHILD_MEMORY // 4, server.peak_memory_kb()
     finally:
         stop_cli_server(server)
