@@ -63,8 +63,7 @@ from __future__ import annotations
 
 import math
 import random
-import weakref
-from collections import defaultdict, deque
+from collections import OrderedDict, defaultdict, deque
 from dataclasses import dataclass, field
 
 from .clock import Deadline, moves_before
@@ -568,8 +567,36 @@ def _share_lines(players, mirror: Mirror, jumps, landings) -> None:
                 counts[1] += quiets
 
 
-#: learners by game object (dropped with the game), then by (seed, positions)
-_LEARNERS: weakref.WeakKeyDictionary[Game, dict[tuple[int, int], Learner]] = weakref.WeakKeyDictionary()
+class _Learners:
+    """The learners of the games played last, by game object, then by (seed, positions).
+
+    A learner keeps its game (the random game it is watching), so the games are
+    held here, at most :data:`LEARNED_GAMES` of them: the least recently used
+    one is dropped first, and a long-running server does not keep every game it
+    ever played (a game that comes back learns again, to the same knowledge).
+    """
+
+    def __init__(self, capacity: int):
+        self.capacity = capacity
+        self._games: OrderedDict[int, tuple[Game, dict[tuple[int, int], Learner]]] = OrderedDict()
+
+    def get(self, game: Game, seed: int, positions: int) -> Learner:
+        hit = self._games.get(id(game))
+        if hit is None or hit[0] is not game:
+            hit = self._games[id(game)] = (game, {})
+            while len(self._games) > self.capacity:
+                self._games.popitem(last=False)
+        self._games.move_to_end(id(game))
+        learner = hit[1].get((seed, positions))
+        if learner is None:
+            learner = hit[1][(seed, positions)] = Learner(game, positions, seed)
+        return learner
+
+
+LEARNED_GAMES = 64
+"""Games whose learning is kept (:class:`_Learners`); ``zrf serve`` keeps 32 games open by default."""
+
+_LEARNERS = _Learners(LEARNED_GAMES)
 
 
 def knowledge_for(game: Game, seed: int = 0, positions: int = DEFAULT_POSITIONS) -> GameKnowledge:
@@ -582,12 +609,9 @@ def knowledge_by(game: Game, deadline: Deadline, seed: int = 0,
     """What is known of ``game`` after learning on until ``deadline``'s hard limit, and whether
     learning is complete (:func:`knowledge_for` is the same without a deadline).
 
-    One :class:`Learner` per game object, seed and size, kept while the game
-    lives, so each call goes on where the last one stopped.
+    One :class:`Learner` per game object, seed and size (kept for the games
+    played last, :class:`_Learners`), so each call goes on where the last one stopped.
     """
-    per_game = _LEARNERS.setdefault(game, {})
-    learner = per_game.get((seed, positions))
-    if learner is None:
-        learner = per_game[(seed, positions)] = Learner(game, positions, seed)
+    learner = _LEARNERS.get(game, seed, positions)
     complete = learner.complete or learner.run(deadline)
     return learner.knowledge(), complete
