@@ -69,7 +69,8 @@ def test_a_billion_cell_grid_is_refused_before_it_is_built(tmp_path):
     result = lint_text(tmp_path, text)
     e329 = [d for d in result.diagnostics if d.code == "E329"]
     assert len(e329) == 1
-    assert e329[0].message.startswith("grid of 1000000000 cells makes the board larger than 100000 positions")
+    assert e329[0].message.startswith(f"grid of 1000000000 cells makes the board larger than "
+                                      f"{Limits().board_cells} positions")
     assert (e329[0].span.line, e329[0].span.col) == (1, text.index("(grid") + 1)
 
 
