@@ -19,8 +19,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from runtime.perft import perft_report  # noqa: E402
-from runtime.registry import find_game, game_names  # noqa: E402
+from runtime.verify.perft import perft_report  # noqa: E402
+from runtime.loading.registry import find_game, game_names  # noqa: E402
 
 DEFAULT_DEPTH = {"alpha-centauri": 2}
 

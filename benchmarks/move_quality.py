@@ -12,7 +12,7 @@ each move instead, on positions fixed by seed:
   itself, game *i* opened with 2 to 5 random legal moves drawn with seed *i*
   (the ZRF is the referee, so any variant both sides play works); the
   positions at plies 10, 18, 28, 40, 55, 75, 100 and 130 are kept;
-* **our move**: the alpha-beta player (:mod:`runtime.alphabeta`) thinking
+* **our move**: the alpha-beta player (:mod:`runtime.players.alphabeta`) thinking
   ``--seconds`` per move (``--clock cpu``: processor seconds), or with a node
   budget (``--nodes``, reproducible on any machine);
 * **the peer**: Fairy-Stockfish ``go depth 1`` (the opponent of
@@ -48,10 +48,10 @@ import chess.engine  # noqa: E402
 
 from benchmarks.versus_fairy_stockfish import (INSTALL, BestMove, depth_range, find_engine, move_of,  # noqa: E402
                                                uci_of)
-from runtime.alphabeta import AlphaBetaPlayer  # noqa: E402
-from runtime.clock import TimeControl  # noqa: E402
-from runtime.games import load_game  # noqa: E402
-from runtime.knowledge import knowledge_for  # noqa: E402
+from runtime.players.alphabeta import AlphaBetaPlayer  # noqa: E402
+from runtime.players.clock import TimeControl  # noqa: E402
+from runtime.loading.opening import load_game  # noqa: E402
+from runtime.players.knowledge import knowledge_for  # noqa: E402
 
 SAMPLE_PLIES = (10, 18, 28, 40, 55, 75, 100, 130)
 """Plies of each self-play game whose positions are kept."""

@@ -50,7 +50,7 @@ def main() -> int:
     import chess
 
     from runtime.interpreter import load_zrf_game
-    from runtime.perft import perft_report
+    from runtime.verify.perft import perft_report
 
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
     game = load_zrf_game(str(ROOT / "tests" / "games" / "chess.zrf"))

@@ -6,7 +6,7 @@
 GAME is a built-in name (``alpha-centauri``) or a .zrf path.  The tested
 player takes the first seat in even games and the second in odd ones; game i
 seeds it with SEED + i and the random player with SEED + 1000 (k + 1) + i
-(see runtime.matches.play_match).  A game counts as *won* only when the tested
+(see runtime.players.matches.play_match).  A game counts as *won* only when the tested
 player wins within ``--max-plies`` plies (one ply is one whole turn of one
 player) and, with ``--rule``, when the rule that ended it contains TEXT (for
 Alpha Centauri: ``--rule "King and Dame meet"``).  The alpha-beta player is
@@ -30,12 +30,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from runtime.alphabeta import AlphaBetaPlayer  # noqa: E402
-from runtime.clock import TimeControl  # noqa: E402
-from runtime.games import load_game  # noqa: E402
-from runtime.knowledge import knowledge_for  # noqa: E402
-from runtime.matches import play_match  # noqa: E402
-from runtime.mcts import MCTSPlayer  # noqa: E402
+from runtime.players.alphabeta import AlphaBetaPlayer  # noqa: E402
+from runtime.players.clock import TimeControl  # noqa: E402
+from runtime.loading.opening import load_game  # noqa: E402
+from runtime.players.knowledge import knowledge_for  # noqa: E402
+from runtime.players.matches import play_match  # noqa: E402
+from runtime.players.mcts import MCTSPlayer  # noqa: E402
 
 
 def main() -> int:

@@ -4,7 +4,7 @@
         [--games 20] [--first-game 0] [--seconds 2] [--clock wall|cpu] [--depth 1] [--max-plies 400] [--engine PATH]
         [--save DIR]
 
-Our side is the alpha-beta player (runtime.alphabeta) on the ZRF, thinking
+Our side is the alpha-beta player (runtime.players.alphabeta) on the ZRF, thinking
 ``--seconds`` per move by its clock (``--clock cpu``: processor seconds of
 this process, so that other jobs on a shared machine do not shorten its thinking); Fairy-Stockfish (Debian package
 ``fairy-stockfish``: ``sudo apt-get install fairy-stockfish``, installed as
@@ -44,12 +44,12 @@ sys.path.insert(0, str(ROOT))
 
 import chess.engine  # noqa: E402
 
-from runtime.alphabeta import AlphaBetaPlayer  # noqa: E402
-from runtime.clock import TimeControl  # noqa: E402
-from runtime.games import load_game  # noqa: E402
-from runtime.knowledge import knowledge_for, move_movements  # noqa: E402
-from runtime.protocol import Move, State  # noqa: E402
-from runtime.savegames import save  # noqa: E402
+from runtime.players.alphabeta import AlphaBetaPlayer  # noqa: E402
+from runtime.players.clock import TimeControl  # noqa: E402
+from runtime.loading.opening import load_game  # noqa: E402
+from runtime.players.knowledge import knowledge_for, move_movements  # noqa: E402
+from runtime.core.protocol import Move, State  # noqa: E402
+from runtime.savedgames.saving import save  # noqa: E402
 
 ENGINE_NAMES = ("fairy-stockfish", "/usr/games/fairy-stockfish")
 

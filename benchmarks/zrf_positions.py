@@ -4,7 +4,7 @@ Usage: python benchmarks/zrf_positions.py GAME [--zrf PATH] [--plies N] [--seed 
 
 Plays one seeded random game of GAME with the native engine for ``--plies`` turns
 and sets each position up in the ZRF (``--zrf``, default: the committed generated
-file) with ``--position``'s set-up (runtime.setup_text).  For every position it
+file) with ``--position``'s set-up (runtime.loading.setup_text).  For every position it
 times the ZRF's legal whole turns (consecutive turns of one player merged, so that a
 file whose turn order splits a turn in parts is timed per whole turn too) and the
 native engine's legal moves,
@@ -24,10 +24,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from runtime.games import load_game  # noqa: E402
-from runtime.registry import find_game  # noqa: E402
-from runtime.setup_text import SetupText, set_up  # noqa: E402
-from runtime.turns import MergedState, MergedTurns  # noqa: E402
+from runtime.loading.opening import load_game  # noqa: E402
+from runtime.loading.registry import find_game  # noqa: E402
+from runtime.loading.setup_text import SetupText, set_up  # noqa: E402
+from runtime.core.merged_turns import MergedState, MergedTurns  # noqa: E402
 
 
 def positions(game, plies: int, seed: int) -> list:

@@ -15,7 +15,7 @@ import sys
 
 import click
 
-from runtime.registry import find_game
+from runtime.loading.registry import find_game
 from zrf.atomic_write import write_bytes_atomically
 
 from .render import GenerationError, committed, generatable, render, target_for, validate

@@ -16,8 +16,8 @@ from __future__ import annotations
 import io
 import zipfile
 
-from runtime.labels import piece_labels
-from runtime.registry import find_game
+from runtime.pictures.labels import piece_labels
+from runtime.loading.registry import find_game
 from variants.pictures import GamePictures
 from zrf.atomic_write import write_bytes_atomically, write_tree_atomically
 from zrf.images import BOARD, file_references

@@ -1,6 +1,6 @@
 """Rendering a built-in game's ZRF and checking that it reads back cleanly.
 
-For a built-in game whose registry entry (:mod:`runtime.registry`) names a
+For a built-in game whose registry entry (:mod:`runtime.loading.registry`) names a
 generated file ``variants/<folder>/<stem>.zrf``, the template is the same path plus ``.j2``.
 Its context comes from ``variants.<folder>.zrf_context.context()`` when that
 module exists, else ``{"data": variants.<folder>.data}``: the same board and
@@ -13,7 +13,7 @@ import importlib
 import os
 from dataclasses import dataclass
 
-from runtime.registry import GameEntry, find_game, registered_games
+from runtime.loading.registry import GameEntry, find_game, registered_games
 
 from .environment import VARIANTS_DIR, make_environment
 

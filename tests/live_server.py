@@ -13,7 +13,7 @@ from typing import Iterator, Sequence
 
 from runtime.web.app import make_app
 from runtime.web.catalog import Catalog
-from runtime.web.limits import ServerLimits
+from runtime.web.server_limits import ServerLimits
 from runtime.web.server import address_of, bind, make_server
 
 START_SECONDS = 30

@@ -1,4 +1,4 @@
-"""Time control: the soft and hard limits of one move (hand-computed from the rules in runtime/clock.py)."""
+"""Time control: the soft and hard limits of one move (hand-computed from the rules in runtime/players/clock.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from runtime.clock import EXPECTED_MOVES, Deadline, TimeControl
+from runtime.players.clock import EXPECTED_MOVES, Deadline, TimeControl
 
 
 def test_fixed_time_per_move():

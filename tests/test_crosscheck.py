@@ -7,10 +7,10 @@ the checker's own output.
 
 from __future__ import annotations
 
-from runtime.crosscheck import CrossChecker, CrossCheckResult, KnownDifference, NameMap
-from runtime.protocol import Outcome
+from runtime.verify.crosscheck import CrossChecker, CrossCheckResult, KnownDifference, NameMap
+from runtime.core.protocol import Outcome
 
-from runtime.registry import find_game
+from runtime.loading.registry import find_game
 
 from .toygames import TakeAway, TakeState
 
@@ -92,7 +92,7 @@ def test_playouts_are_reproducible_and_follow_agreed_moves():
 def test_merged_turns_compare_a_two_turn_split_with_a_whole_turn_engine():
     """A game where each player takes two half-turns compares equal, turn by turn, with
     the same game written as one move per turn, once the half-turns are merged."""
-    from runtime.turns import MergedTurns
+    from runtime.core.merged_turns import MergedTurns
 
     from .toygames import DoubleTake, TakeTwice
 
@@ -130,7 +130,7 @@ def test_report_cap_never_hides_an_unexplained_disagreement():
 def test_position_count_is_the_same_for_any_number_of_workers_and_runs():
     """The tree is split by root move; transpositions are shared within a subtree only,
     so the count does not depend on which worker ran which subtree, nor on earlier runs."""
-    from runtime.crosscheck_run import CrossCheckSpec, run
+    from runtime.verify.crosscheck_run import CrossCheckSpec, run
     spec = CrossCheckSpec(game="canon-chess", zrf=CANON_ZRF, variant="Canon Chess")
     one = run(spec, depth=3, games=0, plies=0, workers=1)
     again = run(spec, depth=3, games=0, plies=0, workers=1)
@@ -142,8 +142,8 @@ def test_position_count_is_the_same_for_any_number_of_workers_and_runs():
 
 def test_name_map_ignores_bookkeeping_cells():
     """A name map's "ignore" cells are left out of the candidate's positions."""
-    from runtime.crosscheck import NameMap
-    from runtime.protocol import make_signature
+    from runtime.verify.crosscheck import NameMap
+    from runtime.core.protocol import make_signature
     names = NameMap.from_json({"ignore": ["clock-1"], "pieces": {"Tower": "Rook"}})
     sig = make_signature("White", [("a1", "White", "Tower"), ("clock-1", "White", "Clock")])
     assert names.signature(sig).board == frozenset({("a1", "White", "Rook")})

@@ -7,7 +7,7 @@ import json
 from click.testing import CliRunner
 
 from runtime.commands.crosscheck import crosscheck
-from runtime.registry import find_game
+from runtime.loading.registry import find_game
 
 CANONICAL_ZRF = str(find_game("canon-chess").zrf)
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from runtime.evaluation import Evaluator, _View
-from runtime.games import load_game
-from runtime.knowledge import (GameKnowledge, Geometry, knowledge_for, learn, move_movements,
+from runtime.players.evaluation import Evaluator, _View
+from runtime.loading.opening import load_game
+from runtime.players.knowledge import (GameKnowledge, Geometry, knowledge_for, learn, move_movements,
                                player_mirror)
-from runtime.protocol import Move
+from runtime.core.protocol import Move
 
 from .conftest import ROOT
 
@@ -160,16 +160,16 @@ def test_symmetric_start_positions_evaluate_to_zero(spec, factors):
 def test_material_counts_board_and_stores():
     game = load_game(CHESS)
     ev = Evaluator(game, _royal_steps_only(game))
-    from runtime.notation import play_moves
+    from runtime.core.notation import play_moves
     state = play_moves(game.initial_state(), ["e2 - e4", "d7 - d5", "e4 x d5"])
     assert ev.material(state, "White") == 1.0 and ev.material(state, "Black") == -1.0
 
 
 _VALUES_SCRIPT = """
 import random
-from runtime.evaluation import Evaluator
-from runtime.games import load_game
-from runtime.knowledge import knowledge_for
+from runtime.players.evaluation import Evaluator
+from runtime.loading.opening import load_game
+from runtime.players.knowledge import knowledge_for
 game = load_game({path!r})
 evaluator = Evaluator(game, knowledge_for(game, 0))
 rng = random.Random(3)

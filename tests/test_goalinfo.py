@@ -11,10 +11,10 @@ import random
 
 import pytest
 
-from runtime.games import load_game
-from runtime.goalinfo import (AnyOf, Checkmated, Occupant, PiecesRemaining, Placement, Unscored, royal_pieces,
+from runtime.loading.opening import load_game
+from runtime.core.goalinfo import (AnyOf, Checkmated, Occupant, PiecesRemaining, Placement, Unscored, royal_pieces,
                               walk)
-from runtime.registry import registered_games
+from runtime.loading.registry import registered_games
 
 
 def _placements(goals, result: str, player: str) -> set:

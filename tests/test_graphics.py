@@ -16,12 +16,12 @@ from click.testing import CliRunner
 PIL = pytest.importorskip("PIL")
 from PIL import Image  # noqa: E402
 
-from runtime.games import load_game  # noqa: E402
-from runtime.images import GameGraphics, graphics_for, load_bitmap  # noqa: E402
-from runtime.labels import piece_labels  # noqa: E402
-from runtime.layout import board_layout, hexagon_shape  # noqa: E402
-from runtime.raster import render_png  # noqa: E402
-from runtime.render import render_svg  # noqa: E402
+from runtime.loading.opening import load_game  # noqa: E402
+from runtime.pictures.bitmaps import GameGraphics, graphics_for, load_bitmap  # noqa: E402
+from runtime.pictures.labels import piece_labels  # noqa: E402
+from runtime.core.layout import board_layout, hexagon_shape  # noqa: E402
+from runtime.pictures.png import render_png  # noqa: E402
+from runtime.pictures.svg import render_svg  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"
 RED, BLUE, YELLOW, GREEN = (200, 0, 0), (0, 0, 200), (250, 220, 0), (0, 255, 0)
@@ -258,7 +258,7 @@ def test_graphics_result_is_reused_for_a_game(tmp_path):
 
 
 def test_legend_wraps_to_the_picture_width_without_splitting_an_entry():
-    from runtime.scene import legend_lines
+    from runtime.pictures.scene import legend_lines
     entries = [f"L{i} = Piece-number-{i}" for i in range(8)]
     lines = legend_lines(entries, 45)
     assert lines[0].startswith("pieces: L0 = Piece-number-0,")

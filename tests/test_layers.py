@@ -1,5 +1,12 @@
 """The packages depend one way: ``zrf`` <- ``runtime`` <- ``variants``; ``codegen`` uses all three.
 
+Inside ``runtime`` the subpackages stand on floors (:data:`RUNTIME_FLOORS`): a
+module imports its own subpackage and the floors below it, never a floor
+above nor another subpackage of its own floor, and nothing of ours imports the
+sweeps.  The root of ``runtime`` holds only ``__init__.py``, and no module name
+repeats across ``zrf``, ``runtime`` and ``codegen`` (a module named after its
+CLI command inside a ``commands`` package aside), so a name says one job.
+
 Every module's source is read with :mod:`ast` (nothing is imported), and every
 import in it counts, at module level or inside a function, as does an
 ``importlib.import_module("...")`` call with a constant name: an import moved
@@ -29,6 +36,23 @@ FORBIDDEN = {
 
 #: the command line, which loads the layers above it by name (see the module docstring)
 COMMAND_LINE = {"zrf.cli", "zrf.commands.games"}
+
+#: runtime's subpackages, lowest floor first (docs/architecture.md has the table)
+RUNTIME_FLOORS: tuple[frozenset[str], ...] = tuple(frozenset(floor) for floor in (
+    {"core"},                                            # the engine contract
+    {"jobs"},                                            # where jobs run, time limits
+    {"interpreter"},                                     # ZRF run as a Game
+    {"loading"},                                         # registry, opening a GAME argument
+    {"players", "verify", "savedgames", "pictures"},    # what uses games, independent of each other
+    {"rl"},                                              # OpenSpiel and PettingZoo adapters
+    {"fairy", "lsp"},                                    # the Fairy-Stockfish bridge, the language server
+    {"web"},                                             # the ``zrf serve`` application
+    {"commands"},                                        # the subcommands that play games
+    {"sweeps"},                                          # corpus sweeps (python -m), imported by nobody
+))
+FLOOR = {package: level for level, floor in enumerate(RUNTIME_FLOORS) for package in floor}
+#: the floor nothing of ours may import
+UNIMPORTED = "sweeps"
 
 
 def _modules() -> dict[str, Path]:
@@ -86,7 +110,7 @@ def test_the_walk_sees_relative_function_local_and_by_name_imports():
     assert imported_names("runtime.tool", source) == {
         "runtime", "runtime.games", "runtime.interpreter.engine", "runtime.interpreter.engine.ZrfGame",
         "variants", "variants.pictures", "codegen.render", "zrf.lint"}
-    assert {"zrf.cli", "runtime.registry", "variants.pictures", "codegen.render"} <= set(MODULES)
+    assert {"zrf.cli", "runtime.loading.registry", "variants.pictures", "codegen.render"} <= set(MODULES)
 
 
 def test_the_cycle_finder_finds_a_cycle_through_a_third_module():
@@ -101,6 +125,77 @@ def test_no_module_imports_a_higher_layer(name):
         pytest.skip("the command line loads every layer by name")
     wrong = sorted(m for m in _imports_of(name) if m.split(".")[0] in FORBIDDEN[package])
     assert not wrong, f"{MODULES[name].relative_to(ROOT)} ({package}) imports {wrong}"
+
+
+def _subpackage(name: str) -> str | None:
+    """``runtime.players.knowledge`` -> ``players``; None for a module outside runtime's subpackages."""
+    parts = name.split(".")
+    return parts[1] if parts[0] == "runtime" and len(parts) > 1 else None
+
+
+def runtime_floor_problems(name: str, imported: set[str]) -> list[str]:
+    """The imports of module ``name`` that break runtime's floors (see the module docstring)."""
+    problems = []
+    own = _subpackage(name)
+    for target in sorted(imported):
+        if target not in MODULES and target.rpartition(".")[0] in imported:
+            continue  # a name imported from a module already judged
+        theirs = _subpackage(target)
+        if theirs is None or theirs == own or theirs not in FLOOR:
+            continue
+        if theirs == UNIMPORTED and own != UNIMPORTED:
+            problems.append(f"{target} (the sweeps are imported by nothing)")
+        elif own is not None and own in FLOOR and FLOOR[theirs] >= FLOOR[own]:
+            problems.append(f"{target} ({theirs} is not below {own})")
+        elif own is None and name.split(".")[0] == "runtime":
+            problems.append(f"{target} (runtime's root holds no module)")
+    return problems
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_runtime_floors_point_down(name):
+    if name in COMMAND_LINE:
+        pytest.skip("the command line loads every layer by name")
+    problems = runtime_floor_problems(name, _imports_of(name))
+    assert not problems, f"{MODULES[name].relative_to(ROOT)} imports {problems}"
+
+
+def test_the_floor_check_refuses_upward_sideways_and_sweep_imports():
+    """Made-up imports: down is fine; up, sideways on a floor and into the sweeps are not."""
+    assert runtime_floor_problems("runtime.players.mcts", {"runtime.core.protocol", "runtime.loading.opening",
+                                                           "runtime.players.player", "zrf.model"}) == []
+    assert runtime_floor_problems("runtime.core.protocol", {"runtime.players.knowledge"}) == [
+        "runtime.players.knowledge (players is not below core)"]
+    assert runtime_floor_problems("runtime.pictures.svg", {"runtime.verify.perft"}) == [
+        "runtime.verify.perft (verify is not below pictures)"]
+    assert runtime_floor_problems("variants.canopus.engine", {"runtime.sweeps.coverage"}) == [
+        "runtime.sweeps.coverage (the sweeps are imported by nothing)"]
+    assert set(FLOOR) >= {path.name for path in (ROOT / "runtime").iterdir()
+                          if path.is_dir() and (path / "__init__.py").exists()}, "a subpackage without a floor"
+
+
+def test_runtime_root_holds_only_its_init():
+    loose = sorted(path.name for path in (ROOT / "runtime").glob("*.py") if path.name != "__init__.py")
+    assert not loose, f"modules at runtime/'s root (each belongs in a subpackage): {loose}"
+
+
+def _command_names() -> set[str]:
+    from zrf.cli import COMMANDS
+    return set(COMMANDS)
+
+
+def test_no_module_name_repeats_across_zrf_runtime_and_codegen():
+    """A file name says one job: a CLI command's own module inside a ``commands`` package aside."""
+    commands = _command_names()
+    seen: dict[str, list[str]] = {}
+    for name, path in MODULES.items():
+        if name.split(".")[0] not in ("zrf", "runtime", "codegen") or path.name == "__init__.py":
+            continue
+        if path.parent.name == "commands" and path.stem in commands:
+            continue
+        seen.setdefault(path.stem, []).append(str(path.relative_to(ROOT)))
+    repeated = {stem: paths for stem, paths in seen.items() if len(paths) > 1}
+    assert not repeated, f"module names used twice: {repeated}"
 
 
 def test_no_import_cycle_between_modules():

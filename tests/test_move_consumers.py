@@ -1,6 +1,6 @@
 """Tools read what a move does from its data, never by splitting its notation text.
 
-:attr:`runtime.protocol.Move.details` says which piece moved where, what was
+:attr:`runtime.core.protocol.Move.details` says which piece moved where, what was
 captured and what changed; the notation is the move's identity (saved games,
 replay, cross-checks) and the text shown to people.  This test reads every
 consumer module with :mod:`ast` and fails when one takes notation text apart:
@@ -8,7 +8,7 @@ a ``split``/``partition``/``index``/regular-expression call, or an ``in`` test
 for a word, applied to a move's ``parts`` or ``notation`` (or to a name bound
 by iterating over them, or to a parameter called ``part``, ``parts`` or
 ``notation``).  Modules that *read notation as input* are not consumers:
-:mod:`runtime.notation` parses what a person types, :mod:`runtime.replay`
+:mod:`runtime.core.notation` parses what a person types, :mod:`runtime.savedgames.replay`
 matches a saved game's lines with the moves' notation, and the engines
 (``runtime/interpreter``, ``variants``) write it.
 """
@@ -22,7 +22,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-NOT_CONSUMERS = {"runtime/notation.py", "runtime/replay.py"}
+NOT_CONSUMERS = {"runtime/core/notation.py", "runtime/savedgames/replay.py"}
 NOT_CONSUMER_FOLDERS = ("runtime/interpreter/",)
 
 TEXT_ATTRIBUTES = {"parts", "notation"}

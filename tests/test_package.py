@@ -20,9 +20,9 @@ from PIL import Image  # noqa: E402
 
 from codegen.package import package_files  # noqa: E402
 from codegen.symbols import SYMBOL_OF  # noqa: E402
-from runtime.games import load_game  # noqa: E402
-from runtime.images import graphics_for  # noqa: E402
-from runtime.registry import registered_games  # noqa: E402
+from runtime.loading.opening import load_game  # noqa: E402
+from runtime.pictures.bitmaps import graphics_for  # noqa: E402
+from runtime.loading.registry import registered_games  # noqa: E402
 from zrf.cli import main  # noqa: E402
 from zrf.model import build_file  # noqa: E402
 

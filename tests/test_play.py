@@ -10,8 +10,8 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from runtime.commands.play import play
-from runtime.games import load_game
-from runtime.protocol import Game, Move, Outcome, State, make_signature
+from runtime.loading.opening import load_game
+from runtime.core.protocol import Game, Move, Outcome, State, make_signature
 from zrf.zsg import read_zsg
 
 
@@ -62,8 +62,8 @@ def test_computer_only_game_announces_the_rule():
     assert result.exit_code == 0
     last = result.output.strip().splitlines()[-1]
     # replay the same seeds independently of the CLI loop and compare the ending
-    from runtime.matches import play_game
-    from runtime.players import RandomPlayer
+    from runtime.players.matches import play_game
+    from runtime.players.player import RandomPlayer
     game = load_game("canopus")
     outcome, _ = play_game(game.initial_state(), {"White": RandomPlayer(3), "Black": RandomPlayer(4)}, 5000)
     assert outcome is not None and last == f"game over: {outcome.describe()}"

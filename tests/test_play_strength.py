@@ -13,10 +13,10 @@ import math
 
 import pytest
 
-from runtime.games import load_game
-from runtime.alphabeta import AlphaBetaPlayer
-from runtime.knowledge import knowledge_for
-from runtime.matches import play_match
+from runtime.loading.opening import load_game
+from runtime.players.alphabeta import AlphaBetaPlayer
+from runtime.players.knowledge import knowledge_for
+from runtime.players.matches import play_match
 
 from .conftest import ROOT, scaled
 
@@ -45,7 +45,7 @@ def test_alphabeta_beats_random(spec):
 def test_a_match_split_into_parts_plays_the_same_games():
     """``first_game`` plays games K onwards exactly as one run plays them (seats and seeds follow
     the game's number), so benchmarks/strength.py --first-game parts add up to the whole match."""
-    from runtime.players import RandomPlayer
+    from runtime.players.player import RandomPlayer
 
     game = load_game("canopus")
     seeds = []

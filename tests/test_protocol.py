@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from runtime.notation import MoveMatchError, find_move, play_moves
-from runtime.perft import perft, perft_report
-from runtime.protocol import Game, Move, Outcome, State, make_signature
+from runtime.core.notation import MoveMatchError, find_move, play_moves
+from runtime.verify.perft import perft, perft_report
+from runtime.core.protocol import Game, Move, Outcome, State, make_signature
 
 
 class Nim(Game):

@@ -7,9 +7,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from runtime.layout import grid_coordinates
-from runtime.protocol import Game, Move, State, make_signature
-from runtime.render import piece_label, render_svg
+from runtime.core.layout import grid_coordinates
+from runtime.core.protocol import Game, Move, State, make_signature
+from runtime.pictures.svg import piece_label, render_svg
 
 
 class Grid3(Game):
@@ -92,7 +92,7 @@ def _svg_cells(svg: str) -> dict[str, tuple[float, float, float, float]]:
 
 
 def test_zrf_explicit_positions_are_drawn_at_their_rectangles_with_links(tmp_path):
-    from runtime.games import load_game
+    from runtime.loading.opening import load_game
     path = tmp_path / "triangle.zrf"
     path.write_text(TRIANGLE_ZRF, encoding="utf-8")
     game = load_game(str(path))
@@ -109,7 +109,7 @@ def test_zrf_explicit_positions_are_drawn_at_their_rectangles_with_links(tmp_pat
 
 
 def test_zrf_grid_board_uses_the_start_rectangle_and_steps():
-    from runtime.games import load_game
+    from runtime.loading.opening import load_game
     from .conftest import ROOT
     game = load_game(str(ROOT / "tests" / "games" / "chess.zrf"))
     cells = _svg_cells(render_svg(game.initial_state()))
@@ -122,8 +122,8 @@ def test_zrf_grid_board_uses_the_start_rectangle_and_steps():
 
 
 def test_text_board_of_explicit_positions_is_a_picture_with_a_name_map(tmp_path):
-    from runtime.games import load_game
-    from runtime.textboard import board_text
+    from runtime.loading.opening import load_game
+    from runtime.pictures.textboard import board_text
     path = tmp_path / "triangle.zrf"
     path.write_text(TRIANGLE_ZRF, encoding="utf-8")
     lines = board_text(load_game(str(path)).initial_state()).splitlines()
@@ -163,10 +163,10 @@ def _corpus_sample() -> list:
 @pytest.mark.parametrize("row", _corpus_sample(), ids=lambda r: r["slug"] if r else "no-corpus")
 def test_render_draws_every_corpus_board(row, corpus_dir):
     """`zrf render`'s drawing of each corpus game has one cell (rectangle or hexagon) per Board.cell_count."""
-    from runtime.games import load_game
+    from runtime.loading.opening import load_game
     if row is None:
         pytest.skip("no corpus entries")
-    from runtime.games import GameLoadError
+    from runtime.loading.opening import GameLoadError
     path = corpus_dir / row["slug"] / row["file"]
     try:
         game = load_game(str(path))
@@ -183,7 +183,7 @@ def test_render_draws_every_corpus_board(row, corpus_dir):
 
 
 def test_pieces_named_after_a_player_take_its_colour():
-    from runtime.render import colour_index
+    from runtime.pictures.svg import colour_index
     players = ["Black", "Red", "Neutral"]
     assert colour_index("Neutral", "RedChecker", players) == 1
     assert colour_index("Neutral", "BlackChecker", players) == 0

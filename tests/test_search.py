@@ -12,14 +12,14 @@ import math
 import chess
 import pytest
 
-from runtime.alphabeta import CHECK_EXTENSION_PLIES, DECIDED, AlphaBetaPlayer
-from runtime.clock import TimeControl
-from runtime.games import load_game
-from runtime.knowledge import knowledge_for
-from runtime.mcts import MCTSPlayer
-from runtime.notation import play_moves
-from runtime.players import RandomPlayer
-from runtime.search import make_player
+from runtime.players.alphabeta import CHECK_EXTENSION_PLIES, DECIDED, AlphaBetaPlayer
+from runtime.players.clock import TimeControl
+from runtime.loading.opening import load_game
+from runtime.players.knowledge import knowledge_for
+from runtime.players.mcts import MCTSPlayer
+from runtime.core.notation import play_moves
+from runtime.players.player import RandomPlayer
+from runtime.players.factory import make_player
 
 from .conftest import ROOT
 from .toygames import TakeAway

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from runtime.textboard import board_text
+from runtime.pictures.textboard import board_text
 
 from .test_render import Grid3
 

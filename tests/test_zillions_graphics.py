@@ -21,9 +21,9 @@ from click.testing import CliRunner
 
 pytest.importorskip("PIL")
 
-from runtime.images import game_graphics, file_resolution  # noqa: E402
-from runtime.render import render_svg  # noqa: E402
-from runtime.still import StillGame  # noqa: E402
+from runtime.pictures.bitmaps import game_graphics, file_resolution  # noqa: E402
+from runtime.pictures.svg import render_svg  # noqa: E402
+from runtime.loading.setup_only import StillGame  # noqa: E402
 from zrf.model import build_file  # noqa: E402
 
 from .conftest import find_zillions, slow_scale  # noqa: E402

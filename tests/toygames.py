@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from runtime.protocol import Game, Move, Outcome, State, make_signature
+from runtime.core.protocol import Game, Move, Outcome, State, make_signature
 
 
 class TakeAway(Game):

@@ -17,7 +17,7 @@ module only reads :class:`zrf.model.GameDef` forms.
 Zillions, does: relative to the rules file's folder, ``\\`` and ``/`` alike,
 every component matched without regard to case (``../Images/Ur/UR.BMP``
 finds ``images/Ur/ur.bmp``).  Nothing here opens a bitmap; loading is the
-runtime's job (:mod:`runtime.images`).
+runtime's job (:mod:`runtime.pictures.bitmaps`).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ A saved game is plain text (CRLF line endings)::
     1. Checker e2 - g4                          "<n>. <text>", one line per turn or partial part
 
 This module only knows the file format; matching lines against legal moves is
-the runtime's job (runtime.replay).  It never imports the runtime.
+the runtime's job (runtime.savedgames.replay).  It never imports the runtime.
 
 Encoding.  Zillions writes saved games in the Windows ANSI code page
 (cp1252 on Western systems), with no marker.  :func:`zsg_bytes` writes the

@@ -13,12 +13,12 @@ from zrf.printable import printable
 from zrf.lint import lint_model
 from zrf.model import build_file
 
-from runtime.games import GameLoadError, load_game
+from runtime.loading.opening import GameLoadError, load_game
 from runtime.interpreter import EngineRequired
 from runtime.interpreter import game_from_file
-from runtime.notation import MoveMatchError, play_moves, split_move_list
-from runtime.protocol import Game, State
-from runtime.setup_text import SetupError, set_up
+from runtime.core.notation import MoveMatchError, play_moves, split_move_list
+from runtime.core.protocol import Game, State
+from runtime.loading.setup_text import SetupError, set_up
 
 game_argument = click.argument("game", metavar="GAME")
 variant_option = click.option("--variant", "variant", default=None, metavar="NAME",

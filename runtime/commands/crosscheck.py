@@ -9,13 +9,13 @@ import sys
 
 import click
 
-from runtime.crosscheck_run import CrossCheckSpec, load_name_map, run
-from runtime.executors import BACKENDS, BackendError
-from runtime.notation import MoveMatchError, split_move_list
-from runtime.registry import find_game, game_names
+from runtime.verify.crosscheck_run import CrossCheckSpec, load_name_map, run
+from runtime.jobs.executors import BACKENDS, BackendError
+from runtime.core.notation import MoveMatchError, split_move_list
+from runtime.loading.registry import find_game, game_names
 from zrf.printable import printable
 
-from .common import progress_enabled
+from runtime.commands.common import progress_enabled
 
 
 def _default_zrf(game: str) -> tuple[str, str | None, str | None, bool]:

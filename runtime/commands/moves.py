@@ -8,7 +8,7 @@ import click
 
 from zrf.printable import printable
 
-from .common import (game_argument, json_option, moves_option, open_game, position_after,
+from runtime.commands.common import (game_argument, json_option, moves_option, open_game, position_after,
                      position_option, variant_option)
 
 

@@ -6,10 +6,10 @@ import json
 
 import click
 
-from runtime.perft import divide, perft_report
+from runtime.verify.perft import divide, perft_report
 from zrf.printable import printable
 
-from .common import (game_argument, json_option, moves_option, open_game, position_after,
+from runtime.commands.common import (game_argument, json_option, moves_option, open_game, position_after,
                      position_option, progress_enabled, variant_option)
 
 

@@ -6,14 +6,14 @@ import json
 
 import click
 
-from runtime.notation import MoveMatchError, find_move
-from runtime.protocol import Move, State
-from runtime.search import make_player
-from runtime.textboard import board_text
+from runtime.core.notation import MoveMatchError, find_move
+from runtime.core.protocol import Move, State
+from runtime.players.factory import make_player
+from runtime.pictures.textboard import board_text
 from zrf.printable import printable
 
-from .common import game_argument, json_option, moves_option, open_game, position_after, variant_option
-from .line_editing import LineReader
+from runtime.commands.common import game_argument, json_option, moves_option, open_game, position_after, variant_option
+from runtime.commands.line_editing import LineReader
 
 HELP = """commands:
   <move>          a move in saved-game notation or 'from - to [= Type]' (parts joined by ';')
@@ -186,7 +186,7 @@ def _finish(as_json: bool, game, history, outcome, reason: str) -> None:
 
 
 def _save(game, spec: str, kinds: dict[str, str], history, path: str) -> None:
-    from runtime.savegames import save
+    from runtime.savedgames.saving import save
     seats = "".join("H" if kinds.get(p, "human") == "human" else "C" for p in game.players)
     try:
         save(path, game, spec, [m for _, m in history], seats)
@@ -199,7 +199,7 @@ def _save(game, spec: str, kinds: dict[str, str], history, path: str) -> None:
 def _load(game, path: str):
     from zrf.diagnostics import ZrfError
 
-    from runtime.savegames import SavedGameError, load
+    from runtime.savedgames.saving import SavedGameError, load
     try:
         return load(path, game)
     except ZrfError as exc:

@@ -8,17 +8,17 @@ import sys
 
 import click
 
-from runtime.games import GameLoadError
-from runtime.images import graphics_for
+from runtime.loading.opening import GameLoadError
+from runtime.pictures.bitmaps import graphics_for
 from runtime.interpreter import EngineRequired
-from runtime.raster import RasterError, scene_image
-from runtime.render import scene_svg
-from runtime.scene import build_scene
-from runtime.still import load_still
+from runtime.pictures.png import RasterError, scene_image
+from runtime.pictures.svg import scene_svg
+from runtime.pictures.scene import build_scene
+from runtime.loading.setup_only import load_still
 from zrf.atomic_write import write_bytes_atomically
 from zrf.printable import printable
 
-from .common import (game_argument, json_option, moves_option, open_game, position_after, position_option,
+from runtime.commands.common import (game_argument, json_option, moves_option, open_game, position_after, position_option,
                      variant_option)
 
 

@@ -9,7 +9,7 @@ import click
 
 from zrf.printable import printable
 
-from .common import fail_to_load, progress_enabled
+from runtime.commands.common import fail_to_load, progress_enabled
 
 ALTERNATIVES_SHOWN = 60
 """At most this many legal moves are printed after an illegal line (the count says so)."""
@@ -44,8 +44,8 @@ def replay(saved_game: str, zrf_path: str | None, as_json: bool) -> None:
     from zrf.zsg import read_zsg
 
     from runtime.interpreter import load_zrf_game
-    from runtime.replay import find_rules
-    from runtime.replay import replay as run_replay
+    from runtime.savedgames.replay import find_rules
+    from runtime.savedgames.replay import replay as run_replay
 
     try:
         saved = read_zsg(saved_game)

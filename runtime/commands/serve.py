@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from runtime.web.limits import ServerLimits
+from runtime.web.server_limits import ServerLimits
 
 _DEFAULTS = ServerLimits()
 

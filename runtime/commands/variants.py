@@ -7,7 +7,7 @@ import json
 
 import click
 
-from runtime.registry import registered_games
+from runtime.loading.registry import registered_games
 from zrf.printable import printable
 
 

@@ -1,8 +1,9 @@
-"""The ZRF runtime: any Zillions rules file as a playable :class:`runtime.protocol.Game`.
+"""The ZRF runtime: any Zillions rules file as a playable :class:`runtime.core.protocol.Game`.
 
 ``load_zrf_game(path, variant)`` reads and models the file (zrf.model), picks
 the game or variant, derives integer tables and compiles every move program
-and goal once into closures (see docs/runtime.md).
+and goal once into closures (see docs/runtime.md).  The package may import
+:mod:`zrf` and :mod:`runtime.core` only.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from zrf import limits
 from zrf.diagnostics import Diagnostic, ZrfError
 from zrf.model import ZrfFile, build_file
 
-from runtime.load_errors import GameLoadError
+from runtime.core.errors import GameLoadError
 
 from .compiler import WHILE_LIMIT, ZrfRuntimeError
 from .game import ZrfGame
@@ -28,7 +29,7 @@ class EngineRequired(GameLoadError):
 def load_zrf_game(path: str, variant: str | None = None, confine_includes: bool | None = None) -> ZrfGame:
     """The game (or the variant titled ``variant``) of the ZRF file at ``path``.
 
-    Raises :class:`runtime.load_errors.GameLoadError` (whose ``diagnostics`` say
+    Raises :class:`runtime.core.errors.GameLoadError` (whose ``diagnostics`` say
     where) when the file cannot be parsed or has no such variant, and its
     subclass :class:`EngineRequired` for Axiom games.  An include outside the
     file's folder is refused (E214) unless the run allows it

@@ -253,8 +253,8 @@ class Compiler(BlockReader):
         else:
             def rec(ctx):
                 p = loc(ctx)
-                if p == NO:
-                    return False
+                if p == NO:  # an effect aimed off the board does nothing; the block goes on
+                    return True
                 e = make(ctx, p)
                 if e is not None:
                     ctx.effects.append(e)

@@ -21,7 +21,7 @@ from zrf.diagnostics import WARNING, Diagnostic, Report
 from zrf.model import GameDef
 from zrf.syntax import List, to_text
 
-from runtime.protocol import Game, SetupEdit
+from runtime.core.protocol import Game, SetupEdit
 
 from .attacks import AttackSearch
 from .context import Context, Part
@@ -145,7 +145,7 @@ class ZrfGame(Game):
         return rects or None
 
     def goal_info(self):
-        """The file's goals as :mod:`runtime.goalinfo` data (see :mod:`.goal_description`)."""
+        """The file's goals as :mod:`runtime.core.goalinfo` data (see :mod:`.goal_description`)."""
         return describe_goals(self.gdef, self.tables)
 
     @property

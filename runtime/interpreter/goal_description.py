@@ -1,4 +1,4 @@
-"""A ZRF game's goal forms as :mod:`runtime.goalinfo` data, for :meth:`ZrfGame.goal_info`.
+"""A ZRF game's goal forms as :mod:`runtime.core.goalinfo` data, for :meth:`ZrfGame.goal_info`.
 
 The goals are *run* by :mod:`.goals` (compiled closures); this module only
 describes them so a computer player can measure progress:
@@ -18,7 +18,7 @@ from __future__ import annotations
 from zrf.model import GameDef
 from zrf.syntax import Atom, List, Node, to_text
 
-from runtime.goalinfo import (AllOf, AnyOf, Captured, Checkmated, Condition, Goal, Occupant,
+from runtime.core.goalinfo import (AllOf, AnyOf, Captured, Checkmated, Condition, Goal, Occupant,
                               PiecesRemaining, Placement, Slot, Unscored)
 
 from .tables import NO, Tables

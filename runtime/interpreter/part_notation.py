@@ -1,11 +1,11 @@
 """One part of a turn described twice: as Zillions' saved-game notation (SEMANTICS §7) and as
-:class:`runtime.protocol.PartDetails` data for tools (what moved, what was captured or changed)."""
+:class:`runtime.core.protocol.PartDetails` data for tools (what moved, what was captured or changed)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from runtime.protocol import Change, Movement, PartDetails, Placement
+from runtime.core.protocol import Change, Movement, PartDetails, Placement
 
 from .compiled import CompiledGame
 from .context import Part

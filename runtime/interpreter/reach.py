@@ -50,7 +50,7 @@ READ_LIMIT = 500
 
 # The operations of a read block (tuples, the name first).  A place is None (the cursor),
 # ("dir", d), ("opp", d) or ("pos", p).
-STEP, JUMP, STOP, IF, WHILE, ADD, UNBOUNDED, MARK, BACK, FROM, TO, GO, CASCADE, CAPTURE, AT = range(15)
+STEP, JUMP, STOP, IF, WHILE, ADD, UNBOUNDED, MARK, BACK, FROM, TO, GO, CASCADE, CAPTURE = range(14)
 
 
 class _Unknown(Exception):
@@ -143,24 +143,18 @@ class ReachReader(BlockReader):
         self.ops.append((CAPTURE, self._place(args)))
 
     def _effect(self, name, node, args):
-        """An effect that is no hit (flip, owner): only a place off the board stops the run."""
-        self.ops.append((AT, self._place(args)))
+        """An effect that is no hit (flip, owner, create): it moves nothing, and aimed off the
+        board it does nothing, so the run goes on unchanged."""
 
-    run_flip = run_change_owner = _effect
+    run_flip = run_change_owner = run_create = _effect
 
     def run_change_type(self, name, node, args):
         if self.t.type_index.get(args[0].text) is None:
             return self.stop()
-        self.ops.append((AT, self._place(args, 1)))
-
-    def run_create(self, name, node, args):
-        where = self.create_args(args)[2]
-        self.ops.append((AT, None if where is None else self.place(where)))
 
     def run_set_attribute(self, name, node, args):
         if self.t.attr_index.get(args[0].text) is None:
             return self.stop()
-        self.ops.append((AT, self._place(args, 2)))
 
     def run_set_flag(self, name, node, args):
         pass
@@ -290,12 +284,8 @@ class _Run:
                 slot = op[1]
                 self.move(self.mark if slot == "mark" else self.frm if slot == "frm"
                           else self.destinations())  # to: the cursor stays when to is unset
-            elif kind == CAPTURE or kind == AT:
-                ps = self.positions(op[1])
-                if not ps:
-                    self.dead = True
-                elif kind == CAPTURE:
-                    self.hits.update(ps)
+            elif kind == CAPTURE:  # aimed off the board it does nothing, and the run goes on
+                self.hits.update(self.positions(op[1]))
 
 
 class BlockReach:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from runtime.notation import find_move
-from runtime.protocol import Move, Outcome, PartDetails, Signature, State, make_signature
+from runtime.core.notation import find_move
+from runtime.core.protocol import Move, Outcome, PartDetails, Signature, State, make_signature
 
 from .attacks import AttackSearch
 from .compiled import CompiledGame

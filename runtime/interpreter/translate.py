@@ -375,13 +375,27 @@ class Translator(BlockReader):
         self.emit("ctx.effmark = len(effects)")
 
     def _record(self, node, effect: Callable[[str], str | None]) -> None:
-        """Record the effect ``effect(p)`` at a place argument (the cursor when absent); off the board: stop."""
-        p = self.at_place(node, True)
-        if self._dead:
+        """Record the effect ``effect(p)`` at a place argument (the cursor when absent).
+
+        An effect aimed off the board does nothing and the block goes on (docs/zrf-semantics.md,
+        "An effect aimed off the board does nothing"); only a step off the board ends a block."""
+        expr = self.position(node)
+        if expr == str(NO):
             return
+        if expr is None or expr.isdigit():  # the cursor, or a named position: on the board
+            e = effect("cur" if expr is None else expr)
+            if e is not None:
+                self.emit(e)
+            return
+        p = self.tmp("p")
         e = effect(p)
-        if e is not None:
-            self.emit(e)
+        if e is None:
+            return
+        self.emit(f"{p} = {expr}")
+        self.emit(f"if {p} >= 0:")
+        self._depth += 1
+        self.emit(e)
+        self._depth -= 1
 
     def run_capture(self, name, node, args):
         self._record(args[0] if args else None, lambda p: f"effects.append(('x', {p}))")

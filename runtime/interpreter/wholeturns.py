@@ -31,7 +31,7 @@ from collections.abc import Iterator, Sequence
 
 from itertools import islice
 
-from runtime.protocol import LazyDetails, Move, PartDetails
+from runtime.core.protocol import LazyDetails, Move, PartDetails
 
 from .attacks import AttackSearch, Incremental
 from .compiled import CompiledGame
@@ -112,13 +112,13 @@ class Turn:
         return False
 
     def details(self, game: CompiledGame) -> tuple[PartDetails, ...]:
-        """One :class:`runtime.protocol.PartDetails` per note (a closing ``Pass`` does nothing)."""
+        """One :class:`runtime.core.protocol.PartDetails` per note (a closing ``Pass`` does nothing)."""
         out = tuple(part_details(game, p, b) for p, b in zip(self.parts, self.befores))
         return out + (PartDetails(),) * (len(self.notes or self.parts) - len(out))
 
 
 class Described(LazyDetails):
-    """A turn's :attr:`runtime.protocol.Move.details`, worked out when first asked for.
+    """A turn's :attr:`runtime.core.protocol.Move.details`, worked out when first asked for.
 
     :meth:`changes_material` answers from the turn itself (:meth:`Turn.changes_material`).
     """

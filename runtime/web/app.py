@@ -11,7 +11,7 @@ Routes (every ``/api/`` answer is JSON; ``POST`` bodies must be JSON):
 * ``GET /api/state?id=ID[&ply=N]``: the game as the page draws it (``ply``: show
   the position after the first N moves instead of the last);
 * ``GET /api/image?id=ID&key=KEY``: one of the game's own bitmaps as PNG
-  (:mod:`runtime.web.pictures`: only the keys the game's pictures name);
+  (:mod:`runtime.web.bitmap_routes`: only the keys the game's pictures name);
 * ``POST /api/move`` ``{"id", "notation"}``, ``POST /api/ai`` ``{"id", "kind",
   "seconds", "strength"}`` (the computer moves), ``POST /api/hint`` (same body;
   only names the move), ``POST /api/undo`` ``{"id"}``, ``POST /api/open-zsg``
@@ -47,22 +47,22 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from runtime.interpreter import ZrfRuntimeError
-from runtime.notation import MoveMatchError, find_move
-from runtime.savegames import SavedGameError, replay_saved
-from runtime.search import make_player
+from runtime.core.notation import MoveMatchError, find_move
+from runtime.savedgames.saving import SavedGameError, replay_saved
+from runtime.players.factory import make_player
 from zrf.diagnostics import ZrfError
 
-from .catalog import Catalog, load_zrf_file
-from .downloads import zsg_response
-from .errors import JSON_HEADERS, ApiError, PathHider, unexpected
-from .guard import RequestGuard
-from .limits import ServerLimits
-from .moves import describe_move
-from .pictures import IMAGE_HEADERS, graphics_notes, image_png
-from .rules_text import rules_texts
-from .sessions import Session, SessionGone, SessionStore
-from .uploads import UploadError, UploadStoreError, decode_files, decode_saved_game, write_upload
-from .views import session_payload
+from runtime.web.catalog import Catalog, load_zrf_file
+from runtime.web.downloads import zsg_response
+from runtime.web.error_answers import JSON_HEADERS, ApiError, PathHider, unexpected
+from runtime.web.guard import RequestGuard
+from runtime.web.server_limits import ServerLimits
+from runtime.web.move_cells import describe_move
+from runtime.web.bitmap_routes import IMAGE_HEADERS, graphics_notes, image_png
+from runtime.web.rules_text import rules_texts
+from runtime.web.sessions import Session, SessionGone, SessionStore
+from runtime.web.uploads import UploadError, UploadStoreError, decode_files, decode_saved_game, write_upload
+from runtime.web.views import session_payload
 
 STATIC = Path(__file__).resolve().parent / "static"
 TOKEN_HEADER = "x-zrf-token"

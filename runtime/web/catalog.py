@@ -18,13 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from runtime.games import GameLoadError
+from runtime.loading.opening import GameLoadError
 from runtime.interpreter import load_zrf_game
-from runtime.protocol import Game
-from runtime.registry import find_game, game_names, registered_games
+from runtime.core.protocol import Game
+from runtime.loading.registry import find_game, game_names, registered_games
 from zrf.limits import CUT_CODES
 
-from .rules_text import rules_texts
+from runtime.web.rules_text import rules_texts
 
 
 class CatalogError(ValueError):

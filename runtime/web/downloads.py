@@ -1,7 +1,7 @@
 """The game so far as a Zillions saved game (``.zsg``) download.
 
 The bytes are the same as ``zrf play``'s ``save`` writes
-(:func:`runtime.savegames.saved_game_bytes`: cp1252 as Zillions writes, or
+(:func:`runtime.savedgames.saving.saved_game_bytes`: cp1252 as Zillions writes, or
 UTF-8 with a byte-order mark for other names), so a download replays with
 ``zrf replay``.  The file name in ``Content-Disposition`` is never game text
 as such (issue 20: a title with line breaks injected headers): an ASCII name
@@ -16,9 +16,9 @@ from urllib.parse import quote
 
 from starlette.responses import Response
 
-from runtime.savegames import saved_game_bytes
+from runtime.savedgames.saving import saved_game_bytes
 
-from .sessions import Session
+from runtime.web.sessions import Session
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 

@@ -1,18 +1,18 @@
 """Which royal pieces the page marks as in check.
 
 A game has royal pieces when its goals lose it by ``checkmated`` (the goal
-information of the engine contract, :func:`runtime.goalinfo.royal_pieces`).
+information of the engine contract, :func:`runtime.core.goalinfo.royal_pieces`).
 The page marks the royal pieces of the player to move when they are
 attacked, as chess sites mark a king in check.  The attack test is the
-engine's own, :meth:`runtime.protocol.State.in_check` of the engine contract
+engine's own, :meth:`runtime.core.protocol.State.in_check` of the engine contract
 (the ZRF interpreter answers with the test its ``checkmated`` goals use); an
 engine that does not say marks nothing.
 """
 
 from __future__ import annotations
 
-from runtime.goalinfo import royal_pieces
-from runtime.protocol import State
+from runtime.core.goalinfo import royal_pieces
+from runtime.core.protocol import State
 
 
 def checked_royals(state: State) -> list[str]:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 
-from runtime.layout import zrf_source
-from runtime.protocol import Game
+from runtime.core.layout import zrf_source
+from runtime.core.protocol import Game
 from zrf.diagnostics import ZrfError
 from zrf.model import GameDef, Piece, build_file
 from zrf.syntax import List, String

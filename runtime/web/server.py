@@ -20,7 +20,7 @@ import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from .limits import ServerLimits
+from runtime.web.server_limits import ServerLimits
 
 log = logging.getLogger("zrf.serve")
 

@@ -25,10 +25,10 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Callable
 
-from runtime.images import forget_graphics
-from runtime.protocol import Game, Move, State
+from runtime.core.protocol import Game, Move, State
+from runtime.pictures.bitmaps import forget_graphics
 
-from .limits import ServerLimits
+from runtime.web.server_limits import ServerLimits
 
 #: closed sessions remembered, to tell a late request why its game is gone
 _REMEMBERED = 1000
@@ -57,7 +57,7 @@ class Session:
     texts: dict = field(default_factory=dict)
     #: lines the page shows once under the board (missing bitmaps, with server paths cut)
     notes: list[str] = field(default_factory=list)
-    #: PNG bytes of the game's bitmaps served so far, by bitmap key (:mod:`runtime.web.pictures`)
+    #: PNG bytes of the game's bitmaps served so far, by bitmap key (:mod:`runtime.web.bitmap_routes`)
     pngs: dict[str, bytes] = field(default_factory=dict)
 
     def token_matches(self, offered: str | None) -> bool:

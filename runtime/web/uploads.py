@@ -26,7 +26,7 @@ from zrf.diagnostics import ZrfError
 from zrf.reader import decode
 from zrf.zsg import SavedGame, parse_zsg
 
-from .limits import ServerLimits
+from runtime.web.server_limits import ServerLimits
 
 _SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ._+-]{0,99}")
 

@@ -8,12 +8,12 @@ only for the position the game is at now, since only there can a move be made.
 
 from __future__ import annotations
 
-from runtime.render import render_svg
+from runtime.pictures.svg import render_svg
 
-from .moves import describe_move
-from .pictures import image_href, session_graphics
-from .royals import checked_royals
-from .sessions import Session
+from runtime.web.move_cells import describe_move
+from runtime.web.bitmap_routes import image_href, session_graphics
+from runtime.web.royals import checked_royals
+from runtime.web.sessions import Session
 
 
 def session_payload(session: Session, ply: int | None = None) -> dict:

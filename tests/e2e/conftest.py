@@ -68,7 +68,7 @@ def page(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True,
                                   bypass_csp=True)
     pg = context.new_page()
-    # the computer's first move or hint also learns the game (runtime/knowledge.py: 10 s of
+    # the computer's first move or hint also learns the game (runtime/players/knowledge.py: 10 s of
     # processor time for Alpha Centauri, docs/play.md), which a loaded 2-core machine stretches
     pg.set_default_timeout(PAGE_TIMEOUT_MS)
     yield pg

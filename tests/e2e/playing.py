@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import os
 
-from runtime.games import load_game
-from runtime.savegames import load
+from runtime.loading.opening import load_game
+from runtime.savedgames.saving import load
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 #: the repository's own chess rules file

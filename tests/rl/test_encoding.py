@@ -1,7 +1,7 @@
 """The action encoding and the decision tree shared by the OpenSpiel and PettingZoo adapters.
 
-These tests need neither framework: :mod:`runtime.rl_encoding` and
-:mod:`runtime.rl_position` are plain Python.  The central property is checked
+These tests need neither framework: :mod:`runtime.rl.action_encoding` and
+:mod:`runtime.rl.decision_tree` are plain Python.  The central property is checked
 on positions of random games of every game in tests/rl/rl_games.py: walking
 every decision from a turn's start reaches each legal turn exactly once (so two
 legal turns never share an action sequence, and none is missing), every action
@@ -16,10 +16,10 @@ import warnings
 
 import pytest
 
-from runtime.games import load_game
-from runtime.rl_encoding import CHOICE_BASE, ActionLayout, Token, encode_turns
-from runtime.protocol import Outcome
-from runtime.rl_position import (DecisionGame, DecisionPoint, GameLengthLimitWarning, observation_entries,
+from runtime.loading.opening import load_game
+from runtime.rl.action_encoding import CHOICE_BASE, ActionLayout, Token, encode_turns
+from runtime.core.protocol import Outcome
+from runtime.rl.decision_tree import (DecisionGame, DecisionPoint, GameLengthLimitWarning, observation_entries,
                                   observation_shape)
 
 from ..conftest import scaled

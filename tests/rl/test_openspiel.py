@@ -21,14 +21,14 @@ np = pytest.importorskip("numpy")
 from open_spiel.python.algorithms import evaluate_bots, mcts  # noqa: E402
 from open_spiel.python.bots import uniform_random  # noqa: E402
 
-from runtime.games import GameLoadError  # noqa: E402
-from runtime.openspiel import load  # noqa: E402
-from runtime.rl_position import GameLengthLimitWarning  # noqa: E402
+from runtime.loading.opening import GameLoadError  # noqa: E402
+from runtime.rl.openspiel import load  # noqa: E402
+from runtime.rl.decision_tree import GameLengthLimitWarning  # noqa: E402
 
 from ..conftest import ROOT, scaled  # noqa: E402
 from .rl_games import all_games, corpus_path, spec_of  # noqa: E402
 
-pytestmark = pytest.mark.filterwarnings("ignore::runtime.rl_position.GameLengthLimitWarning")
+pytestmark = pytest.mark.filterwarnings("ignore::runtime.rl.decision_tree.GameLengthLimitWarning")
 
 
 @pytest.mark.slow
@@ -137,7 +137,7 @@ def test_unknown_game_is_a_load_error():
 
 def test_missing_openspiel_names_the_extra():
     code = ("import sys; sys.modules['pyspiel'] = None\n"
-            "try:\n    import runtime.openspiel\nexcept ImportError as e:\n    print(e)\n")
+            "try:\n    import runtime.rl.openspiel\nexcept ImportError as e:\n    print(e)\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          env={"PYTHONPATH": str(ROOT), "PATH": ""}, timeout=120)
     assert "pip install -e '.[rl]'" in out.stdout

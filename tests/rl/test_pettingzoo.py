@@ -15,13 +15,13 @@ pytest.importorskip("pettingzoo", reason="PettingZoo is not installed (pip insta
 
 from pettingzoo.test import api_test  # noqa: E402
 
-from runtime.pettingzoo import ZrfEnv, env  # noqa: E402
+from runtime.rl.pettingzoo import ZrfEnv, env  # noqa: E402
 
 from ..conftest import scaled  # noqa: E402
 from .rl_games import all_games, corpus_path, spec_of  # noqa: E402
 
 pytestmark = [
-    pytest.mark.filterwarnings("ignore::runtime.rl_position.GameLengthLimitWarning"),
+    pytest.mark.filterwarnings("ignore::runtime.rl.decision_tree.GameLengthLimitWarning"),
     # api_test notes that a dict observation (observation + action_mask, as in PettingZoo's own
     # classic games) is not an array; the check it then makes on each part passes
     pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),

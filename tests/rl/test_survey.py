@@ -1,4 +1,4 @@
-"""The corpus survey (python -m runtime.openspiel_survey) on a small corpus of three kinds of row."""
+"""The corpus survey (python -m runtime.sweeps.openspiel_survey) on a small corpus of three kinds of row."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (pip install -e '.[rl]')")
 
-from runtime.openspiel_survey import main  # noqa: E402
+from runtime.sweeps.openspiel_survey import main  # noqa: E402
 
 from ..conftest import corpus_entries  # noqa: E402
 

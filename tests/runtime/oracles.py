@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from runtime.perft import perft
+from runtime.verify.perft import perft
 from tests.conftest import full_scale, scaled
 
 GAMES = "tests/games"

@@ -23,10 +23,10 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from runtime.commands.crosscheck import crosscheck
-from runtime.crosscheck_run import CrossCheckSpec, run
-from runtime.executors import open_executor
-from runtime.interpreter import backend_equality, coverage
-from runtime.registry import find_game
+from runtime.verify.crosscheck_run import CrossCheckSpec, run
+from runtime.jobs.executors import open_executor
+from runtime.sweeps import backend_equality, coverage
+from runtime.loading.registry import find_game
 
 
 def _without_seconds(text: str) -> str:

@@ -1,4 +1,4 @@
-"""runtime/alarm.py: the per-job time limit of the corpus sweeps stops a runaway job and leaves no alarm behind."""
+"""runtime/jobs/time_limits.py: the per-job time limit of the corpus sweeps stops a runaway job and leaves no alarm behind."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from runtime.alarm import NoTimeLimitWarning, TimeLimitExceeded, available, time_limit
+from runtime.jobs.time_limits import NoTimeLimitWarning, TimeLimitExceeded, available, time_limit
 
 pytestmark = pytest.mark.skipif(not available(), reason="SIGALRM is POSIX-only (main thread)")
 
@@ -48,4 +48,4 @@ def test_where_no_limit_can_be_set_it_says_so():
     worker = threading.Thread(target=job)
     worker.start()
     worker.join()
-    assert caught[0] == "ran" and "runtime/alarm.py" in caught[1]
+    assert caught[0] == "ran" and "runtime/jobs/time_limits.py" in caught[1]

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from runtime.interpreter import load_zrf_game
-from runtime.perft import perft
+from runtime.verify.perft import perft
 
 CHECKERS = str(Path(__file__).resolve().parents[1] / "games" / "checkers.zrf")
 # Published perft of English draughts from the start position (Aart Bik's and
@@ -36,6 +36,6 @@ def test_capture_is_compulsory_and_written_as_partial(checkers):
     ``partial 2``: Zillions numbers the move-priorities types last listed first, so
     ``normaltype`` is 1 and ``jumptype`` 2, as Dameo's saved jumps show
     (docs/zrf-semantics.md, "Move-type numbers")."""
-    from runtime.notation import play_moves
+    from runtime.core.notation import play_moves
     s = play_moves(checkers.initial_state(), ["c3 - d4", "f6 - e5"])
     assert [m.notation for m in s.legal_moves()] == ["partial 2 Man d4 - f6 x e5"]

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from runtime.interpreter import load_zrf_game
-from runtime.perft import perft
+from runtime.verify.perft import perft
 from tests.conftest import scaled
 
 from .oracles import chess_fen, ffish_perft, random_positions, start_perft_mismatches

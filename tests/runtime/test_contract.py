@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from runtime.games import load_game
-from runtime.layout import zrf_board, zrf_source
-from runtime.protocol import Game, Move, Outcome, State, make_signature
-from runtime.savegames import SavedGameError, replay_saved, saved_game
-from runtime.turns import MergedTurns
+from runtime.loading.opening import load_game
+from runtime.core.layout import zrf_board, zrf_source
+from runtime.core.protocol import Game, Move, Outcome, State, make_signature
+from runtime.savedgames.saving import SavedGameError, replay_saved, saved_game
+from runtime.core.merged_turns import MergedTurns
 from zrf.zsg import SavedGame, SetupEdit
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,7 +104,7 @@ def test_a_native_engine_has_no_zrf_behind_it():
 #: getattr/hasattr calls on a constant attribute name that runtime/ may keep, and why
 ALLOWED_PROBES = {
     # a platform feature, not an object's internals
-    ("runtime/alarm.py", "SIGALRM"),
+    ("runtime/jobs/time_limits.py", "SIGALRM"),
 }
 
 

@@ -19,7 +19,7 @@ SAMPLE = ROWS[::max(1, len(ROWS) // scaled(len(ROWS)))] if ROWS else []
 @pytest.mark.slow
 @pytest.mark.parametrize("row", SAMPLE, ids=[r["slug"] for r in SAMPLE])
 def test_game_plays_without_exception(corpus_dir, row):
-    from runtime.interpreter.coverage import check_game
+    from runtime.sweeps.coverage import check_game
 
     cov = check_game(str(corpus_dir / row["slug"] / row["file"]), row["slug"], 200, 0, timeout=60)
     if cov.note.startswith("timeout"):
@@ -31,7 +31,7 @@ def test_game_plays_without_exception(corpus_dir, row):
 
 def test_no_move_at_the_start_is_explained(tmp_path):
     """Drops with no stock: the coverage check does not count a playout, it says why."""
-    from runtime.interpreter.coverage import check_game
+    from runtime.sweeps.coverage import check_game
 
     p = tmp_path / "t.zrf"
     p.write_text("""(game (title "T") (players A B) (turn-order A B)

@@ -1,4 +1,4 @@
-"""runtime.executors without Ray: results in call order, progress once per job, clear errors.
+"""runtime.jobs.executors without Ray: results in call order, progress once per job, clear errors.
 
 The Ray backend itself is tested in test_sweeps_on_ray.py (skipped without Ray).
 """
@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from runtime.executors import RAY_MISSING, BackendError, open_executor, run_calls
+from runtime.jobs.executors import RAY_MISSING, BackendError, open_executor, run_calls
 
 
 def _square_after(delay: float, x: int) -> int:
@@ -69,7 +69,7 @@ def test_ray_missing_says_which_extra_to_install(monkeypatch):
 
 def test_the_commands_say_ray_is_missing(monkeypatch, capsys, tmp_path):
     """The sweeps' entry points exit 2 with the message (argparse's usage error)."""
-    from runtime.interpreter import coverage
+    from runtime.sweeps import coverage
 
     (tmp_path / "MANIFEST.tsv").write_text("slug\tfile\tengine\tsaved_games\n")
     monkeypatch.setitem(sys.modules, "ray", None)

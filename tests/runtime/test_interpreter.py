@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from runtime.interpreter import ZrfRuntimeError, load_zrf_game
+from runtime.interpreter.translate import back_end
 
 BOARD = """
   (players A B) (turn-order A B)
@@ -127,3 +128,69 @@ def test_set_position_flag_toward_the_edge_does_nothing(tmp_path):
       (piece (name P) (moves ((set-position-flag f true w) e (verify empty?) add)))
       (board-setup (A (P a1)))""")
     assert moves(g) == ["P a1 - b1"]
+
+
+OFF_BOARD_EFFECTS = [
+    "(capture w)", "(flip w)", "(change-owner w)", "(change-type Q w)", "(create Q w)",
+    "(set-attribute lit true w)",
+]
+
+
+@pytest.mark.parametrize("translated", [False, True], ids=["closures", "translated"])
+@pytest.mark.parametrize("effect", OFF_BOARD_EFFECTS)
+def test_an_effect_aimed_off_the_board_does_nothing(tmp_path, effect, translated):
+    """An effect toward a direction that leads off the board (w from a1) does nothing and the
+    block goes on to its step e and its add, as (set-position-flag ...) does above.  Hand count:
+    the one move is P a1 - b1, and it removes, flips, changes or creates nothing."""
+    with back_end(translated):
+        g = game(tmp_path, f"""
+          (piece (name P) (attribute lit false) (moves (({effect}) e (verify empty?) add)))
+          (piece (name Q) (moves (n add)))
+          (board-setup (A (P a1)) (B (Q d2)))""")
+    s = g.initial_state()
+    assert moves(g, s) == ["P a1 - b1"]
+    assert s.apply(s.legal_moves()[0]).board() == {"b1": ("A", "P"), "d2": ("B", "Q")}
+
+
+SCORCH = """(game (title "Scorch") (players White Black) (turn-order White Black)
+  (board (grid (start-rectangle 0 0 40 40)
+    (dimensions ("a/b/c" (40 0)) ("3/2/1" (0 40)))
+    (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0))))
+  (piece (name Torch)
+    (moves ((n (verify empty?)
+               (if (and (not-empty? n) (not-friend? n)) (capture n))
+               (if (and (not-empty? e) (not-friend? e)) (capture e))
+               add))))
+  (board-setup (White (Torch b2 a1)) (Black (Torch c3)))
+  (loss-condition (White Black) stalemated))
+"""
+
+
+@pytest.mark.parametrize("translated", [False, True], ids=["closures", "translated"])
+def test_a_capture_toward_no_square_lets_the_move_stand(tmp_path, translated):
+    """Scorch: the Torch landing on b3 (the top edge) tests n, which leads off the board:
+    (not-empty? n) and (not-friend? n) are true there, so (capture n) runs and does nothing; the
+    capture to the east takes the Black Torch on c3.  Zillions lists Torch b2 - b3 x c3 and
+    Torch a1 - a2 (from a2, n is the empty a3 and e the friendly b2: nothing is captured)."""
+    p = tmp_path / "scorch.zrf"
+    p.write_text(SCORCH)
+    with back_end(translated):
+        g = load_zrf_game(str(p))
+    s = g.initial_state()
+    assert sorted(moves(g, s)) == ["Torch a1 - a2", "Torch b2 - b3 x c3"]
+    after = s.apply(next(m for m in s.legal_moves() if m.notation.startswith("Torch b2")))
+    assert after.board() == {"a1": ("White", "Torch"), "b3": ("White", "Torch")}
+
+
+def test_a_move_emitted_by_several_blocks_is_one_legal_move(tmp_path):
+    """A knight-like leaper written as two lame paths (e then n, n then e) reaches b2 from a1
+    by both blocks, and a drop block runs from every position but jumps to c1 first: each is one
+    legal move (docs/zrf-semantics.md, "A move emitted by several blocks is one legal move").
+    Hand count: L a1 - b2 once, and one drop of the D in hand, on c1: perft(1) = 2, not the 10
+    entries of a list kept per block (two copies of the leap, one drop per each of the 8 cells)."""
+    g = game(tmp_path, """
+      (piece (name L) (moves (e n (verify empty?) add) (n e (verify empty?) add)))
+      (piece (name D) (drops (c1 (verify empty?) add)))
+      (board-setup (A (L a1) (D off 1)) (B (L d2)))""")
+    assert moves(g) == ["L a1 - b2", "A D c1"]
+    assert g.initial_state().legal_move_count() == 2

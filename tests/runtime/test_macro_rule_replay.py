@@ -20,7 +20,7 @@ def test_mancala_knights_replays_past_the_first_sowing(corpus_dir):
     from zrf.zsg import read_zsg
 
     from runtime.interpreter import load_zrf_game
-    from runtime.replay import find_rules, replay
+    from runtime.savedgames.replay import find_rules, replay
 
     path = corpus_dir / "MancalaKnights-a8fd9d" / "MancalaKnights.zsg"
     if not path.exists():

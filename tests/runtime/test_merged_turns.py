@@ -1,11 +1,11 @@
-"""runtime.turns.MergedTurns: consecutive turns of one player as one move, never cut silently."""
+"""runtime.core.merged_turns.MergedTurns: consecutive turns of one player as one move, never cut silently."""
 
 from __future__ import annotations
 
 import pytest
 
 from runtime.interpreter import load_zrf_game
-from runtime.turns import MAX_CHAIN, MergedTurns
+from runtime.core.merged_turns import MAX_CHAIN, MergedTurns
 
 
 def _game(tmp_path, turns_in_a_row: int):

@@ -1,4 +1,4 @@
-"""Every move's data (:attr:`runtime.protocol.Move.details`) agrees with its notation.
+"""Every move's data (:attr:`runtime.core.protocol.Move.details`) agrees with its notation.
 
 The notation is what Zillions writes, checked against real saved games elsewhere;
 here each fact the data states is looked for in it, move by move, over random
@@ -26,10 +26,10 @@ import re
 
 import pytest
 
-from runtime.games import load_game
+from runtime.loading.opening import load_game
 from runtime.interpreter import load_zrf_game
-from runtime.protocol import Move, PartDetails
-from runtime.registry import game_names
+from runtime.core.protocol import Move, PartDetails
+from runtime.loading.registry import game_names
 from tests.conftest import scaled
 
 CORPUS_GAMES = {

@@ -10,7 +10,7 @@ from __future__ import annotations
 from zrf.zsg import parse_zsg
 
 from runtime.interpreter import load_zrf_game
-from runtime.replay import replay
+from runtime.savedgames.replay import replay
 
 LINE = """
   (players A B) (turn-order A B)

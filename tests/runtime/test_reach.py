@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from runtime.interpreter import load_zrf_game
-from runtime.load_errors import GameLoadError
+from runtime.core.errors import GameLoadError
 from runtime.interpreter.context import Context
 from runtime.interpreter.reach import ReachReader
 from tests.conftest import corpus_entries, scaled

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from runtime import registry
-from runtime.registry import GameEntry, RegistryWarning, find_game, registered_games
+from runtime.loading import registry
+from runtime.loading.registry import GameEntry, RegistryWarning, find_game, registered_games
 from zrf.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -122,7 +122,7 @@ def test_broken_or_wrong_entry_points_are_left_out_with_a_warning(monkeypatch, f
     messages = [str(w.message) for w in caught if w.category is RegistryWarning]
     assert len(messages) == 4, messages
     assert any("cannot be loaded: ImportError" in m for m in messages)
-    assert any("not a runtime.registry.GameEntry" in m for m in messages)
+    assert any("not a runtime.loading.registry.GameEntry" in m for m in messages)
     assert any("names the game 'fine', not 'other-name'" in m for m in messages)
     assert any("registered twice" in m for m in messages)
 

@@ -54,7 +54,7 @@ def test_a_game_saved_by_zrf_play_replays_without_zrf(tmp_path):
     Zillions records RulesFile=), so a game saved in another folder replays as it is, once
     the user allows reading outside the saved game's folder (else Z003, docs/security.md)."""
     from runtime.interpreter import load_zrf_game
-    from runtime.savegames import save
+    from runtime.savedgames.saving import save
 
     game = load_zrf_game(str(CHESS))
     state = game.initial_state()

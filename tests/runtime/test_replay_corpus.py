@@ -39,7 +39,7 @@ def test_saved_game_replays(request, corpus_dir, slug, rules, engine, name):
     from zrf.zsg import read_zsg
 
     from runtime.interpreter import load_zrf_game
-    from runtime.replay import find_rules, replay
+    from runtime.savedgames.replay import find_rules, replay
 
     if engine == "axiom":
         pytest.skip("needs an Axiom engine plug-in")

@@ -12,9 +12,9 @@ from click.testing import CliRunner
 from runtime.commands.moves import moves
 from runtime.commands.perft import perft
 from runtime.commands.render import render
-from runtime.games import load_game
-from runtime.setup_text import SetupError, parse_setup, set_up
-from runtime import registry
+from runtime.loading.opening import load_game
+from runtime.loading.setup_text import SetupError, parse_setup, set_up
+from runtime.loading import registry
 
 CHESS = str(Path(__file__).resolve().parents[1] / "games" / "chess.zrf")
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from runtime.interpreter import ZrfState, load_zrf_game
-from runtime.perft import perft
+from runtime.verify.perft import perft
 
 CHESS = str(Path(__file__).resolve().parents[1] / "games" / "chess.zrf")
 THREADS = 4

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from runtime.interpreter import load_zrf_game
-from runtime.perft import perft
+from runtime.verify.perft import perft
 from tests.conftest import scaled
 
 from .oracles import ffish_perft, pawn_drop_mate_within, random_positions, start_perft_mismatches, shogi_fen

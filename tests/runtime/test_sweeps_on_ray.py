@@ -6,7 +6,7 @@ coverage, replay and perft-equality sweeps over a tiny corpus, timings left
 out.  The reference is the one-worker run in this process, the code path the
 rest of the suite checks against independent engines.  The Ray run is one
 child process that starts a local Ray once (2 CPUs, no dashboard, through
-``runtime.executors`` itself, so with the options the commands use) and runs
+``runtime.jobs.executors`` itself, so with the options the commands use) and runs
 everything on it; a child, because a process that has run Ray keeps more than
 1 GB of address space that every later fork of this session would inherit.
 Skipped without Ray.

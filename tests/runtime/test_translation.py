@@ -2,7 +2,7 @@
 
 The closure compiler is the reference: every comparison here loads one file
 twice (``back_end(False)`` and ``back_end(True)``) and walks both trees
-together (runtime.interpreter.backend_equality), asking for the same legal
+together (runtime.sweeps.backend_equality), asking for the same legal
 moves in the same order and the same outcome at every node.  The files are
 independent of the translator: the keyword examples of test_keywords.py, the
 corpus (a sample scaled by ZRF_SLOW_SCALE), the generated ZRF of every
@@ -21,7 +21,7 @@ import pytest
 
 from runtime.interpreter import ZrfRuntimeError, load_zrf_game
 from runtime.interpreter import translate, translation_cache
-from runtime.interpreter.backend_equality import (
+from runtime.sweeps.backend_equality import (
     EQUAL, TIMEOUT, load_both, perft_verdict, playout_difference, replay_difference, tree_difference)
 from runtime.interpreter.compiler import Compiler
 from runtime.interpreter.translate import Translator, back_end
@@ -240,7 +240,7 @@ def test_generated_variant_zrf_is_the_same_game_translated(path):
 
 def test_chess_perft_three_translated():
     """tests/games/chess.zrf translated: perft 20, 400, 8902 (the published chess perft figures)."""
-    from runtime.perft import perft_report
+    from runtime.verify.perft import perft_report
 
     with back_end(True):
         game = load_zrf_game(str(ROOT / "tests" / "games" / "chess.zrf"))
@@ -256,7 +256,7 @@ PERFT_SECONDS = 60 if full_scale() else 15
 @pytest.mark.parametrize("row", SAMPLE, ids=[r["slug"] for r in SAMPLE])
 def test_corpus_game_is_the_same_game_translated(corpus_dir, row):
     """A sample of the corpus (a quarter at full scale, games whose two perft(2) trees take
-    under PERFT_SECONDS): equal.  The whole corpus: ``python -m runtime.interpreter.backend_equality CORPUS``."""
+    under PERFT_SECONDS): equal.  The whole corpus: ``python -m runtime.sweeps.backend_equality CORPUS``."""
     v = perft_verdict(str(corpus_dir / row["slug"] / row["file"]), None, 2, timeout=PERFT_SECONDS)
     if v.status == TIMEOUT:
         pytest.skip(f"perft(2) of both back ends takes longer than {PERFT_SECONDS} s")

@@ -8,8 +8,8 @@ stones), the candidate and the twin 3 (to 4, 3 and 2).
 
 from __future__ import annotations
 
-from runtime.crosscheck import CrossChecker, KnownDifference
-from runtime.twin_engines import successor_cores, twin_engine_explainer
+from runtime.verify.crosscheck import CrossChecker, KnownDifference
+from runtime.verify.twin_engines import successor_cores, twin_engine_explainer
 from tests.toygames import TakeAway, TakeState
 
 WIDER = TakeAway(5, takes=(1, 2, 3))

@@ -11,7 +11,7 @@ rest is the file:
   rules (the chess ZRF of ``tests/games`` for fuzz-made bytes).
 
 Only the toolkit's own reports may come out: :class:`zrf.diagnostics.ZrfError`,
-:class:`runtime.games.GameLoadError` and
+:class:`runtime.loading.opening.GameLoadError` and
 :class:`runtime.interpreter.ZrfRuntimeError`.  Anything else is a crash.
 
 The hypothesis test (``test_fuzz_bytes.py``) drives it with mutated seeds;
@@ -28,9 +28,9 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
-from runtime.games import GameLoadError
+from runtime.loading.opening import GameLoadError
 from runtime.interpreter import ZrfRuntimeError, load_zrf_game
-from runtime.replay import replay
+from runtime.savedgames.replay import replay
 from zrf.diagnostics import ZrfError
 from zrf.lint import lint_file
 from zrf.macros import expand_document

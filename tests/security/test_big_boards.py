@@ -81,8 +81,8 @@ def _computer_moves(tmp_path, n: int, cells: int, plies: int) -> list[tuple[str,
     child = run_limited(f"""
         import time
         from zrf import limits
-        from runtime.games import load_game
-        from runtime.search import make_player
+        from runtime.loading.opening import load_game
+        from runtime.players.factory import make_player
         with limits.using(board_cells={cells}):
             game = load_game({str(path)!r})
         for kind in ("ai", "mcts"):

@@ -33,8 +33,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from runtime.savegames import saved_game_bytes
-from runtime.search import RandomPlayer
+from runtime.savedgames.saving import saved_game_bytes
+from runtime.players.factory import RandomPlayer
 from tests.conftest import find_corpus, scaled
 
 from . import fuzz_target

@@ -16,8 +16,8 @@ from click.testing import CliRunner
 
 from runtime.commands.play import play
 from runtime.commands.replay import replay
-from runtime.games import load_game
-from runtime.savegames import save
+from runtime.loading.opening import load_game
+from runtime.savedgames.saving import save
 from zrf.zsg import parse_zsg, read_zsg, zsg_bytes
 
 from .conftest import ROOT, run_limited

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from runtime.web.limits import ServerLimits
+from runtime.web.server_limits import ServerLimits
 from runtime.web.sessions import SessionStore
 from tests.conftest import scaled
 from tests.live_server import live_server
@@ -238,7 +238,7 @@ def test_sessions_are_capped_and_the_oldest_upload_deleted():
 def test_idle_sessions_expire_and_their_uploads_go():
     now = [0.0]
     store = SessionStore(ServerLimits(idle_seconds=60), clock=lambda: now[0])
-    from runtime.games import load_game
+    from runtime.loading.opening import load_game
     folder = os.path.join(store.upload_root, "game-x")
     os.mkdir(folder)
     session = store.open(load_game("canopus"), "canopus", folder)

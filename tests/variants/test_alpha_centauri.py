@@ -14,9 +14,9 @@ import random
 
 import pytest
 
-from runtime.notation import find_move
-from runtime.perft import perft
-from runtime.playout import random_playout
+from runtime.core.notation import find_move
+from runtime.verify.perft import perft
+from runtime.verify.playout import random_playout
 from tests.conftest import full_scale, scaled
 from variants.alpha_centauri import data
 from variants.alpha_centauri.board import INDEX, NAMES, TYPE_OF_NAME, code
@@ -656,7 +656,7 @@ def test_random_playouts():
     """500 seeded random games (scaled), 40 plies each (a ply is a whole two-part turn): no
     exception, every game ends by a rule of the game or the ply limit, and every legal move of
     every visited position applies to a consistent state.  The loop is that of
-    runtime.playout.random_playout (same seeds, same choices), with the successor check added."""
+    runtime.verify.playout.random_playout (same seeds, same choices), with the successor check added."""
     n = scaled(500)
     rules = {WIN_RULE, NO_TURN_RULE}
     for seed in range(n):

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from runtime.crosscheck_run import CrossCheckSpec, run
-from runtime.games import load_game
+from runtime.verify.crosscheck_run import CrossCheckSpec, run
+from runtime.loading.opening import load_game
 from tests.conftest import slow_scale
 from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state
-from runtime import registry
+from runtime.loading import registry
 from variants.alpha_centauri import data
 from variants.alpha_centauri.engine import NO_TURN_RULE, alpha_centauri
 

@@ -16,9 +16,9 @@ import random
 
 import pytest
 
-from runtime.notation import play_moves
-from runtime.perft import perft
-from runtime.playout import random_playout
+from runtime.core.notation import play_moves
+from runtime.verify.perft import perft
+from runtime.verify.playout import random_playout
 from tests.conftest import full_scale, scaled
 from variants.canonical import data
 from variants.canonical.engine import (CanonicalGame, _attacked, canon_chess, canonic_chess,

@@ -15,13 +15,13 @@ from __future__ import annotations
 import pytest
 
 from codegen.render import render
-from runtime.crosscheck import CrossChecker, CrossCheckResult, start_states
-from runtime.crosscheck_run import CrossCheckSpec, run
+from runtime.verify.crosscheck import CrossChecker, CrossCheckResult, start_states
+from runtime.verify.crosscheck_run import CrossCheckSpec, run
 from runtime.interpreter import load_zrf_game
 from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state
 from variants.canonical.engine import CanonicalGame, canon_chess
 from variants.canonical.known_differences import known_differences
-from runtime.registry import find_game
+from runtime.loading.registry import find_game
 
 GAMES = [("canonical-chess", "Canonical Chess", 9), ("canonic-chess", "Canonic Chess", 8),
          ("canon-chess", "Canon Chess", 7)]
@@ -172,7 +172,7 @@ def test_no_repetition_does_not_explain_unrelated_disagreements():
     r0, c0 = canon_chess().initial_state(), zrf_game("Canon Chess").initial_state()
     ds = _compare(r0, c0, known=False)
     assert ds == []
-    from runtime.crosscheck import Disagreement
+    from runtime.verify.crosscheck import Disagreement
     fake = Disagreement("successors", [], [], ["Rook d1 - e1"])
     assert not kd.explains(r0, c0, fake)
 

@@ -14,9 +14,9 @@ import random
 
 import pytest
 
-from runtime.notation import play_moves
-from runtime.perft import divide, perft
-from runtime.playout import random_playout
+from runtime.core.notation import play_moves
+from runtime.verify.perft import divide, perft
+from runtime.verify.playout import random_playout
 from tests.conftest import full_scale, scaled
 from variants.canopus import data
 from variants.canopus.engine import canopus, super_star_canopus

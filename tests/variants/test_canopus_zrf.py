@@ -10,10 +10,10 @@ from __future__ import annotations
 import pytest
 
 from codegen.render import render
-from runtime.crosscheck_run import CrossCheckSpec, run
-from runtime.games import load_game
+from runtime.verify.crosscheck_run import CrossCheckSpec, run
+from runtime.loading.opening import load_game
 from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state, play
-from runtime import registry
+from runtime.loading import registry
 from variants.canopus import data
 from variants.canopus.engine import canopus, super_star_canopus
 

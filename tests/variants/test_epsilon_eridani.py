@@ -15,9 +15,9 @@ import time
 import pytest
 from tests.conftest import full_scale, scaled
 
-from runtime.notation import find_move
-from runtime.perft import perft
-from runtime.playout import random_playout
+from runtime.core.notation import find_move
+from runtime.verify.perft import perft
+from runtime.verify.playout import random_playout
 from variants.epsilon_eridani import data
 from variants.epsilon_eridani.engine import EpsilonEridani, epsilon_eridani
 from variants.epsilon_eridani.board import GRAND_ROOK, code

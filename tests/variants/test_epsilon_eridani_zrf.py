@@ -11,12 +11,12 @@ import pytest
 
 import json
 
-from runtime.crosscheck import CrossChecker, CrossCheckResult, NameMap
-from runtime.crosscheck_run import CrossCheckSpec, run
-from runtime.games import load_game
+from runtime.verify.crosscheck import CrossChecker, CrossCheckResult, NameMap
+from runtime.verify.crosscheck_run import CrossCheckSpec, run
+from runtime.loading.opening import load_game
 from tests.variants import zrf_helpers
 from tests.variants.zrf_helpers import crosscheck_full_size, edited_zrf_state
-from runtime import registry
+from runtime.loading import registry
 from variants.epsilon_eridani import board, data
 from variants.epsilon_eridani.engine import epsilon_eridani
 from variants.epsilon_eridani.zrf_context import (ALFIL, CLOCK_CELLS, DABBABA, KING_DIRECTIONS,

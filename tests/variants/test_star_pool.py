@@ -13,8 +13,8 @@ import time
 
 import pytest
 
-from runtime.perft import perft
-from runtime.playout import random_playout
+from runtime.verify.perft import perft
+from runtime.verify.playout import random_playout
 from tests.conftest import scaled
 from variants.star_pool.board import KING
 from variants.star_pool.engine import SWAP, StarPoolChess, StarPoolState
@@ -656,8 +656,8 @@ def test_fast_check_test_agrees_with_brute_force():
 
 def test_registry_factory_and_notation_round_trip():
     """The CLI name resolves to this engine; short notation finds moves."""
-    from runtime.notation import play_moves
-    from runtime.registry import find_game
+    from runtime.core.notation import play_moves
+    from runtime.loading.registry import find_game
     g = find_game("star-pool-chess").load()
     assert isinstance(g, StarPoolChess)
     s = play_moves(g.initial_state(), ["a3 - a5", "i7 - i5", "w1 - a1"])

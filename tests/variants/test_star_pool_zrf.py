@@ -10,11 +10,11 @@ import random
 
 import pytest
 
-from runtime.crosscheck_run import CrossCheckSpec, run
-from runtime.games import load_game
+from runtime.verify.crosscheck_run import CrossCheckSpec, run
+from runtime.loading.opening import load_game
 from tests.conftest import slow_scale
 from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state, play, with_turn
-from runtime import registry
+from runtime.loading import registry
 from variants.star_pool import data
 from variants.star_pool.board import INDEX, KING, NAMES
 from variants.star_pool import zrf_attacks

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from runtime.crosscheck import CrossChecker, CrossCheckResult
-from runtime.crosscheck_run import CrossCheckSpec, run
+from runtime.verify.crosscheck import CrossChecker, CrossCheckResult
+from runtime.verify.crosscheck_run import CrossCheckSpec, run
 from runtime.interpreter.state import ZrfState
 from runtime.interpreter.sentinels import NO
 from tests.conftest import slow_scale

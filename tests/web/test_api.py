@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from runtime.games import load_game
+from runtime.loading.opening import load_game
 from runtime.interpreter import load_zrf_game
-from runtime.protocol import Move, PartDetails, Placement
-from runtime.savegames import load
-from runtime.web.moves import describe_move, part_cells
+from runtime.core.protocol import Move, PartDetails, Placement
+from runtime.savedgames.saving import load
+from runtime.web.move_cells import describe_move, part_cells
 from tests.live_server import live_server
 
 from .client import PageClient

@@ -19,7 +19,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from runtime.web.app import make_app  # noqa: E402
 from runtime.web.catalog import Catalog  # noqa: E402
-from runtime.web.limits import ServerLimits  # noqa: E402
+from runtime.web.server_limits import ServerLimits  # noqa: E402
 
 from .client import PageClient  # noqa: E402
 

@@ -6,7 +6,7 @@ import base64
 
 import pytest
 
-from runtime.web.limits import ServerLimits
+from runtime.web.server_limits import ServerLimits
 from tests.live_server import live_server
 
 from .client import PageClient

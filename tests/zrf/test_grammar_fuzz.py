@@ -16,7 +16,7 @@ import os
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from runtime.games import GameLoadError
+from runtime.loading.opening import GameLoadError
 from runtime.interpreter import game_from_file
 from tests.conftest import find_corpus, scaled, time_limit
 from tests.zrf.grammar import zrf_game

@@ -144,7 +144,7 @@ def test_files_larger_than_the_limit(tmp_path, monkeypatch):
 
 
 def test_link_tables_are_bounded_at_load(tmp_path, monkeypatch):
-    from runtime.games import GameLoadError
+    from runtime.loading.opening import GameLoadError
     from runtime.interpreter import load_zrf_game
 
     path = tmp_path / "t.zrf"
@@ -194,7 +194,7 @@ def test_limits_page_lists_every_limit_with_its_default():
 
 def test_loading_a_game_can_confine_includes(tmp_path):
     """The flag a server uses for uploads: an include outside the upload's folder is refused."""
-    from runtime.games import GameLoadError
+    from runtime.loading.opening import GameLoadError
     from runtime.interpreter import load_zrf_game
 
     (tmp_path / "up").mkdir()

@@ -3,9 +3,9 @@
 The game and its decisions are described in ``docs/variants/alpha_centauri.md``;
 move generation lives in :mod:`variants.alpha_centauri.moves`.  This module
 assembles whole turns and implements the engine contract of
-:mod:`runtime.protocol`.
+:mod:`runtime.core.protocol`.
 
-A turn is one :class:`~runtime.protocol.Move` with one string per part:
+A turn is one :class:`~runtime.core.protocol.Move` with one string per part:
 part 1 moves an uncapturable piece (Rotor move or rotation, King or Dame
 step), part 2 a capturable piece, e.g. ``King d9 x d8; Pawn b2 - b3``.  Part 1
 is skipped when it has no legal option; the turn ends after part 1 when it
@@ -20,9 +20,9 @@ from __future__ import annotations
 from functools import partial
 from typing import Mapping
 
-from runtime.goalinfo import Goal, adjacent_pair_goal
-from runtime.move_details import details_from_codes
-from runtime.protocol import Game, Move, Outcome, PartDetails, Signature, State, make_signature
+from runtime.core.goalinfo import Goal, adjacent_pair_goal
+from runtime.core.move_details import details_from_codes
+from runtime.core.protocol import Game, Move, Outcome, PartDetails, Signature, State, make_signature
 
 from . import data
 from .board import INDEX, NAMES, TYPE_NAMES, TYPE_OF_NAME, code

@@ -24,9 +24,9 @@ from __future__ import annotations
 from functools import partial
 from typing import Iterable, Mapping
 
-from runtime.goalinfo import Checkmated, Goal, Unscored
-from runtime.move_details import details_from_codes
-from runtime.protocol import Game, Move, Outcome, PartDetails, Signature, State, make_signature
+from runtime.core.goalinfo import Checkmated, Goal, Unscored
+from runtime.core.move_details import details_from_codes
+from runtime.core.protocol import Game, Move, Outcome, PartDetails, Signature, State, make_signature
 
 from . import data
 from .board import (BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, TYPE_CODES, TYPE_NAMES,

@@ -22,9 +22,9 @@ See ``docs/variants/canonical-zrf.md``, "Known limits".
 
 from __future__ import annotations
 
-from runtime.crosscheck import KnownDifference
-from runtime.protocol import State
-from runtime.twin_engines import successor_cores, twin_engine_explainer
+from runtime.verify.crosscheck import KnownDifference
+from runtime.core.protocol import State
+from runtime.verify.twin_engines import successor_cores, twin_engine_explainer
 
 from .engine import CanonicalGame, CanonicalState
 

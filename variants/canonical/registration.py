@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 
-from runtime.registry import GameEntry
+from runtime.loading.registry import GameEntry
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _KNOWN = "variants.canonical.known_differences:known_differences"

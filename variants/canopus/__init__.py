@@ -2,6 +2,6 @@
 
 ``data`` holds the board and the setup as plain data, ``board`` the integer
 geometry tables, ``moves`` the move generator and attack test, ``engine`` the
-:class:`runtime.protocol.Game` / ``State`` classes and the factories
+:class:`runtime.core.protocol.Game` / ``State`` classes and the factories
 ``canopus()`` and ``super_star_canopus()`` registered in ``registration.py``.
 """

@@ -3,7 +3,7 @@
 Written from the seed rule text and the decisions of RULES.md sections 1-2;
 every reading is listed in docs/variants/canopus.md.  The geometry lives in
 ``board``, the piece moves and the check test in ``moves``; this module holds
-the :class:`runtime.protocol.Game` and ``State`` classes, the order in which
+the :class:`runtime.core.protocol.Game` and ``State`` classes, the order in which
 the end-of-game rules are tested, and the factories used by the registry.
 """
 
@@ -12,10 +12,10 @@ from __future__ import annotations
 from functools import partial
 from typing import Mapping
 
-from runtime.goalinfo import (AnyOf, Checkmated, Goal, Occupant, PiecesRemaining, Placement, Slot,
+from runtime.core.goalinfo import (AnyOf, Checkmated, Goal, Occupant, PiecesRemaining, Placement, Slot,
                               Unscored, at_most_pieces)
-from runtime.move_details import details_from_codes
-from runtime.protocol import Game, Move, Outcome, PartDetails, Signature, State, make_signature
+from runtime.core.move_details import details_from_codes
+from runtime.core.protocol import Game, Move, Outcome, PartDetails, Signature, State, make_signature
 
 from . import data
 from .board import INDEX, NAME, SIZE

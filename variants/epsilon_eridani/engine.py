@@ -3,7 +3,7 @@
 This is the reference the Epsilon Eridani ZRF files are cross-checked against.
 Board tables live in ``board.py``, move generation in ``moves.py``, the static
 description (cells, colours, setup) in ``data.py``; this module wraps them in
-the project's :class:`runtime.protocol.Game` / ``State`` contract and applies
+the project's :class:`runtime.core.protocol.Game` / ``State`` contract and applies
 the end-of-game rules (RULES.md section 6, "Turn and end of game"), checked
 after every move in this order:
 
@@ -21,8 +21,8 @@ from __future__ import annotations
 from functools import partial
 from typing import Mapping
 
-from runtime.goalinfo import Checkmated, Goal, PiecesRemaining, Unscored, at_most_pieces
-from runtime.protocol import (Change, Game, Move, Movement, Outcome, PartDetails, Signature, State,
+from runtime.core.goalinfo import Checkmated, Goal, PiecesRemaining, Unscored, at_most_pieces
+from runtime.core.protocol import (Change, Game, Move, Movement, Outcome, PartDetails, Signature, State,
                               make_signature)
 
 from . import data

@@ -1,6 +1,6 @@
 """Native rules engine for Star Pool Chess, written from the rule text (RULES.md §7).
 
-The engine implements :mod:`runtime.protocol`: :class:`StarPoolChess` is the
+The engine implements :mod:`runtime.core.protocol`: :class:`StarPoolChess` is the
 game (its keyword options flip the risky readings of RULES.md §7, defaults are
 the recommended ones) and :class:`StarPoolState` a position.  Moves are
 generated from the integer tables of :mod:`.board`; a pseudo-legal move is kept
@@ -13,9 +13,9 @@ from __future__ import annotations
 from functools import partial
 from typing import Mapping
 
-from runtime.goalinfo import Checkmated, Goal, Unscored
-from runtime.move_details import details_from_codes
-from runtime.protocol import Game, Move, Outcome, PartDetails, State, make_signature
+from runtime.core.goalinfo import Checkmated, Goal, Unscored
+from runtime.core.move_details import details_from_codes
+from runtime.core.protocol import Game, Move, Outcome, PartDetails, State, make_signature
 
 from . import data
 from .board import (BLACK, CAPTAIN, CAPTURE, GENERAL, INDEX, KING, LIEUTENANT, MOVE, NAMES,

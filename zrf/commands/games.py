@@ -19,7 +19,7 @@ def builtin_zrf(spec: str) -> str | None:
     if os.path.exists(spec):
         return None
     try:
-        registry = importlib.import_module("runtime.registry")
+        registry = importlib.import_module("runtime.loading.registry")
     except ModuleNotFoundError:  # the language tools installed on their own
         return None
     entry = registry.find_game(spec)

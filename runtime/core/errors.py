@@ -1,0 +1,25 @@
+"""The error of a GAME argument that names nothing playable.
+
+Its own module because both the loader of games (:mod:`runtime.loading.opening`) and
+the ZRF interpreter it calls (:mod:`runtime.interpreter`) raise it.
+"""
+
+from __future__ import annotations
+
+from zrf.diagnostics import ZrfError
+
+
+class GameLoadError(ZrfError):
+    """The GAME argument names nothing playable; the message says why.
+
+    When the cause is in a ZRF file, ``diagnostics`` holds the located
+    :class:`zrf.diagnostics.Diagnostic` objects (a server answers with them);
+    it is empty for a name that is neither a file nor a registered game.
+    """
+
+    def __init__(self, message: str, diagnostics=()):
+        Exception.__init__(self, message)
+        self.diagnostics = list(diagnostics)
+
+    def __reduce__(self):
+        return (type(self), (str(self), self.diagnostics))

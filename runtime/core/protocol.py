@@ -1,0 +1,502 @@
+"""The engine contract shared by the ZRF runtime and every native engine.
+
+Every playable thing in this project (a ZRF file run by the interpreter, or a
+native Python engine written from a seed game's rules) is a :class:`Game` whose
+positions are :class:`State` objects.  The contract is deliberately small, in
+the spirit of OpenSpiel's ``Game``/``State``:
+
+* ``Game.initial_state()`` gives the start position;
+* ``State.legal_moves()`` gives every legal *whole turn* as a :class:`Move`
+  (a multi-part turn, such as a checkers multi-jump or an Alpha Centauri double
+  move, is one move whose notation holds every part);
+* ``State.apply(move)`` returns the successor state and leaves ``self`` intact;
+* ``State.outcome()`` is ``None`` while the game goes on, else an
+  :class:`Outcome` naming the rule that ended it;
+* ``State.signature()`` is the engine-independent position key that the
+  cross-checker compares, so two engines agree without sharing a move encoding;
+* ``Game.goal_info()`` (optional) describes how the game is won or lost, in the
+  vocabulary of :mod:`runtime.core.goalinfo`, for computer players.
+
+Everything else a tool needs from a game is an optional method of
+:class:`Game` or :class:`State` with a documented default, never an attribute
+probed with ``getattr``: where cells are drawn (:meth:`Game.layout`), the ZRF
+definition and rules file behind the game (:meth:`Game.zrf_definition`,
+:attr:`Game.rules_path`), editing the set-up (:meth:`Game.edited_state`,
+:meth:`Game.state_from`), the saved-game move numbers
+(:meth:`Game.move_number`), the goals (:meth:`Game.goal_info`) and the ends a
+board shows by itself (:meth:`State.quick_outcome`).
+
+Move notation follows the Zillions saved-game (``.zsg``) style:
+``Pawn e2 - e4``, ``Pawn d5 x e6 x e5``, ``Checker h2 - h1 = King``, drops as
+``White Pawn e4``, ``Pass``.  The parts of a multi-part turn are joined with
+:data:`PART_SEPARATOR` (``"; "``); the ``.zsg`` writer puts each part on its
+own line.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
+
+from runtime.core.goalinfo import Goal
+
+if TYPE_CHECKING:  # for annotations only: a native engine never loads the ZRF model
+    from zrf.model import GameDef
+
+#: A saved-game set-up edit: ``(player, piece type, cell)`` places a piece, ``(None, None, cell)`` empties the cell.
+SetupEdit = tuple[str | None, str | None, str]
+
+PART_SEPARATOR = "; "
+"""Separator between the parts of a multi-part turn in :attr:`Move.notation`."""
+
+
+#: A piece as the contract names it: ``(player, piece type)``.
+PieceName = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Movement:
+    """A piece going from ``source`` to ``target`` (``copy``: it also stays on ``source``)."""
+
+    piece: PieceName
+    source: str
+    target: str
+    copy: bool = False
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A piece put on an empty or emptied ``cell``: a drop from a store or a created piece."""
+
+    piece: PieceName
+    cell: str
+
+
+@dataclass(frozen=True)
+class Change:
+    """A piece changed where it stands (after any movement onto ``cell``).
+
+    ``kind`` is ``"type"`` (a promotion or change-type; ``value`` the new type),
+    ``"owner"`` (change-owner, flip; ``value`` the new owner) or ``"attribute"``
+    (``value`` ``"name=true"`` or ``"name=false"``).
+    """
+
+    cell: str
+    kind: str
+    value: str
+
+
+CHANGE_KINDS = ("type", "owner", "attribute")
+
+
+@dataclass(frozen=True)
+class PartDetails:
+    """What one part of a turn does, as data: the engine's own account, not read from notation.
+
+    ``captures`` are the cells whose piece the part removes (a piece moved onto,
+    or taken elsewhere); a part that does nothing (``Pass``) has every field empty.
+    """
+
+    movements: tuple[Movement, ...] = ()
+    placements: tuple[Placement, ...] = ()
+    captures: tuple[str, ...] = ()
+    changes: tuple[Change, ...] = ()
+
+    @property
+    def piece(self) -> PieceName | None:
+        """The piece that moves (the first movement's) or is placed; None for a pass."""
+        if self.movements:
+            return self.movements[0].piece
+        return self.placements[0].piece if self.placements else None
+
+    @property
+    def source(self) -> str | None:
+        """Where the first movement starts; None for a drop or a pass."""
+        return self.movements[0].source if self.movements else None
+
+    @property
+    def target(self) -> str | None:
+        """Where the first movement ends, else the first placement's cell, else None."""
+        if self.movements:
+            return self.movements[0].target
+        return self.placements[0].cell if self.placements else None
+
+    @property
+    def promotion(self) -> str | None:
+        """The new type of the piece the first movement brings to its target, if it changes."""
+        target = self.target if self.movements else None
+        for c in self.changes:
+            if c.kind == "type" and c.cell == target:
+                return c.value
+        return None
+
+    @property
+    def changes_material(self) -> bool:
+        """Does the part capture, or change a piece's type or owner (what a tactical search follows)?"""
+        return bool(self.captures) or any(c.kind != "attribute" for c in self.changes)
+
+
+class LazyDetails(ABC):
+    """A move's details worked out when first asked for (a :attr:`Move.described`).
+
+    An engine subclasses it when it can tell whether a move changes material
+    more cheaply than by building the details.
+    """
+
+    @abstractmethod
+    def __call__(self) -> tuple[PartDetails, ...]:
+        """The move's details, one per part."""
+
+    def changes_material(self) -> bool:
+        """:meth:`Move.changes_material`; by default read from the details."""
+        return any(p.changes_material for p in self())
+
+
+@dataclass(frozen=True)
+class Move:
+    """One legal whole turn.
+
+    ``parts`` holds the Zillions notation of each part in order (one element for
+    an ordinary move).  ``data`` is the engine's private encoding; it takes no
+    part in equality or hashing, so two moves are equal when their notation is:
+    Zillions' notation is a move's identity (saved games, replay, cross-checks).
+    ``described`` gives :attr:`details`, what each part does as data (or a
+    function computing it on demand); a move rebuilt from text has none.
+    """
+
+    parts: tuple[str, ...]
+    data: Any = field(default=None, compare=False, hash=False, repr=False)
+    described: tuple[PartDetails, ...] | Callable[[], tuple[PartDetails, ...]] | None = field(
+        default=None, compare=False, hash=False, repr=False)
+
+    @property
+    def notation(self) -> str:
+        """The whole turn in saved-game notation, parts joined by ``"; "``."""
+        return PART_SEPARATOR.join(self.parts)
+
+    @property
+    def details(self) -> tuple[PartDetails, ...] | None:
+        """One :class:`PartDetails` per part (same order as :attr:`parts`); None when unknown."""
+        d = self.described
+        return d() if callable(d) else d
+
+    def changes_material(self) -> bool:
+        """Could the move capture or change a piece (True when its details are unknown)?
+
+        A :class:`LazyDetails` answers it itself, without building the details: a
+        search asks it of every move.
+        """
+        d = self.described
+        if isinstance(d, LazyDetails):
+            return d.changes_material()
+        details = self.details
+        return details is None or any(p.changes_material for p in details)
+
+    def __str__(self) -> str:  # pragma: no cover - trivial
+        return self.notation
+
+    @classmethod
+    def single(cls, notation: str, data: Any = None, described: Any = None) -> "Move":
+        """A one-part move."""
+        return cls((notation,), data, described)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended.
+
+    ``winners`` and ``losers`` are player names; a draw has both empty and
+    ``draw`` true.  ``rule`` names the rule that ended the game in a few words
+    (``"checkmate"``, ``"stalemate"``, ``"goal square"``, ``"repetition"``,
+    ``"reduced to two pieces"``, ``"35 moves without capture or promotion"``,
+    or for a ZRF the goal form, e.g. ``"loss-condition (checkmated King)"``).
+    """
+
+    winners: tuple[str, ...] = ()
+    losers: tuple[str, ...] = ()
+    draw: bool = False
+    rule: str = ""
+
+    @classmethod
+    def win(cls, winner: str, players: Sequence[str], rule: str) -> "Outcome":
+        """``winner`` wins, every other player loses."""
+        return cls((winner,), tuple(p for p in players if p != winner), False, rule)
+
+    @classmethod
+    def loss(cls, loser: str, players: Sequence[str], rule: str) -> "Outcome":
+        """``loser`` loses, every other player wins."""
+        return cls(tuple(p for p in players if p != loser), (loser,), False, rule)
+
+    @classmethod
+    def drawn(cls, rule: str) -> "Outcome":
+        """A draw for everybody."""
+        return cls((), (), True, rule)
+
+    def key(self) -> tuple:
+        """What two engines must agree on: winners, losers, draw (not the wording)."""
+        return (tuple(sorted(self.winners)), tuple(sorted(self.losers)), self.draw)
+
+    def describe(self) -> str:
+        """One human line, e.g. ``"White wins by checkmate"``."""
+        if self.draw:
+            return f"draw ({self.rule})" if self.rule else "draw"
+        who = ", ".join(self.winners) if self.winners else "nobody"
+        verb = "wins" if len(self.winners) == 1 else "win"
+        return f"{who} {verb} ({self.rule})" if self.rule else f"{who} {verb}"
+
+
+@dataclass(frozen=True)
+class Signature:
+    """Engine-independent position key.
+
+    * ``to_move``: the player whose turn it is;
+    * ``board``: ``(cell, player, piece type)`` for every occupied cell;
+    * ``hands``: ``(player, piece type, count)`` for every non-empty off-board
+      store;
+    * ``extra``: ``(name, value)`` pairs of rule state that changes legal moves
+      (``("unmoved", "e1")``, ``("part", "2")``, ``("reduced", "c4")`` ...).
+      Engines name these themselves; the cross-checker compares them only
+      through an explicit mapping, see :meth:`core`.
+    """
+
+    to_move: str
+    board: frozenset
+    hands: frozenset = frozenset()
+    extra: frozenset = frozenset()
+
+    def core(self) -> tuple:
+        """Side to move, board and hands: what every engine must agree on."""
+        return (self.to_move, self.board, self.hands)
+
+    def translated(self, cells: Mapping[str, str] | None = None,
+                   pieces: Mapping[str, str] | None = None,
+                   players: Mapping[str, str] | None = None) -> "Signature":
+        """The same key with cell, piece and player names renamed by the maps."""
+        c = cells or {}
+        p = pieces or {}
+        pl = players or {}
+        return Signature(
+            pl.get(self.to_move, self.to_move),
+            frozenset((c.get(a, a), pl.get(b, b), p.get(t, t)) for a, b, t in self.board),
+            frozenset((pl.get(a, a), p.get(t, t), n) for a, t, n in self.hands),
+            self.extra,
+        )
+
+    def pretty(self) -> str:
+        """Readable multi-line dump (for disagreement reports)."""
+        cells = ", ".join(f"{c}={pl}:{t}" for c, pl, t in sorted(self.board))
+        out = [f"to move: {self.to_move}", f"board: {cells}"]
+        if self.hands:
+            out.append("hands: " + ", ".join(f"{pl}:{t}x{n}" for pl, t, n in sorted(self.hands)))
+        if self.extra:
+            out.append("extra: " + ", ".join(f"{k}={v}" for k, v in sorted(self.extra)))
+        return "\n".join(out)
+
+
+def make_signature(to_move: str, cells: Iterable[tuple[str, str, str]],
+                   hands: Iterable[tuple[str, str, int]] = (),
+                   extra: Iterable[tuple[str, str]] = ()) -> Signature:
+    """Build a :class:`Signature`, dropping empty hands."""
+    return Signature(to_move, frozenset(cells),
+                     frozenset(h for h in hands if h[2] > 0), frozenset(extra))
+
+
+class Game(ABC):
+    """A playable game: its static description and its start position."""
+
+    #: Menu name, e.g. ``"Canopus"`` or a ZRF game/variant title.
+    name: str
+    #: Player names in turn/``players`` order, e.g. ``("White", "Black")``.
+    players: tuple[str, ...]
+    #: Every cell name on the board.
+    positions: tuple[str, ...]
+    #: Every piece type name.
+    piece_types: tuple[str, ...]
+
+    @abstractmethod
+    def initial_state(self) -> "State":
+        """The position before the first move."""
+
+    def state_from(self, position: Mapping[str, tuple[str, str]], to_move: str) -> "State":
+        """A hand-made position: ``{cell: (player, piece type)}`` with ``to_move`` to play.
+
+        Used by ``--position`` (see :mod:`runtime.loading.setup_text`).  Rule state the
+        board does not show (unmoved flags, counters, repetition history) takes
+        the engine's documented default for a set-up position.  The names are
+        checked by the caller.  The default raises NotImplementedError: the game
+        cannot set up positions.
+        """
+        raise NotImplementedError(f"{self.name} cannot set up positions")
+
+    def layout(self) -> dict[str, tuple[float, float, float, float]] | None:
+        """Screen rectangle ``(x, y, width, height)`` of each drawn cell, y growing downwards.
+
+        ``None`` (the default) lets drawing code derive a grid from cell names
+        such as ``a1`` (file letters, rank digits); ZRF games return their
+        board's position rectangles.
+        """
+        return None
+
+    def edited_state(self, edits: Sequence[SetupEdit]) -> "State":
+        """The start position changed by saved-game set-up edits (:data:`SetupEdit`), in order.
+
+        What a Zillions saved game records when its set-up was edited, and how
+        ``--position`` builds a ZRF position.  Raises KeyError naming the cell,
+        player or piece the game lacks.  The default raises NotImplementedError:
+        the game cannot edit its set-up.
+        """
+        raise NotImplementedError(f"{self.name} cannot edit its set-up")
+
+    def move_number(self, ply: int) -> int:
+        """The saved-game move number of the ``ply``-th turn (0-based).
+
+        The default numbers one round of every player as one move; a ZRF game
+        numbers by its turn order, as Zillions does.
+        """
+        return 1 + ply // max(1, len(self.players))
+
+    @property
+    def rules_path(self) -> str | None:
+        """The path of the rules file the game was loaded from; ``None`` (the default) when it
+        was not loaded from one (a native engine)."""
+        return None
+
+    def zrf_definition(self) -> "GameDef | None":
+        """The :class:`zrf.model.GameDef` this game plays, for tools that draw its board or
+        read its turn order; ``None`` (the default) for a game not run from a ZRF."""
+        return None
+
+    def goal_info(self) -> tuple[Goal, ...]:
+        """How the game is won or lost, as data (see :mod:`runtime.core.goalinfo`).
+
+        Used by computer players to measure progress; outcomes are still decided
+        by :meth:`State.outcome`.  The default, ``()``, says nothing: players
+        then fall back on material and mobility.
+        """
+        return ()
+
+    def describe(self) -> str:
+        """One line for listings."""
+        return f"{self.name}: {len(self.players)} players, {len(self.positions)} cells"
+
+
+class State(ABC):
+    """A position: board, side to move, and whatever rule state the game keeps.
+
+    States are values: :meth:`apply` returns a new state.  Engines may cache
+    their legal moves inside a state.
+    """
+
+    game: Game
+
+    @property
+    @abstractmethod
+    def current_player(self) -> str:
+        """The player whose turn it is."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]:
+        """Every legal whole turn; empty when the game is over."""
+
+    @abstractmethod
+    def apply(self, move: Move) -> "State":
+        """The state after ``move`` (which must be one of :meth:`legal_moves`)."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game goes on, else how it ended."""
+
+    def iter_moves(self) -> Iterator[Move]:
+        """The legal moves one at a time, in :meth:`legal_moves` order: ``iter(self.legal_moves())``.
+
+        A player with a clock reads it between moves (:func:`runtime.players.clock.moves_before`); an
+        engine whose one position can take seconds to generate (a huge board) may override it
+        to make each move only when asked.
+        """
+        return iter(self.legal_moves())
+
+    def material_moves(self) -> list[Move]:
+        """The legal moves that may change material (:meth:`Move.changes_material`), in
+        :meth:`legal_moves` order; what a quiescence search follows.  An engine may
+        override it to make only those moves."""
+        return [m for m in self.legal_moves() if m.changes_material()]
+
+    def legal_move_count(self) -> int:
+        """How many legal moves there are: ``len(self.legal_moves())``.
+
+        Perft counts its last ply with this; an engine may override it to count
+        without building the moves (their notation, their details).
+        """
+        return len(self.legal_moves())
+
+    def random_move(self, rng) -> Move:
+        """A uniformly random legal move drawn with ``rng`` (a :class:`random.Random`).
+
+        The default is ``rng.choice(self.legal_moves())``; an engine whose move
+        lists can be huge may override it to choose without holding the list,
+        drawing the same move.  Raises ValueError when there is no legal move.
+        """
+        moves = self.legal_moves()
+        if not moves:
+            raise ValueError("no legal moves")
+        return rng.choice(moves)
+
+    def recorded_turn(self, lines: list[str], same) -> tuple[Move, int, list[str]] | None:
+        """The turn a saved game's next ``lines`` make when they fit no legal move, or None.
+
+        Only an engine that knows how Zillions reloads turns recorded with
+        another version of the rules (ZRF move types renumbered) overrides it;
+        ``same(notation, line)`` compares a part with a line.  Returns the move,
+        the lines it uses and one note per renumbered part.
+        """
+        return None
+
+    def resolve(self, move: Move) -> Move:
+        """The legal move equal to ``move``, which carries the engine's own data.
+
+        A move rebuilt from notation (a saved game, a user's input) has no
+        engine data; engines call this in :meth:`apply` to find it.  Raises
+        ValueError when ``move`` is not legal here.
+        """
+        for m in self.legal_moves():
+            if m == move:
+                return m
+        raise ValueError(f"illegal move {move.notation!r}")
+
+    def quick_outcome(self) -> Outcome | None:
+        """The outcome when the position alone decides it, without generating moves; else ``None``.
+
+        For searchers: telling a finished game from a running one usually needs
+        the legal moves (checkmate, stalemate, "no legal move"), which is what
+        costs.  This answers only for ends the board shows by itself (goal
+        squares, pieces left, a meeting, a repetition).  Whenever it returns an
+        outcome, :meth:`outcome` returns the same one.  The default, ``None``,
+        claims nothing.
+        """
+        return None
+
+    def in_check(self) -> bool:
+        """Is a royal piece of the player to move attacked (the test a ``checkmated`` goal uses)?
+
+        For pictures and players' pages, which mark a king in check.  The
+        default, ``False``, claims nothing: a game without royal pieces, or an
+        engine that does not say.
+        """
+        return False
+
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return self.outcome() is not None
+
+    @abstractmethod
+    def signature(self) -> Signature:
+        """The engine-independent position key (see :class:`Signature`)."""
+
+    def board(self) -> dict[str, tuple[str, str]]:
+        """``cell -> (player, piece type)`` for every occupied cell."""
+        return {c: (pl, t) for c, pl, t in self.signature().board}
+
+    def hands(self) -> dict[tuple[str, str], int]:
+        """``(player, piece type) -> count`` for off-board stores."""
+        return {(pl, t): n for pl, t, n in self.signature().hands}

@@ -1,0 +1,567 @@
+"""The alpha-beta computer player: iterative deepening, transpositions, move ordering, quiescence, clock.
+
+Nothing here knows a game's rules; the player sees the engine contract and
+the knowledge and goals the evaluator (:mod:`runtime.players.evaluation`) derives
+from it.
+
+* **Iterative deepening** searches 1, 2, 3 ... plies deep; each iteration
+  starts with the previous one's best move and a finished iteration's choice
+  is always ready to play.
+* **Transposition table** keyed by :meth:`State.signature`: a position's value
+  at a depth, whether it is exact or a bound, and its best move (tried first
+  when the position comes back).
+* **Move ordering**: the table's move first; then, in nodes with
+  ``ORDER_BY_VALUE_FROM_DEPTH`` plies or more left, by static value, which
+  shows material won and goal progress alike; nearer the horizon (most
+  nodes, where a cut-off after the first move or two is the rule and valuing
+  every child would mostly be wasted) captures and promotions by the
+  material they win, then "killer" moves that refuted a sibling at the same
+  depth, then moves by their history of causing cut-offs.
+* **Tree kept between iterations**: the successor states made during one
+  move's search are kept (up to ``TREE_LIMIT``), so a deeper iteration finds
+  their legal moves already generated instead of generating them again.
+* **Principal variation search**: after a node's first move, each other move
+  is first searched with a null window (is it better than the best so far?)
+  and only searched properly when it is; quiet moves late in the order of a
+  deep node are first searched one ply shallower (late move reduction).
+* **Quiescence**: at the horizon the side to move may stand on the static
+  value or play a capture or promotion (a move that changes the material;
+  the ``QUIESCENCE_TRIES`` largest gains), and after that first capture only
+  the exchanges on the cell it landed on, at most ``QUIESCENCE_PLIES`` deep,
+  so a position is not judged in the middle of an exchange.  Standing pat
+  comes first, so a position whose static value is already outside the window
+  costs no move generation; when the game's moves say whether they change
+  material, only those moves are made (:meth:`State.material_moves`).
+* **Cost**: a *node* is one move generation (what costs in every engine; a
+  ZRF generation also decides checkmate), and every ``EVALUATIONS_PER_NODE``
+  static evaluations count as one more.  The *node budget* bounds them per
+  move, beyond the static values of the root's own moves, and makes play
+  reproducible on any machine.  A
+  :class:`~runtime.players.clock.TimeControl` adds a clock: no new iteration after
+  the soft limit, stop at once at the hard limit.  Whatever stops the search,
+  the root's moves were first ordered by their static value and are searched
+  in that order, so a search cut inside its first iteration still plays the
+  best move it has looked at.
+* **Check extension**: a position at the horizon whose side to move is in
+  check (:meth:`State.in_check`, from the game's ``checkmated`` goals) is
+  searched one ply more instead of judged by quiescence, so a checkmate or
+  a lost piece one reply away is seen, not stood on; the extensions of one
+  line stop at ``CHECK_EXTENSION_PLIES`` plies past the iteration's depth.
+* **Outcomes**: :meth:`State.quick_outcome` is asked at every position (cheap
+  game ends such as goal squares are seen even at the horizon);
+  :meth:`State.outcome` whenever moves are generated anyway.
+
+A position the player has already had to move in during this game scores 0,
+as a draw: no rule needs to say so for going round in circles to be no
+progress (one player object per game).
+
+Values are always from the searching player's side (maximising when it is
+to move, minimising otherwise), so several players ("paranoid": all others
+as one side) and turns of several moves by the same player need nothing
+special.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from runtime.core.protocol import Move, Outcome, State
+from runtime.players.clock import Deadline, TimeControl, moves_before
+from runtime.players.evaluation import Evaluator, Weights
+from runtime.players.knowledge import GameKnowledge, knowledge_by, move_movements
+from runtime.players.player import Player
+
+WIN = 1_000_000.0
+"""Score of a won position (minus the plies it takes, so faster wins score higher)."""
+
+DECIDED = WIN - 10_000
+"""Scores beyond this are forced results."""
+
+QUIESCENCE_TRIES = 8
+"""Captures/promotions tried per quiescence position, largest material gain first."""
+
+QUIESCENCE_PLIES = 4
+"""Quiescence goes at most this many plies past the horizon."""
+
+CHECK_EXTENSION_PLIES = 4
+"""A line is extended for checks at most this many plies past the iteration's depth."""
+
+NULL_WINDOW = 1e-6
+"""Width of the window that only asks "is this move better than the best so far?"."""
+
+REDUCE_FROM_DEPTH = 2
+REDUCE_AFTER_MOVES = 3
+"""Quiet moves ordered after the first few, in nodes this deep or deeper, are first searched one ply less
+(from two plies left, a late quiet move is first judged by quiescence alone, and searched properly only
+when that beats the best so far).  Measured on eight chess positions searched 4 plies deep: 17 s of
+processor time from two plies, 39 s from three, the same moves chosen."""
+
+ORDER_BY_VALUE_FROM_DEPTH = 3
+"""Nodes with this many plies or more left order every child by its static value.  Measured on eight
+chess positions searched 4 plies deep (the same moves chosen): from 3 plies, 52 s of processor time;
+from 2 plies, 58 s; every node with at most 64 moves as well (the earlier rule), 110 s."""
+
+FUTILITY_DEPTH = 2
+FUTILITY_MARGIN = 0.4
+"""Futility pruning, in games whose evaluation has no goal-progress term (a quiet move's change of value
+is then small): with at most ``FUTILITY_DEPTH`` plies left, a side to move (not in check) whose static
+value beats the window by ``FUTILITY_MARGIN`` average piece values a ply is not searched further; one
+ply from the horizon, a side whose static value is that far below it searches only its captures and
+promotions, moves that end the game and moves that give check.  Measured on eight chess positions
+searched 4 plies deep (the same moves chosen): 40 s of processor time with the margin 0.4, 52 s
+without pruning, 35 s with 0.25."""
+
+KEEP_TREE_MOVES = 64
+"""The successor states are kept between iterations only in games whose positions average at most
+this many moves (wide ones would fill memory)."""
+
+TABLE_LIMIT = 50_000
+"""Positions kept in the transposition table and in the static-value memo; each is emptied past this."""
+
+TREE_LIMIT = 4_000
+"""Successor states kept during one move's search, so a deeper iteration does not generate their moves again
+(only in games whose positions average at most ``KEEP_TREE_MOVES`` moves)."""
+
+EVALUATIONS_PER_NODE = 16
+"""Static evaluations that count as one node of the budget (a generation costs about that many)."""
+
+LEARNING_SHARE = 0.5
+"""Of a move's time, the part learning the game may take while it is not complete (the search has the
+rest; without a clock learning is always completed first)."""
+
+
+def outcome_value(outcome: Outcome, player: str, ply: int) -> float:
+    """``player``'s score of a finished game, ``ply`` plies from the root (quicker wins score more)."""
+    if outcome.draw:
+        return 0.0
+    if player in outcome.winners:
+        return WIN - ply
+    if player in outcome.losers:
+        return -WIN + ply
+    return 0.0
+
+
+EXACT, LOWER, UPPER = "exact", "lower bound", "upper bound"
+"""What a table entry's value is: the position's value, or a bound on it (the search was cut)."""
+
+
+@dataclass
+class _Entry:
+    depth: int
+    value: float
+    bound: str
+    best: str | None
+
+
+class _Stop(Exception):
+    """The node budget or the hard time limit ran out inside an iteration."""
+
+
+@dataclass
+class SearchInfo:
+    """What the last :meth:`AlphaBetaPlayer.choose` did (for benchmarks and the CLI)."""
+
+    depth: int = 0
+    nodes: int = 0
+    score: float = 0.0
+    seconds: float = 0.0
+
+
+class AlphaBetaPlayer(Player):
+    """Iterative-deepening alpha-beta over the engine contract; see the module docstring.
+
+    * ``max_depth``: plies to search at most (default ``strength + 1``);
+    * ``node_budget``: nodes (move generations, and evaluations by sixteens)
+      one move may cost (default ``25 * 2**(strength - 1)``; ``None``: only
+      the clock limits);
+    * ``time_limit``: seconds per move (a :class:`TimeControl` with
+      ``per_move``), or ``clock``: any :class:`TimeControl`; without either
+      the search is reproducible for a seed;
+    * ``knowledge``: learned piece values and steps (default: learned once per
+      game with seed 0); ``weights``: evaluation weights.
+    """
+
+    name = "alphabeta"
+
+    def __init__(self, time_limit: float | None = None, max_depth: int | None = None,
+                 seed: int = 0, strength: int = 5, node_budget: int | None = -1,
+                 knowledge: GameKnowledge | None = None, weights: Weights | None = None,
+                 clock: TimeControl | None = None):
+        self.clock = clock or (TimeControl(per_move=time_limit) if time_limit else None)
+        self.max_depth = max_depth if max_depth is not None else strength + 1
+        if node_budget == -1:
+            node_budget = 25 * 2 ** (strength - 1)
+        self.node_budget = node_budget
+        self.rng = random.Random(seed)
+        self.knowledge = knowledge
+        self.weights = weights or Weights()
+        self.evaluator: Evaluator | None = None
+        self.table: dict = {}
+        self.static: dict = {}
+        #: positions this player has had to move in, this game (a return to one is scored as a draw)
+        self.played: set = set()
+        self._tree: dict = {}
+        self._keep_tree = False
+        self.killers: dict[int, list[str]] = {}
+        self.history: dict[str, int] = {}
+        self.nodes = 0
+        self._evaluations = 0
+        self.info = SearchInfo()
+        self._deadline = Deadline.none()
+        self._root = ""
+        #: plies from the root past which a check at the horizon is not extended
+        self._extend_until = 0
+        self._prune = False
+        self._margin = 0.0
+        #: the game's learning is complete (else it goes on during the next move)
+        self._learned = False
+
+    # ------------------------------------------------------------------ evaluation
+
+    def _setup(self, state: State) -> Evaluator:
+        """The evaluator for ``state``'s game (built on the first move, when the game changes, and
+        while the game is still being learned).
+
+        Learning goes on while the move's clock allows, at most half its time
+        (:data:`LEARNING_SHARE`), and on during later moves until complete
+        (:func:`runtime.players.knowledge.knowledge_by`): a move honours its time even
+        on a board whose one position takes longer to learn from.
+        """
+        game = state.game
+        if self.evaluator is None or self.evaluator.game is not game or not self._learned:
+            # learned once per game with seed 0 and shared: a property of the game, not of this player
+            if self.knowledge is not None:
+                knowledge, self._learned = self.knowledge, True
+            else:
+                knowledge, self._learned = knowledge_by(game, self._deadline.share(LEARNING_SHARE), 0)
+            if self.evaluator is not None and self.evaluator.game is game and self.evaluator.knowledge is knowledge:
+                return self.evaluator  # nothing new was learned during this move
+            if self.evaluator is None or self.evaluator.game is not game:
+                self.played.clear()
+            self.evaluator = Evaluator(game, knowledge, self.weights)
+            # goal progress can change a value by more than any margin with one quiet move
+            self._prune = FUTILITY_MARGIN > 0 and not self.evaluator.scored_goals
+            self._margin = FUTILITY_MARGIN * self.evaluator.scale
+            self.table.clear()
+            self.static.clear()
+            self.history.clear()
+        return self.evaluator
+
+    def _static(self, sig) -> float:
+        """The evaluator's value of the position ``sig`` for the searching player, remembered."""
+        value = self.static.get(sig)
+        if value is None:
+            self._evaluations += 1
+            if self._evaluations % EVALUATIONS_PER_NODE == 0:
+                self._tick()
+            if len(self.static) > TABLE_LIMIT:
+                self.static.clear()
+            value = self.static[sig] = self.evaluator.value_of(sig, self._root)
+        return value
+
+    def _material(self, sig) -> float:
+        return self.evaluator.material_of(sig, self._root)
+
+    def _may_change_material(self, move: Move) -> bool:
+        """Could ``move`` capture or promote?  Read from its data when the game's moves say so."""
+        return not self.evaluator.knowledge.marked_captures or move.changes_material()
+
+    # ------------------------------------------------------------------ search
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.node_budget is not None and self.nodes > self.node_budget:
+            raise _Stop()
+        if self._deadline.expired():
+            raise _Stop()
+
+    def _generate(self, state: State, ply: int,
+                  material_only: bool = False) -> tuple[list[Move], float | None]:
+        """Legal moves (``material_only``: those that change material), and the game's
+        value when the position turns out to be finished.  The clock is read between moves
+        (one position of a big board takes longer than a move may think)."""
+        self._tick()
+        if material_only:
+            outcome = state.outcome()
+            moves = state.material_moves() if outcome is None else []
+        else:
+            moves, whole = moves_before(state, self._deadline)
+            if not whole:
+                raise _Stop()
+            outcome = state.outcome()
+        if outcome is not None:
+            return [], outcome_value(outcome, self._root, ply)
+        return moves, None
+
+    def _child(self, state: State, move: Move) -> State:
+        """``state.apply(move)``, the same object again when this move's search already made it."""
+        if not self._keep_tree:
+            return state.apply(move)
+        key = (id(state), move.notation)
+        hit = self._tree.get(key)
+        if hit is not None and hit[0] is state:
+            return hit[1]
+        child = state.apply(move)
+        if len(self._tree) < TREE_LIMIT:
+            self._tree[key] = (state, child)
+        return child
+
+    def _children(self, state: State, sig, moves: list[Move], maximising: bool, best: str | None,
+                  ply: int, by_value: bool) -> list[tuple[Move, State, object]]:
+        """(move, child, child signature) in search order (see the module docstring)."""
+        sign = 1.0 if maximising else -1.0
+        scored = []
+        if by_value:
+            for move in moves:
+                child = self._child(state, move)
+                csig = child.signature()
+                key = (0, 0.0) if move.notation == best else (1, -sign * self._static(csig))
+                scored.append((key, self.rng.random(), move, child, csig))
+        else:
+            base = self._material(sig)
+            killers = self.killers.get(ply, ())
+            for move in moves:
+                child = self._child(state, move)
+                notation = move.notation
+                csig = None
+                gain = 0.0
+                if self._may_change_material(move):
+                    csig = child.signature()
+                    gain = sign * (self._material(csig) - base)
+                if notation == best:
+                    key = (0, 0.0)
+                elif gain > 0:
+                    key = (1, -gain)
+                elif notation in killers:
+                    key = (2, 0.0)
+                else:
+                    key = (3, -self.history.get(notation, 0))
+                scored.append((key, self.rng.random(), move, child, csig))
+        scored.sort(key=lambda t: (t[0], t[1]))
+        return [(m, c, cs) for _, _, m, c, cs in scored]
+
+    def _quiesce(self, state: State, sig, alpha: float, beta: float, ply: int, qply: int,
+                 target: str | None = None) -> float:
+        maximising = state.current_player == self._root
+        stand = self._static(sig)
+        if maximising and stand >= beta or not maximising and stand <= alpha or qply >= QUIESCENCE_PLIES:
+            return stand
+        # only moves that change material are followed here; when the game's moves say which
+        # those are, the others are not even made
+        moves, done = self._generate(state, ply, self.evaluator.knowledge.marked_captures)
+        if done is not None:
+            return done
+        base = self._material(sig)
+        sign = 1.0 if maximising else -1.0
+        tactical = []
+        for move in moves:
+            if not self._may_change_material(move):
+                continue
+            legs = move_movements(move)
+            landing = legs[-1][2] if legs else None
+            if target is not None and landing != target:
+                continue  # past the first capture, only exchanges on the same cell
+            child = self._child(state, move)
+            csig = child.signature()
+            gain = sign * (self._material(csig) - base)
+            if gain > 0:
+                tactical.append((-gain, self.rng.random(), child, csig, landing))
+        tactical.sort(key=lambda t: t[:2])
+        best = stand
+        for _, _, child, csig, landing in tactical[:QUIESCENCE_TRIES]:
+            quick = child.quick_outcome()
+            if quick is not None:
+                value = outcome_value(quick, self._root, ply + 1)
+            else:
+                value = self._quiesce(child, csig, alpha, beta, ply + 1, qply + 1, landing)
+            if maximising:
+                best = max(best, value)
+                alpha = max(alpha, value)
+            else:
+                best = min(best, value)
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return best
+
+    def _search(self, state: State, sig, depth: int, alpha: float, beta: float, ply: int) -> float:
+        quick = state.quick_outcome()
+        if quick is not None:
+            return outcome_value(quick, self._root, ply)
+        if sig is None:
+            sig = state.signature()
+        if sig in self.played:
+            return 0.0  # back to a position of this game: no progress, scored as a draw
+        if depth <= 0:
+            if ply >= self._extend_until or not state.in_check():
+                return self._quiesce(state, sig, alpha, beta, ply, 0)
+            depth = 1  # in check at the horizon: every reply is searched (check extension)
+        entry = self.table.get(sig)
+        if entry is not None and entry.depth >= depth:
+            if entry.bound == EXACT:
+                return entry.value
+            if entry.bound == LOWER:
+                alpha = max(alpha, entry.value)
+            else:
+                beta = min(beta, entry.value)
+            if alpha >= beta:
+                return entry.value
+        maximising = state.current_player == self._root
+        futile = None  # the static value, when a quiet move here cannot reach the window (futility)
+        if depth <= FUTILITY_DEPTH and self._prune:
+            stand = self._static(sig)
+            margin = self._margin * depth
+            if (stand - margin >= beta if maximising else stand + margin <= alpha) and not state.in_check():
+                return stand  # so good for the side to move that no reply is worth generating
+            if depth == 1 and (stand + margin <= alpha if maximising else stand - margin >= beta) \
+                    and not state.in_check():
+                futile = stand + margin if maximising else stand - margin
+        moves, done = self._generate(state, ply)
+        if done is not None:
+            return done
+        alpha0, beta0 = alpha, beta
+        best_value = -math.inf if maximising else math.inf
+        best_move = None
+        by_value = depth >= ORDER_BY_VALUE_FROM_DEPTH
+        killers = self.killers.get(ply, ())
+        children = self._children(state, sig, moves, maximising, entry.best if entry else None, ply, by_value)
+        for i, (move, child, csig) in enumerate(children):
+            if (futile is not None and not move.changes_material() and child.quick_outcome() is None
+                    and not child.in_check()):
+                # a quiet move one ply from the horizon moves the value by less than the margin: it
+                # cannot reach the window, so it is not searched (but counted at that bound); a move
+                # that gives check may be a mate, which only the reply's generation shows
+                if maximising and futile > best_value or not maximising and futile < best_value:
+                    best_value = futile
+                continue
+            if i == 0:
+                value = self._search(child, csig, depth - 1, alpha, beta, ply + 1)
+            else:
+                # a later move is expected to be worse: prove it cheaply with a null window (and one ply
+                # less when it is quiet and deep enough), search it properly only if it is not
+                reduce = (depth >= REDUCE_FROM_DEPTH and i >= REDUCE_AFTER_MOVES and not move.changes_material()
+                          and move.notation not in killers)
+                value = self._probe(child, csig, depth - 1 - reduce, alpha, beta, ply + 1, maximising)
+                if reduce and self._improves(value, alpha, beta, maximising):
+                    value = self._probe(child, csig, depth - 1, alpha, beta, ply + 1, maximising)
+                if self._improves(value, alpha, beta, maximising):
+                    value = self._search(child, csig, depth - 1, alpha, beta, ply + 1)
+            if maximising and value > best_value or not maximising and value < best_value:
+                best_value, best_move = value, move.notation
+            if maximising:
+                alpha = max(alpha, value)
+            else:
+                beta = min(beta, value)
+            if alpha >= beta:
+                self._cutoff(move.notation, ply, depth)
+                break
+        if best_value >= beta0:
+            bound = LOWER
+        elif best_value <= alpha0:
+            bound = UPPER
+        else:
+            bound = EXACT
+        if len(self.table) > TABLE_LIMIT:
+            self.table.clear()
+        self.table[sig] = _Entry(depth, best_value, bound, best_move)
+        return best_value
+
+    def _probe(self, state: State, sig, depth: int, alpha: float, beta: float, ply: int,
+               maximising: bool) -> float:
+        """Search with a null window at the bound the mover must beat (alpha when maximising, else beta)."""
+        if maximising:
+            return self._search(state, sig, depth, alpha, alpha + NULL_WINDOW, ply)
+        return self._search(state, sig, depth, beta - NULL_WINDOW, beta, ply)
+
+    @staticmethod
+    def _improves(value: float, alpha: float, beta: float, maximising: bool) -> bool:
+        """Does ``value`` beat the mover's bound (so a null-window or reduced result must be searched again)?"""
+        return value > alpha if maximising else value < beta
+
+    def _cutoff(self, notation: str, ply: int, depth: int) -> None:
+        """Remember a move that refuted its siblings: a killer at this ply, and its history."""
+        killers = self.killers.setdefault(ply, [])
+        if notation not in killers:
+            killers.insert(0, notation)
+            del killers[2:]
+        self.history[notation] = self.history.get(notation, 0) + depth * depth
+
+    # ------------------------------------------------------------------ the root
+
+    def _root_order(self, state: State, moves: list[Move]) -> list[tuple[Move, object]]:
+        """(move, child signature) of every root move, best static value first.
+
+        Outside the node budget (this is the least a choice needs), but the
+        clock's hard limit stops it: then the moves valued so far come first.
+        Later iterations re-apply the moves (cheap) rather than keep every
+        child, and the moves it will generate, alive.
+        """
+        valued = []
+        for move in moves:
+            if valued and self._deadline.expired():  # each a new position: the clock is read every time
+                break
+            sig = state.apply(move).signature()
+            valued.append((-self.evaluator.value_of(sig, self._root), self.rng.random(), move, sig))
+        valued.sort(key=lambda t: t[:2])
+        seen = {id(m) for _, _, m, _ in valued}
+        return [(m, sig) for _, _, m, sig in valued] + [(m, None) for m in moves if id(m) not in seen]
+
+    def choose(self, state: State, clock: TimeControl | None = None) -> Move:
+        """The move to play; ``clock`` overrides the player's own time control for this move.
+
+        The clock starts first: making the root's moves and learning the game count
+        too, and when the time is up before the root's moves are all made, the best of
+        those made is played.
+        """
+        control = clock or self.clock
+        self._deadline = control.start() if control else Deadline.none()
+        moves, whole = moves_before(state, self._deadline, at_least=1)
+        if not moves:
+            raise ValueError("no legal moves")
+        if len(moves) == 1 and whole:
+            self.info = SearchInfo(0, 0, 0.0, 0.0)
+            return moves[0]
+        self._setup(state)
+        self._root = state.current_player
+        self.played.add(state.signature())
+        self.nodes = self._evaluations = 0
+        self.killers.clear()
+        self._tree.clear()
+        self._keep_tree = self.evaluator.knowledge.mean_moves <= KEEP_TREE_MOVES
+        order = self._root_order(state, moves)
+        best, best_score, reached = order[0][0], -math.inf, 0
+        for depth in range(1, self.max_depth + 1):
+            if depth > 1 and not self._deadline.may_deepen():
+                break
+            self._extend_until = depth + CHECK_EXTENSION_PLIES
+            scored: list[tuple[float, int, Move, object]] = []
+            alpha = -math.inf
+            try:
+                for i, (move, sig) in enumerate(order):
+                    child = self._child(state, move)
+                    if i == 0:
+                        value = self._search(child, sig, depth - 1, alpha, math.inf, 1)
+                    else:
+                        value = self._probe(child, sig, depth - 1, alpha, math.inf, 1, True)
+                        if value > alpha:
+                            value = self._search(child, sig, depth - 1, alpha, math.inf, 1)
+                    scored.append((value, i, move, sig))
+                    alpha = max(alpha, value)
+            except _Stop:
+                # A cut iteration searched the previous best first (exactly, at the new depth); any
+                # later move scored above it is a real improvement, the others are upper bounds.
+                # Cut inside the first iteration, the best of the moves seen is all there is.
+                if scored:
+                    top = max(scored, key=lambda t: (t[0], -t[1]))
+                    best, best_score = top[2], top[0]
+                break
+            scored.sort(key=lambda t: (-t[0], t[1]))
+            best, best_score, reached = scored[0][2], scored[0][0], depth
+            order = [(m, sig) for _, _, m, sig in scored]
+            if abs(best_score) >= DECIDED:
+                break  # a forced result is known: deeper search cannot change the choice's value
+        self._tree.clear()
+        self.info = SearchInfo(reached, self.nodes, best_score, self._deadline.elapsed())
+        return best

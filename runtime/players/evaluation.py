@@ -1,0 +1,487 @@
+"""A position's value for one player, from learned knowledge and the game's own goals.
+
+:class:`Evaluator` adds, all in units of the game's average learned piece
+value (so the weights mean the same in every game):
+
+* **material**: learned values (:mod:`runtime.players.knowledge`) of the player's
+  pieces on the board and in hand, minus everybody else's;
+* **mobility** (the idea Zillions uses for material, applied to the board as
+  it stands): each non-royal piece counts how many cells its learned steps
+  reach now, blocked by pieces on their lines and not counting cells that an
+  enemy piece of lower value attacks, against its type's average (its
+  value): a bishop behind its own pawns counts less, a rook on an open line
+  more (:meth:`Evaluator._mobility`);
+* **royal activity**: how many cells a royal piece would reach from where it
+  stands on an empty board, against the average for its type, counted only
+  as the board empties (times the share of the start position's other
+  material that has left it): a king walking to the centre is a danger
+  while the armies are on the board and a strength in the endgame;
+* **promotion progress**: a piece that random play saw promoting
+  (:attr:`~runtime.players.knowledge.GameKnowledge.promotions`) counts part of what it
+  would gain, ``promotion * gain / (1 + d)**2`` with ``d`` its distance in rows
+  or columns to the promotion zone: a pawn on the seventh rank is worth more
+  than one at home, and a passed pawn is pushed in an endgame;
+* **goal progress** (:meth:`Game.goal_info`): for each goal read for a
+  player, a distance to making its condition true - for a
+  :class:`~runtime.core.goalinfo.Placement`, the fewest moves of the player's
+  pieces that fill its slots (learned steps on an empty board, one more for a
+  slot another piece stands on); for :class:`~runtime.core.goalinfo.PiecesRemaining`,
+  how many pieces are still to go.  Progress ``1 / (1 + d)`` plus a linear
+  ``-d`` term count for the player when the goal wins and against it when
+  the goal loses;
+* **royal safety** for ``checkmated`` goals: own pieces next to the royal
+  piece count for its owner (shelter); cells next to it that enemy pieces
+  attack count against it (pressure, more when the royal's own cell is
+  attacked), and the cells it could step to that no enemy attacks count for
+  it (escape).  Attacks are the learned steps that the board in front of them
+  does not block (:meth:`Evaluator._mobility`).
+
+The value depends on the position alone (no move generation), so a search
+can judge a position before deciding whether to generate its moves.
+
+Scores are from ``player``'s side: its own terms minus the other players'.
+Material is summed in integer thousandths so that the order in which a
+signature (a set) lists pieces never changes a result.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from itertools import product
+
+from runtime.core.goalinfo import AllOf, AnyOf, Goal, PiecesRemaining, Placement, Slot, royal_pieces, walk
+from runtime.players.knowledge import CAPTURE, QUIET, GameKnowledge
+from runtime.core.protocol import Game, State
+
+MEAN_REACH_CELLS = 2_000
+"""A type's average reach is taken over every cell, or over evenly spread cells of a bigger board."""
+
+MEMO_LIMIT = 200_000
+"""Pieces' reach remembered by their surroundings; the memo is emptied past this."""
+
+CANDIDATES_PER_SLOT = 4
+"""A placement considers the nearest few pieces for each slot (assignments grow factorially)."""
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Term weights, in units of the game's average learned piece value."""
+
+    mobility: float = 0.1
+    royal_activity: float = 0.3
+    promotion: float = 0.5
+    goal: float = 4.0
+    goal_step: float = 1.5
+    shelter: float = 0.05
+    pressure: float = 0.05
+    royal_mobility: float = 0.01
+
+
+class Evaluator:
+    """Scores positions of one game for a player (see the module docstring)."""
+
+    def __init__(self, game: Game, knowledge: GameKnowledge, weights: Weights = Weights()):
+        self.game = game
+        self.knowledge = knowledge
+        self.weights = weights
+        self.goals: tuple[Goal, ...] = tuple(game.goal_info())
+        self.milli = {t: round(v * 1000) for t, v in knowledge.values.items()}
+        # fsum: exactly rounded whatever order the values come in (their order follows string hashes)
+        scale = math.fsum(knowledge.values.values()) / len(knowledge.values) if knowledge.values else 1.0
+        self.scale = scale
+        #: what one cell of mobility is worth to a piece of each type, relative to the others: a type that
+        #: usually reaches more cells than the average piece (its value) gets less for each
+        self._step_weight = {t: min(1.0, scale / v) if v > 0 else 1.0 for t, v in knowledge.values.items()}
+        self.royal = {p: royal_pieces(self.goals, p) for p in game.players}
+        self.scored_goals = [g for g in self.goals
+                             if g.result in ("win", "loss")
+                             and any(isinstance(c, (Placement, PiecesRemaining)) for c in walk(g.condition))]
+        self._mean_reach: dict[tuple[str, str], float] = {}
+        self._bonus: dict[tuple[str, str, str], float] = {}
+        #: learned values (thousandths) of the start position's non-royal pieces, for :meth:`_endgame`
+        self._start_material = sum(self.milli.get(t, 1000) for _, o, t in game.initial_state().signature().board
+                                   if t not in self.royal.get(o, ()))
+        #: each cell's bit in the cell sets of the royal-safety term
+        self._bits: dict[str, int] = _CellBits(game.positions)
+        self._near_bits: dict[str, int] = {}
+        #: (cell, owner, type) -> what the mobility term needs of that piece (:meth:`_piece`)
+        self._line_bits: dict[tuple[str, str, str], tuple] = {}
+        #: ((cell, owner, type), pieces on its lines, own pieces on them) -> (cells reached, cells attacked)
+        self._reached: dict[tuple, tuple[int, int]] = {}
+
+    # ------------------------------------------------------------------ material
+
+    def material(self, state: State, player: str) -> float:
+        """Learned values of ``player``'s pieces (board and stores) minus everybody else's."""
+        return self.material_of(state.signature(), player)
+
+    def material_of(self, sig, player: str) -> float:
+        """:meth:`material` from a signature already at hand."""
+        values = self.milli
+        score = 0
+        for _, owner, ptype in sig.board:
+            v = values.get(ptype, 1000)
+            score += v if owner == player else -v
+        for owner, ptype, n in sig.hands:
+            v = values.get(ptype, 1000) * n
+            score += v if owner == player else -v
+        return score / 1000
+
+    # ------------------------------------------------------------------ the whole value
+
+    def evaluate(self, state: State, player: str) -> float:
+        """``player``'s score of ``state``, from the position alone (no move generation)."""
+        return self.value_of(state.signature(), player)
+
+    def value_of(self, sig, player: str) -> float:
+        """:meth:`evaluate` from a signature already at hand."""
+        w = self.weights
+        pieces = sorted(sig.board)
+        score = self.material_of(sig, player)
+        score += self._activity(pieces, player)
+        mobility, attacks = self._mobility(pieces, player)
+        score += mobility
+        view = _View(pieces) if self.scored_goals else None
+        for goal in self.scored_goals:
+            for p in goal.players:
+                d = self._distance(goal.condition, view, p)
+                if d is None:
+                    continue
+                value = w.goal * self.scale / (1.0 + d) - w.goal_step * self.scale * d
+                sign = 1.0 if goal.result == "win" else -1.0
+                score += sign * value if p == player else -sign * value
+        if any(self.royal.values()):
+            score += self._royal_safety(pieces, player, attacks)
+        return score
+
+    # ------------------------------------------------------------------ terms
+
+    def _activity(self, pieces, player: str) -> float:
+        """Promotion progress of ``player``'s pieces minus the others', and the royal pieces' activity
+        (:meth:`_royal_activity`) counted only as the board empties (:meth:`_endgame`)."""
+        total = royal_total = 0.0
+        bonuses = self._bonus
+        royal = self.royal
+        values = self.milli
+        material = 0
+        for cell, owner, ptype in pieces:
+            key = (owner, ptype, cell)
+            bonus = bonuses.get(key)
+            if ptype in royal.get(owner, ()):
+                if bonus is None:
+                    bonus = bonuses[key] = self._royal_activity(owner, ptype, cell)
+                royal_total += bonus if owner == player else -bonus
+            else:
+                if bonus is None:
+                    bonus = bonuses[key] = self._promotion_bonus(owner, ptype, cell)
+                material += values.get(ptype, 1000)
+                total += bonus if owner == player else -bonus
+        if royal_total:
+            total += royal_total * self._endgame(material)
+        return total
+
+    def _endgame(self, material: int) -> float:
+        """How far the game has gone toward an endgame: 0 with every non-royal piece of the start
+        position on the board, 1 with none (learned values, in thousandths)."""
+        start = self._start_material
+        return max(0.0, 1.0 - material / start) if start else 0.0
+
+    def _promotion_bonus(self, owner: str, ptype: str, cell: str) -> float:
+        """``promotion * gain / (1 + d)**2``: ``gain`` the value the piece gains by its best
+        promotion seen, ``d`` the rows and columns (whichever more) between its cell and the
+        nearest cell of its promotion zone (:attr:`GameKnowledge.promotions`)."""
+        k = self.knowledge
+        seen = k.promotions.get((owner, ptype))
+        if seen is None:
+            return 0.0
+        zone, becomes = seen
+        gain = max(k.values.get(t, 0.0) for t in becomes) - k.values.get(ptype, 0.0)
+        here = k.geometry.centre.get(cell)
+        if gain <= 0 or here is None:
+            return 0.0
+        quarters = min((max(abs(x - here[0]), abs(y - here[1]))
+                        for x, y in (k.geometry.centre[c] for c in zone if c in k.geometry.centre)), default=None)
+        if quarters is None:
+            return 0.0
+        return self.weights.promotion * gain / (1.0 + quarters / 4) ** 2
+
+    def _royal_activity(self, owner: str, ptype: str, cell: str) -> float:
+        """``royal_activity * value * (reach / mean - 1)``: how many more (or fewer) cells the royal
+        piece would reach from ``cell`` on an empty board than from the average cell."""
+        k = self.knowledge
+        key = (owner, ptype)
+        mean = self._mean_reach.get(key)
+        if mean is None:
+            cells = list(k.geometry.centre)
+            cells = cells[::max(1, len(cells) // MEAN_REACH_CELLS)]
+            mean = self._mean_reach[key] = (sum(k.reach(owner, ptype, c) for c in cells) / len(cells)
+                                            if cells else 0.0)
+        if mean <= 0:
+            return 0.0
+        return self.weights.royal_activity * (k.reach(owner, ptype, cell) / mean - 1.0) * k.values.get(ptype, 1.0)
+
+    def _distance(self, cond, view: "_View", player: str) -> float | None:
+        """Moves ``player`` needs to make ``cond`` true (0: true now), None when not measurable."""
+        if isinstance(cond, Placement):
+            return self._placement(cond, view, player)
+        if isinstance(cond, PiecesRemaining):
+            n = 0
+            for _, owner, ptype in view.pieces:
+                if (cond.whose == "all" or owner == player) and (cond.pieces is None or ptype in cond.pieces):
+                    n += 1
+            return n - cond.count if n >= cond.count else None
+        if isinstance(cond, AnyOf):
+            best = None
+            for c in cond.alternatives:
+                d = self._distance(c, view, player)
+                if d is not None and (best is None or d < best):
+                    best = d
+            return best
+        if isinstance(cond, AllOf):
+            total = 0.0
+            for c in cond.parts:
+                d = self._distance(c, view, player)
+                if d is None:
+                    return None
+                total += d
+            return total
+        return None
+
+    def _slot_costs(self, slot: Slot, view: "_View", player: str) -> list[tuple[float, str]]:
+        """(moves, cell) for each piece that could fill ``slot``, nearest first."""
+        k = self.knowledge
+        costs = []
+        # a slot whose every cell holds a piece must be cleared first
+        blocked = 1.0 if all(c in view.owner_at for c in slot.cells) else 0.0
+        for occ in slot.occupants:
+            for cell, owner in view.by_type.get(occ.piece, ()):
+                mine = owner == player
+                if occ.owner == "own" and not mine or occ.owner == "enemy" and mine:
+                    continue
+                if cell in slot.cells:
+                    costs.append((0.0, cell))
+                elif mine:  # an enemy piece elsewhere is not ours to move
+                    d = k.distances(owner, occ.piece, slot.cells).get(cell)
+                    if d is not None:
+                        costs.append((d + blocked, cell))
+        costs.sort()
+        return costs[:CANDIDATES_PER_SLOT]
+
+    def _placement(self, cond: Placement, view: "_View", player: str) -> float | None:
+        options = [self._slot_costs(s, view, player) for s in cond.slots]
+        if any(not o for o in options):
+            return None
+        if len(options) == 1:
+            return options[0][0][0]
+        if len(options) > 3:
+            # more slots: greedy, each slot takes its nearest piece not yet taken: each slot takes its nearest piece not yet taken
+            used: set[str] = set()
+            total = 0.0
+            for o in options:
+                pick = next(((d, c) for d, c in o if c not in used), None)
+                if pick is None:
+                    return None
+                used.add(pick[1])
+                total += pick[0]
+            return total
+        if len(options) == 2:
+            return min((a + b for a, ca in options[0] for b, cb in options[1] if ca != cb), default=None)
+        return min((sum(d for d, _ in combo) for combo in product(*options)
+                    if len({c for _, c in combo}) == len(combo)), default=None)
+
+    def _mask(self, cells) -> int:
+        """A set of cells as bits of one integer."""
+        bits = self._bits
+        out = 0
+        for c in cells:
+            out |= bits[c]
+        return out
+
+    def _near(self, cell: str) -> int:
+        hit = self._near_bits.get(cell)
+        if hit is None:
+            hit = self._near_bits[cell] = self._mask(self.knowledge.geometry.neighbours(cell))
+        return hit
+
+    def _lines(self, owner: str, ptype: str, cell: str) -> tuple[tuple[tuple[int, int, int], ...], int]:
+        """:meth:`GameKnowledge.lines` as bits: ((target bit, blocking cells' bits, landing), ...)
+        with landing 0 either, 1 only onto an empty cell, 2 only onto a piece it takes; and the
+        bits of every cell those lines touch (the only cells whose contents matter)."""
+        return self._piece((cell, owner, ptype))[:2]
+
+    def _piece(self, piece: tuple[str, str, str]) -> tuple:
+        """What the mobility term needs of one ``(cell, owner, type)``, worked out once: its lines
+        and the cells around them (:meth:`_lines`), its value in thousandths, what one cell of
+        mobility is worth to it, and whether it is royal (its mobility is not counted)."""
+        hit = self._line_bits.get(piece)
+        if hit is None:
+            cell, owner, ptype = piece
+            bits = self._bits
+            code = {QUIET: 1, CAPTURE: 2}
+            lines = tuple((bits[target], self._mask(over), code.get(landing, 0))
+                          for target, over, landing in self.knowledge.lines(owner, ptype, cell) if target in bits)
+            around = 0
+            for target, over, _ in lines:
+                around |= target | over
+            hit = self._line_bits[piece] = (lines, around, self.milli.get(ptype, 1000),
+                                            self._step_weight.get(ptype, 1.0), ptype in self.royal.get(owner, ()))
+        return hit
+
+    def _mobility(self, pieces, player: str) -> tuple[float, dict[str, int]]:
+        """The mobility term and the cells each player attacks, from the board as it stands.
+
+        A piece's mobility is how many cells its learned steps reach now and
+        could stand on safely: a step is blocked by a piece on a cell its line
+        passes over, may not land on an own piece, lands only where its learned
+        landing allows (a chess pawn's diagonal only onto a piece it takes), and
+        does not count where an enemy piece of lower value attacks the cell (a
+        queen brought out early reaches many cells, few of them safe).
+
+        Each non-royal piece adds ``(cells - value) * step``, its owner's minus
+        the others', times the ``mobility`` weight: a piece's learned value *is*
+        its average mobility in random play, so this says how much more or less
+        than usual the piece can do here (a bishop behind its own pawns, a rook
+        on an open line).  ``step`` is what one cell is worth to the piece: 1,
+        or less for a type that usually reaches more cells than the average
+        piece (the average value over its value: a queen's extra cell is worth
+        about half a knight's).  A piece's term is kept within its own value
+        either way (a pawn's two steps from home do not outweigh a knight).
+
+        A cell is attacked by every unblocked step that may take there; the
+        second result gives each player's attacked cells (for royal safety).
+        """
+        bits = self._bits
+        occupied = 0
+        mine: dict[str, int] = {}
+        for piece in pieces:
+            b = bits[piece[0]]
+            occupied |= b
+            owner = piece[1]
+            mine[owner] = mine.get(owner, 0) | b
+        attacks: dict[str, int] = {}
+        memo = self._reached
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        known = self._line_bits
+        reaches = []
+        for piece in pieces:
+            info = known.get(piece) or self._piece(piece)
+            lines, around, value, step, royal = info
+            owner = piece[1]
+            near = occupied & around
+            own = mine[owner] & around
+            key = (piece, near, own)
+            hit = memo.get(key)
+            if hit is None:
+                hit = memo[key] = _reach(lines, near, own)
+            attacks[owner] = attacks.get(owner, 0) | hit[1]
+            reaches.append((value, owner, hit[0], hit[1], step, royal))
+        weight = self.weights.mobility
+        if not weight:
+            return 0.0, attacks
+        # each piece's safe cells exclude those attacked by enemy pieces worth less: walking the
+        # pieces by value, "danger" gathers the attacks of the cheaper enemies met so far
+        reaches.sort(key=_first)
+        total = 0.0
+        count = len(reaches)
+        for owner in mine:
+            danger = 0
+            k = 0
+            sign = 1.0 if owner == player else -1.0
+            for value, o, reached, _, step, royal in reaches:
+                if o != owner or royal:
+                    continue
+                while k < count and reaches[k][0] < value:
+                    if reaches[k][1] != owner:
+                        danger |= reaches[k][3]
+                    k += 1
+                term = (1000 * (reached & ~danger).bit_count() - value) * step
+                total += sign * (value if term > value else -value if term < -value else term)
+        return weight * total / 1000, attacks
+
+    def _royal_safety(self, pieces, player: str, attacks: dict[str, int]) -> float:
+        """Shelter, pressure and escape cells of every royal piece (see the module docstring).
+
+        Cell sets are bits of one integer (a board of any size), so the union of every enemy
+        attack is a few ``|`` and each count one ``bit_count()``.  ``attacks`` are the cells
+        each player attacks on the board as it stands (:meth:`_mobility`).
+        """
+        w = self.weights
+        bits = self._bits
+        cells_of: dict[str, int] = {}
+        occupied = 0
+        for cell, owner, _ in pieces:
+            cells_of[owner] = cells_of.get(owner, 0) | bits[cell]
+            occupied |= bits[cell]
+        score = 0.0
+        for cell, owner, ptype in pieces:
+            if ptype not in self.royal.get(owner, ()):
+                continue
+            reach = 0
+            for o, cells in attacks.items():
+                if o != owner:
+                    reach |= cells
+            near = self._near(cell)
+            own = cells_of[owner]
+            shelter = (near & own).bit_count()
+            pressure = (near & reach).bit_count() + (2 if reach & bits[cell] else 0)
+            steps = 0
+            for target, over, landing in self._lines(owner, ptype, cell)[0]:
+                if not over & occupied:
+                    steps |= target
+            escape = (steps & ~own & ~reach).bit_count()
+            term = self.scale * (w.shelter * shelter - w.pressure * pressure + w.royal_mobility * escape)
+            score += term if owner == player else -term
+        return score
+
+
+def _first(item):
+    return item[0]
+
+
+class _CellBits(dict):
+    """Each cell's bit in the cell sets of the mobility and royal-safety terms: the game's positions
+    first, in order; a cell a position names that the game does not list (an engine's off-board
+    place) gets the next bit when first met, so no position can fail to evaluate."""
+
+    def __init__(self, cells):
+        super().__init__((c, 1 << i) for i, c in enumerate(cells))
+
+    def __missing__(self, cell: str) -> int:
+        bit = self[cell] = 1 << len(self)
+        return bit
+
+
+def _reach(lines, occupied: int, own: int) -> tuple[int, int]:
+    """(the cells a piece could move to, the cells it attacks), as bits, along ``lines``
+    (:meth:`Evaluator._lines`) with ``occupied`` cells holding pieces, ``own`` its owner's."""
+    attacked = 0
+    reached = 0
+    for target, over, landing in lines:
+        if over & occupied:
+            continue
+        if landing != 1:
+            attacked |= target
+        if target & own:
+            continue
+        if target & occupied:
+            if landing != 1:
+                reached |= target
+        elif landing != 2:
+            reached |= target
+    return reached, attacked
+
+
+class _View:
+    """One position's pieces, indexed for the goal distances."""
+
+    __slots__ = ("pieces", "by_type", "owner_at")
+
+    def __init__(self, pieces):
+        self.pieces = pieces
+        self.by_type: dict[str, list[tuple[str, str]]] = {}
+        self.owner_at: dict[str, str] = {}
+        for cell, owner, ptype in pieces:
+            self.by_type.setdefault(ptype, []).append((cell, owner))
+            self.owner_at[cell] = owner
