@@ -35,7 +35,9 @@ values and how to raise them, are in docs/limits.md.
 
 Severity follows the first letter: `E` and `Z` error, `W` warning (legal but suspicious), `A`
 info. `zrf check` exits 0 when no file has an error, 1 when one does, 2 for usage errors and
-files that cannot be read (the codes marked *unreadable*).
+files that cannot be read (the codes marked *unreadable*). A code marked *refused* stops the
+file's games from being played; one marked *cut* means a limit left part of the file out, so
+`zrf serve` refuses the file (the command line plays what was read, after a warning).
 """
 
 

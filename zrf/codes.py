@@ -11,7 +11,8 @@ a code nothing raises, so the table and the tools cannot drift apart.
 What a finding does beyond its severity is a field of the entry too
 (:class:`Effect`), so no tool steers by comparing code strings: a file that
 cannot be read at all makes ``zrf check`` exit 2 (:attr:`Effect.UNREADABLE`),
-a refused include stops its game from being played (:attr:`Effect.REFUSED`).
+a refused include stops its game from being played (:attr:`Effect.REFUSED`),
+a file a limit cut is refused by a server (:attr:`Effect.CUT`).
 
 Severity follows the first letter: ``E`` (and ``Z``, saved games) an error,
 ``W`` a warning (legal but suspicious), ``A`` an information.
@@ -42,8 +43,11 @@ class Effect(enum.Enum):
     REPORTED = "reported"
     #: the input cannot be read at all: ``zrf check`` exits 2 for the file
     UNREADABLE = "unreadable"
-    #: the file is read, but none of its games is played (a server's refused include)
+    #: the file is read, but none of its games is played (a refused include)
     REFUSED = "refused"
+    #: a resource limit left part of the file out and reading went on: what was read is not the
+    #: game written, so a server refuses to open it (the command line plays it after a warning)
+    CUT = "cut"
 
 
 class Section(enum.Enum):
@@ -106,6 +110,8 @@ class Code:
             lines.append("The file cannot be read: zrf check exits with status 2.")
         elif self.effect is Effect.REFUSED:
             lines.append("The file is read, but none of its games is played.")
+        elif self.effect is Effect.CUT:
+            lines.append("Part of the file is left out: `zrf serve` refuses to open it.")
         if self.example:
             lines += ["", "Example:", f"    {self.example}"]
         lines += ["", f"Section: {self.section.heading} (docs/diagnostics.md)"]
@@ -115,6 +121,7 @@ class Code:
 S = Section
 ERROR, WARNING, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 _U = Effect.UNREADABLE
+_CUT = Effect.CUT
 
 CODES: tuple[Code, ...] = (
     # ------------------------------------------------------------------ reading
@@ -162,34 +169,38 @@ CODES: tuple[Code, ...] = (
          "An include cycle, or includes nested deeper than the `include_depth` limit.",
          "a.zrf includes b.zrf includes a.zrf"),
     Code("W213", WARNING, S.MACROS, "include outside the file's folder",
-         "An include outside the folder tree of the file being read.", '`(include "../../etc/x.zrf")`'),
+         "An include outside the folder tree of the file being read, read because the user allowed "
+         "it (`zrf --allow-outside`).", '`(include "../../etc/x.zrf")`'),
     Code("E214", ERROR, S.MACROS, "include outside the file's folder, refused",
-         "The same as W213, refused: only for callers that confine includes (a server reading an "
-         "upload).", '`(include "../../etc/x.zrf")` in an uploaded file', Effect.REFUSED),
+         "The same as W213, refused before it is read (unless the user allows it; always in "
+         "`zrf serve`).", '`(include "/etc/shadow")`', Effect.REFUSED),
     Code("E220", ERROR, S.MACROS, "macro recursion too deep", "A macro expanding into itself too deeply.",
-         "`(define m (m))`"),
+         "`(define m (m))`", _CUT),
     Code("E221", ERROR, S.MACROS, "macro expansion too large",
-         "The expansion produces more nodes than the `expanded_nodes` limit.", "exploding macros"),
+         "The expansion produces more nodes than the `expanded_nodes` limit.", "exploding macros", _CUT),
     Code("E222", ERROR, S.MACROS, "forms nested too deeply",
          "An expansion nests lists deeper than the `expanded_nesting` limit, or a game's forms nest "
-         "too deeply to check or compile.", "a macro wrapping its argument in a list 10,000 times deep"),
+         "too deeply to check or compile.", "a macro wrapping its argument in a list 10,000 times deep", _CUT),
     Code("E223", ERROR, S.MACROS, "list pasted into an atom",
          "A list argument pasted into an atom or string.", "`(define m D$1)` used as `(m (a b))`"),
     Code("E224", ERROR, S.MACROS, "pasting does not give one atom",
          "Pasting gives text that is not one atom.", ""),
     Code("E225", ERROR, S.MACROS, "pasted text too long",
-         "Pasting makes more characters than the `pasted_chars` limit.", "`(define d (d $1$1))`"),
+         "Pasting makes more characters than the `pasted_chars` limit.", "`(define d (d $1$1))`", _CUT),
     Code("E226", ERROR, S.MACROS, "pasted number with too many digits",
-         "Pasting makes a number with more digits than the `number_digits` limit.", ""),
+         "Pasting makes a number with more digits than the `number_digits` limit.", "", _CUT),
     Code("E230", ERROR, S.MACROS, "undefined macro",
          "A list whose head is neither a keyword allowed there, nor a defined macro, nor a direction "
          "or position: an undefined macro.", "`(moves (slide n))` with no `(define slide ...)`"),
     # ------------------------------------------------------------------ structure
-    Code("E301", ERROR, S.STRUCTURE, "bare atom at top level", "A bare atom or string at top level.",
-         "`(game) foo`"),
+    Code("E301", ERROR, S.STRUCTURE, "bare atom at top level",
+         "A bare atom or string at top level (quoted only in a `.zrf` file: in any other file read "
+         "as rules, such as a saved game's `RulesFile=` naming a text file, the message says its "
+         "text is not shown).", "`(game) foo`"),
     Code("E302", ERROR, S.STRUCTURE, "variant without a game", "A variant in a file with no game.",
          '`(variant (title "V"))` alone'),
-    Code("E303", ERROR, S.STRUCTURE, "unknown top-level keyword", "An unknown top-level keyword.", "`(gmae ...)`"),
+    Code("E303", ERROR, S.STRUCTURE, "unknown top-level keyword",
+         "An unknown top-level keyword (quoted only in a `.zrf` file, as E301).", "`(gmae ...)`"),
     Code("E304", ERROR, S.STRUCTURE, "bare atom inside a game",
          "A bare atom or string inside a game or variant.", '`(game (title "T") oops)`'),
     Code("E305", ERROR, S.STRUCTURE, "unknown keyword, or keyword not allowed here",
@@ -234,7 +245,7 @@ CODES: tuple[Code, ...] = (
     Code("E328", ERROR, S.BOARD, "zone without a name", "A zone without `(name ...)`.", "`(zone (players White))`"),
     Code("E329", ERROR, S.BOARD, "board too large",
          "The board would have more positions than the `board_cells` limit: the grid (or the "
-         "positions past it) is left out.", '`(dimensions ("a/.../z" ...) ...)` giving a billion cells'),
+         "positions past it) is left out.", '`(dimensions ("a/.../z" ...) ...)` giving a billion cells', _CUT),
     Code("W320", WARNING, S.BOARD, "kill-positions names an unknown position",
          "`kill-positions` names a position that does not exist.", "`(kill-positions z9)`"),
     Code("W321", WARNING, S.BOARD, "zone for a non-player", "A zone declared for a name that is not a player.",
@@ -251,7 +262,7 @@ CODES: tuple[Code, ...] = (
     Code("E332", ERROR, S.PIECES, "attribute without name and default", "`attribute` without name and default.",
          "`(attribute moved?)`"),
     Code("E333", ERROR, S.PIECES, "too many piece types",
-         "More piece types than the `piece_types` limit: the later ones are left out.", ""),
+         "More piece types than the `piece_types` limit: the later ones are left out.", "", _CUT),
     Code("W330", WARNING, S.PIECES, "piece that never moves",
          "A piece with no moves and no drops that is not `(dummy)` (not reported in Axiom files).",
          "`(piece (name Wall))`"),
@@ -267,7 +278,7 @@ CODES: tuple[Code, ...] = (
     Code("E342", ERROR, S.SETUP, "setup position not an atom", "A setup position that is not an atom.",
          "`(White (Man (a1)))`"),
     Code("E343", ERROR, S.SETUP, "too many pieces set up",
-         "A board-setup placing more pieces than the `placements` limit: the rest are left out.", ""),
+         "A board-setup placing more pieces than the `placements` limit: the rest are left out.", "", _CUT),
     Code("W341", WARNING, S.SETUP, "killed position used",
          "Setup, a goal or a move program uses a killed position.",
          "`(kill-positions c3)` then `(Black (Man c3))`"),
@@ -351,6 +362,11 @@ CODES: tuple[Code, ...] = (
          "or unreadable; said once, at the first of them, with the count; those pieces are drawn as "
          "labelled discs, a missing board from its cells.",
          '`(image White "images/Chess/wk.bmp")` with no such file'),
+    Code("W610", WARNING, S.GRAPHICS, "bitmaps past the image_pixels limit",
+         "A bitmap whose header gives more pixels than the game's pictures may still load (the "
+         "`image_pixels` limit, for all of one picture's bitmaps together): not decoded, drawn as "
+         "W601 says; said once, at the first of them.",
+         "a 45 KB upload of three 1-bit PNGs of 9000x9000 and 12000x12000 pixels"),
     # ------------------------------------------------------------------ Axiom
     Code("A001", INFO, S.AXIOM, "needs the Axiom engine plug-in",
          "The file says `(engine \"...axiom.dll\")`: its moves and often its goals are generated by "
@@ -362,6 +378,11 @@ CODES: tuple[Code, ...] = (
          "A saved game (`.zsg`) that cannot be read or replayed from its start: a line that is not "
          "`N. move`, a move number of more than 9 digits, a set-up edit naming a cell, player or "
          "piece the game lacks.", "a line `1. Pawn e2 - e4` followed by `garbage`"),
+    Code("Z002", ERROR, S.SAVED_GAMES, "RulesFile= names no file",
+         "`RulesFile=` names no file: the name holds a NUL character.", "`RulesFile=a<NUL>b.zrf`"),
+    Code("Z003", ERROR, S.SAVED_GAMES, "RulesFile= outside the saved game's folder",
+         "`RulesFile=` leads out of the saved game's folder tree: refused (`--zrf PATH` names the "
+         "rules instead, `zrf --allow-outside` reads it).", "`RulesFile=../../secret/credentials`"),
 )
 
 BY_CODE: dict[str, Code] = {c.code: c for c in CODES}

@@ -9,6 +9,7 @@ import sys
 import click
 
 from zrf.atomic_write import write_bytes_atomically
+from zrf.printable import printable
 
 from runtime.core.errors import EngineRequired, GameLoadError
 from runtime.loading.opening import AxiomGames, open_game
@@ -56,7 +57,7 @@ def render(game: str, variant: str | None, moves: str, position: str | None, out
     except EngineRequired as exc:
         if moves:
             raise click.UsageError(f"{exc}; --moves cannot be played") from None
-        click.echo(f"{exc}: drawing its board-setup position", err=True)
+        click.echo(printable(f"{exc}: drawing its board-setup position"), err=True)
         g = open_game(game, variant, axiom=AxiomGames.SHOW_SET_UP)
     except GameLoadError as exc:
         fail_to_load(exc)
@@ -68,13 +69,12 @@ def render(game: str, variant: str | None, moves: str, position: str | None, out
         except IndexError as exc:
             raise click.UsageError(str(exc)) from None
         if graphics is not None:
-            warning = graphics.warning()
-            if warning is not None:
+            for warning in graphics.warnings():
                 click.echo(warning.format(), err=True)
             if graphics.substitutes:
                 names = ", ".join(f"{player} {piece}" for piece, player in graphics.substitutes)
-                click.echo(f"{game}: note: piece set {piece_set} has no bitmap for {names}; "
-                           "the default set's is shown", err=True)
+                click.echo(printable(f"{game}: note: piece set {piece_set} has no bitmap for {names}; "
+                                     "the default set's is shown", one_line=True), err=True)
     scene = build_scene(state, graphics=graphics)
     if output.lower().endswith(".png"):
         try:

@@ -7,6 +7,7 @@ import json
 import click
 
 from runtime.loading.registry import registered_games
+from zrf.printable import printable
 
 
 @click.command(short_help="List the built-in games.")
@@ -29,4 +30,4 @@ def variants(as_json: bool) -> None:
     width = max(len(r["name"]) for r in rows)
     for r in rows:
         origin = "" if r["package"] == "zrf-toolkit" else f"  [{r['package']}]"
-        click.echo(f"{r['name']:<{width}}  {r['summary']}{origin}")
+        click.echo(printable(f"{r['name']:<{width}}  {r['summary']}{origin}", one_line=True))

@@ -44,13 +44,14 @@ class LintWarning(UserWarning):
     """The file opened has errors ``zrf check`` reports: its moves may be missing or wrong."""
 
 
-def open_game(spec: str | ZrfFile, variant: str | None = None, *, confine_includes: bool = False,
+def open_game(spec: str | ZrfFile, variant: str | None = None, *, confine_includes: bool | None = None,
               lint: bool = False, axiom: AxiomGames = AxiomGames.REFUSE,
               back_end: MoveBackEnd | None = None) -> Game:
     """The game ``spec`` names: a registered game, or the entry ``variant`` of a ``.zrf`` file
     (a path, or a file already read).
 
-    ``confine_includes`` refuses includes outside the file's folder (E214: a server
+    An include outside the file's folder is refused (E214) unless the run allows it
+    (:mod:`zrf.confinement`); ``confine_includes=True`` refuses it always (a server
     reading an upload).  ``lint`` lints a file and warns (:class:`LintWarning`) when it
     has errors; the game is opened all the same.  ``axiom`` says what an Axiom game
     gives; ``back_end`` which back end runs its move programs (default: ``ZRF_TRANSLATE``'s).

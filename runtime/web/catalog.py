@@ -22,6 +22,7 @@ from runtime.core.errors import GameLoadError
 from runtime.loading.opening import open_game
 from runtime.core.protocol import Game
 from runtime.loading.registry import find_game, game_names, registered_games
+from zrf.codes import Effect
 
 from runtime.web.rules_text import rules_texts
 
@@ -53,9 +54,7 @@ class CatalogEntry:
             if variant:
                 raise GameLoadError(f"{self.name} is a built-in game; a variant applies to .zrf files only")
             return find_game(self.spec).load()
-        # a file through the interpreter, its includes confined to its folder tree (E214 refuses any
-        # other, before reading it)
-        return open_game(self.spec, variant, confine_includes=True)
+        return load_zrf_file(self.spec, variant)
 
     def texts(self, game: Game) -> dict:
         """The rules texts of ``game`` as loaded from this entry (a built-in game's from its generated ZRF)."""
@@ -63,6 +62,20 @@ class CatalogEntry:
         if entry is None:
             return rules_texts(game)
         return rules_texts(game, entry.zrf, entry.zrf_variant)
+
+
+def load_zrf_file(path: str, variant: str | None) -> Game:
+    """A ZRF game through the interpreter (never a built-in of the same name), its includes
+    confined to the file's folder tree (E214 refuses any other, before reading it).
+
+    A file that a resource limit cut (:attr:`zrf.codes.Effect.CUT`: a 300x300 grid is left out
+    by ``board_cells``) is refused with those diagnostics: what was read is not the game written.
+    """
+    game = open_game(path, variant, confine_includes=True)
+    cut = [d for d in game.report.diagnostics if d.entry.effect is Effect.CUT]
+    if cut:
+        raise GameLoadError("\n".join(d.format() for d in cut), cut)
+    return game
 
 
 def _is_regular_file(path: Path) -> bool:

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from zrf.confinement import allowing_outside
+
 from runtime.core.errors import EngineRequired, GameLoadError
 from runtime.interpreter import MoveBackEnd, ZrfGame
 from runtime.loading.opening import AxiomGames, LintWarning, open_game
@@ -74,6 +76,10 @@ def test_confined_includes_refuse_a_file_outside_the_folder(tmp_path):
     _write(tmp_path, "(define m n)", "outside.zrf")
     path = _write(inner, f'(include "../outside.zrf") (game (title "x") (players A) {BOARD})')
     with pytest.raises(GameLoadError) as caught:
-        open_game(path, confine_includes=True)
+        open_game(path)  # refused unless the run allows reading outside (zrf --allow-outside)
     assert [d.code for d in caught.value.diagnostics] == ["E214"]
-    assert open_game(path).name == "x"  # without confinement the include is read (W213)
+    with allowing_outside():
+        assert open_game(path).name == "x"  # allowed: the include is read (W213)
+        with pytest.raises(GameLoadError) as caught:
+            open_game(path, confine_includes=True)  # a server: refused even so
+    assert [d.code for d in caught.value.diagnostics] == ["E214"]
