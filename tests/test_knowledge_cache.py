@@ -7,7 +7,8 @@ import weakref
 
 import pytest
 
-from runtime.players.knowledge import KnowledgeCache
+from runtime.players.clock import Deadline
+from runtime.players.knowledge import KnowledgeCache, learn
 from tests.toygames import TakeAway
 
 POSITIONS = 20
@@ -45,3 +46,25 @@ def test_at_most_capacity_games_the_least_recently_used_leaving_first():
     assert cache.knowledge(games[1], 0, POSITIONS) is not b  # learned again
     with pytest.raises(ValueError):
         KnowledgeCache(capacity=0)
+
+
+def test_learning_against_a_clock_goes_on_later_and_lets_the_game_go_once_complete():
+    """A player learns in the time its move has (the deadline here expires on the clock's fifth
+    reading) and on during later moves: the cache keeps the unfinished learner, which holds
+    the game; once learning completes the entry keeps only the knowledge (the same values as
+    learning in one go, since positions, not seconds, are counted) and the game can go."""
+    cache = KnowledgeCache()
+    game = TakeAway(7)
+    readings = iter(range(1_000_000))
+    cut = Deadline(0, 5, 5, lambda: next(readings))
+    partial, complete = cache.knowledge_by(game, cut, 0, POSITIONS)
+    assert not complete
+    alive = weakref.ref(game)
+    knowledge, complete = cache.knowledge_by(game, Deadline.none(), 0, POSITIONS)
+    assert complete
+    assert knowledge.values == learn(TakeAway(7), POSITIONS, 0).values
+    assert cache.knowledge_by(game, cut, 0, POSITIONS) == (knowledge, True)
+    del game
+    gc.collect()
+    assert alive() is None, "the finished entry kept the game alive"
+    assert len(cache) == 0
