@@ -278,24 +278,42 @@ def test_uploads_are_deleted_when_the_command_is_stopped(tmp_path):
 
 def test_a_failed_upload_write_leaves_no_folder(server, client, monkeypatch):
     """Issue 30 finding 6: a full disk while an upload was written answered 422 "internal error
-    (OSError)" and left the partial ``game-*/`` folder, tied to no game, until shutdown."""
+    (OSError)" and left the partial ``game-*/`` folder, tied to no game, until shutdown.  The
+    disk fills up at the second file: writing to the file the upload module opened fails."""
     import errno
 
     from runtime.web import uploads
 
     written = []
-    real = uploads._write_file
 
-    def fill_up(path, data):
-        if written:
+    class FullDisk:
+        def write(self, data):
             raise OSError(errno.ENOSPC, "No space left on device")
-        written.append(path)
-        real(path, data)
-    monkeypatch.setattr(uploads, "_write_file", fill_up)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+    class UploadsOs:
+        """The ``os`` module as the upload module sees it: the second file opened cannot be written."""
+
+        def __getattr__(self, name):
+            return getattr(os, name)
+
+        def fdopen(self, fd, *args, **kwargs):
+            if written:
+                os.close(fd)
+                return FullDisk()
+            written.append(fd)
+            return os.fdopen(fd, *args, **kwargs)
+    monkeypatch.setattr(uploads, "os", UploadsOs())
     res = client.upload("main.zrf", b'(include "part.zrf")\n' + small(), {"part.zrf": b"(define x y)\n"})
     assert written and res.status_code == 422, res.text
     assert res.json()["error"] == "the server could not store the upload (No space left on device)"
     assert os.listdir(server.store.upload_root) == [] and len(server.store) == 0
+
 
 def _raw(live, data: bytes) -> socket.socket:
     sock = socket.create_connection(("127.0.0.1", live.port), timeout=30)
