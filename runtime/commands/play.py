@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Collection
 
 import click
 
@@ -15,6 +16,10 @@ from zrf.printable import printable
 
 from runtime.commands.common import game_argument, json_option, moves_option, open_or_exit, position_after, variant_option
 from runtime.commands.line_editing import LineReader
+
+#: The seat kind of a person at the keyboard; every other kind is a computer player's
+#: (runtime.players.factory.PlayerKind: ai, alphabeta, mcts, random).
+PERSON = "human"
 
 HELP = """commands:
   <move>          a move in saved-game notation or 'from - to [= Type]' (parts joined by ';')
@@ -50,7 +55,7 @@ def _hints(state: State, cell: str) -> str:
 @game_argument
 @variant_option
 @moves_option
-@click.option("--white", "white", default="human", show_default=True, metavar="KIND",
+@click.option("--white", "white", default=PERSON, show_default=True, metavar="KIND",
               help="Who plays the first player: human, ai, mcts or random.")
 @click.option("--black", "black", default="ai", show_default=True, metavar="KIND",
               help="Who plays the second player: human, ai, mcts or random.")
@@ -101,14 +106,14 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
     players = {}
     knowledge = KnowledgeCache()  # the computer players of this game learn it once
     for i, (name, kind) in enumerate(kinds.items()):
-        if kind != "human":
+        if kind != PERSON:
             try:
                 players[name] = make_player(kind, seed=seed + i, time_limit=seconds, strength=strength,
                                             knowledge=knowledge)
             except ValueError as exc:
                 raise click.UsageError(str(exc)) from None
     reader = LineReader(lambda: COMMANDS + tuple(m.notation for m in state.legal_moves()))
-    say(f"{g.name}: " + ", ".join(f"{p} ({kinds.get(p, 'human')})" for p in g.players))
+    say(f"{g.name}: " + ", ".join(f"{p} ({kinds.get(p, PERSON)})" for p in g.players))
     say(board_text(state))
     while True:
         outcome = state.outcome()
@@ -154,7 +159,7 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
             if not rest:
                 tell("usage: save FILE.zsg")
                 continue
-            _save(g, game, kinds, history, rest.strip())
+            _save(g, game, players, history, rest.strip())
         elif word == "load":
             if not rest:
                 tell("usage: load FILE.zsg")
@@ -188,9 +193,10 @@ def _finish(as_json: bool, game, history, outcome, reason: str) -> None:
             "rule": outcome.rule}}, indent=2))
 
 
-def _save(game, spec: str, kinds: dict[str, str], history, path: str) -> None:
+def _save(game, spec: str, computers: Collection[str], history, path: str) -> None:
+    """Write the game so far to ``path``; the players in ``computers`` are recorded as the computer's seats."""
     from runtime.savedgames.saving import save
-    seats = "".join("H" if kinds.get(p, "human") == "human" else "C" for p in game.players)
+    seats = "".join("C" if p in computers else "H" for p in game.players)
     try:
         save(path, game, spec, [m for _, m in history], seats)
     except OSError as exc:
