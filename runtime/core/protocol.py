@@ -425,6 +425,19 @@ class ReadsSavedGames(ABC):
         """
 
 
+class ReadsRecordedTurns(ABC):
+    """Capability of a position of a game that :class:`ReadsSavedGames`: a turn Zillions recorded
+    with another version of the rules (ZRF move types renumbered), read as Zillions reloads it."""
+
+    @abstractmethod
+    def recorded_turn(self, lines: list[str], same) -> tuple[Move, int, list[str]] | None:
+        """The turn a saved game's next ``lines`` make when they fit no legal move, or None.
+
+        ``same(notation, line)`` compares a part with a line.  Returns the move,
+        the lines it uses and one note per renumbered part.
+        """
+
+
 def set_up_positions(game: Game) -> SetsUpPositions | None:
     """``game`` as a :class:`SetsUpPositions` when it declares the capability, else None."""
     return game if game.game_type.set_up_positions and isinstance(game, SetsUpPositions) else None
@@ -433,6 +446,12 @@ def set_up_positions(game: Game) -> SetsUpPositions | None:
 def reads_saved_games(game: Game) -> ReadsSavedGames | None:
     """``game`` as a :class:`ReadsSavedGames` when it declares the capability, else None."""
     return game if game.game_type.saved_games and isinstance(game, ReadsSavedGames) else None
+
+
+def reads_recorded_turns(state: State) -> ReadsRecordedTurns | None:
+    """``state`` as a :class:`ReadsRecordedTurns` when its game reads saved games and the state
+    implements the capability, else None."""
+    return state if state.game.game_type.saved_games and isinstance(state, ReadsRecordedTurns) else None
 
 
 class State(ABC):
@@ -495,16 +514,6 @@ class State(ABC):
         if not moves:
             raise ValueError("no legal moves")
         return rng.choice(moves)
-
-    def recorded_turn(self, lines: list[str], same) -> tuple[Move, int, list[str]] | None:
-        """The turn a saved game's next ``lines`` make when they fit no legal move, or None.
-
-        Only an engine that knows how Zillions reloads turns recorded with
-        another version of the rules (ZRF move types renumbered) overrides it;
-        ``same(notation, line)`` compares a part with a line.  Returns the move,
-        the lines it uses and one note per renumbered part.
-        """
-        return None
 
     def resolve(self, move: Move) -> Move:
         """The legal move equal to ``move``, which carries the engine's own data.

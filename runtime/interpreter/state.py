@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from runtime.core.goalinfo import GoalResult
 from runtime.core.notation import find_move
-from runtime.core.protocol import Move, Outcome, PartDetails, Signature, State, make_signature
+from runtime.core.protocol import Move, Outcome, PartDetails, ReadsRecordedTurns, Signature, State, make_signature
 
 from .attacks import AttackSearch
 from .compiled import CompiledGame, CompiledGoal
@@ -37,7 +37,7 @@ MAX_LISTED = 100_000
 (random choices, counts and stalemate tests never need the list)."""
 
 
-class ZrfState(State):
+class ZrfState(State, ReadsRecordedTurns):
     """An immutable ZRF position."""
 
     __slots__ = ("game", "cells", "stores", "turn", "last_from", "last_to", "removed", "earlier",

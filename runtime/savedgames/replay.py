@@ -12,7 +12,7 @@ is a whole turn whose parts are consecutive lines.  Matching tries, in order:
 When no legal move matches, the lines may have been saved with another
 version of the rules file: Zillions, loading a saved game, continues a turn
 recorded as ``partial N`` with the move type numbered N in the file it loads
-(:meth:`runtime.core.protocol.State.recorded_turn`).  Such a turn is replayed as
+(:meth:`runtime.core.protocol.ReadsRecordedTurns.recorded_turn`).  Such a turn is replayed as
 Zillions replays it, with a note naming each part whose N differs from what
 the file's ``add-partial`` says (Dameo.zsg line 84, PyonPyonShogi.zsg lines
 4-6); a turn that no legal move and no renumbering explains is a failure.
@@ -32,7 +32,7 @@ from zrf.diagnostics import Diagnostic, ZrfError
 from zrf.syntax import Span
 from zrf.zsg import SavedGame
 
-from runtime.core.protocol import Move, Outcome, State, reads_saved_games
+from runtime.core.protocol import Move, Outcome, State, reads_recorded_turns, reads_saved_games
 
 _PARTIAL = re.compile(r"^partial \d+ ")
 
@@ -90,7 +90,8 @@ def next_turn(state: State, lines: list[str]) -> tuple[Move, int, list[str]] | N
     found = match_lines(state.legal_moves(), lines)
     if found is not None:
         return found[0], found[1], []
-    loaded = state.recorded_turn(lines, same_part)
+    reader = reads_recorded_turns(state)
+    loaded = reader.recorded_turn(lines, same_part) if reader is not None else None
     if loaded is not None and loaded[2]:
         return loaded
     return None

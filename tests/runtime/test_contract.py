@@ -13,8 +13,8 @@ import pytest
 
 from runtime.loading.opening import open_game
 from runtime.core.layout import zrf_board, zrf_source
-from runtime.core.protocol import (Game, GameType, Move, Outcome, State, make_signature, reads_saved_games,
-                                   set_up_positions)
+from runtime.core.protocol import (Game, GameType, Move, Outcome, State, make_signature, reads_recorded_turns,
+                                   reads_saved_games, set_up_positions)
 from runtime.savedgames.saving import SavedGameError, replay_saved, saved_game
 from runtime.core.merged_turns import MergedTurns
 from zrf.zsg import SavedGame, SetupEdit
@@ -65,6 +65,7 @@ def test_a_native_game_gets_the_documented_defaults():
     assert zrf_source(game) is None and zrf_board(game) is None
     assert game.game_type == GameType()  # no capability beyond the core contract
     assert set_up_positions(game) is None and reads_saved_games(game) is None
+    assert reads_recorded_turns(game.initial_state()) is None
 
 
 def test_each_game_declares_the_capabilities_it_implements():
@@ -73,10 +74,13 @@ def test_each_game_declares_the_capabilities_it_implements():
     zrf = open_game(CHESS)
     assert zrf.game_type == GameType(set_up_positions=True, saved_games=True, search_hints=True)
     assert set_up_positions(zrf) is zrf and reads_saved_games(zrf) is zrf
+    start = zrf.initial_state()
+    assert reads_recorded_turns(start) is start  # its positions read renumbered saved-game turns
     for name in ("canopus", "alpha-centauri", "canonical-chess", "epsilon-eridani", "star-pool-chess"):
         native = open_game(name)
         assert native.game_type == GameType(set_up_positions=True, search_hints=True), name
         assert set_up_positions(native) is native and reads_saved_games(native) is None
+        assert reads_recorded_turns(native.initial_state()) is None, name
     merged = MergedTurns(zrf)
     assert reads_saved_games(merged) is merged and set_up_positions(merged) is None
 
