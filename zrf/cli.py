@@ -39,6 +39,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("runtime.commands.play:play", "Play a game in the terminal against people or the computer."),
     "render": ("runtime.commands.render:render", "Draw a game position as SVG."),
     "serve": ("runtime.commands.serve:serve", "Serve a local web page to play any game in a browser."),
+    "export": ("runtime.commands.export:export", "Export a ZRF game as a Fairy-Stockfish variants.ini section."),
 }
 
 
