@@ -81,6 +81,14 @@ class Export:
         return self.section is not None and not self.diagnostics
 
 
+class ExportUnfit(ValueError):
+    """A game that does not fit a variants.ini section; ``diagnostics`` say where and why."""
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        super().__init__("\n".join(d.format() for d in diagnostics))
+        self.diagnostics = diagnostics
+
+
 class _Report:
     def __init__(self, gdef: GameDef) -> None:
         self.gdef = gdef
@@ -101,7 +109,8 @@ def export_game(game: ZrfGame, name: str | None = None) -> Export:
     gdef = game.gdef
     report = _Report(gdef)
     if len(gdef.players) != 2:
-        report.add(ExportCode.PLAYERS, f"Fairy-Stockfish plays two players, this game has {len(gdef.players)}")
+        report.add(ExportCode.PLAYERS, f"Fairy-Stockfish plays two players, this game has {len(gdef.players)}",
+                   _form_span(gdef, "players"))
     _check_turn_order(game, report)
     frame = board_frame(gdef, report)
     _scan_programs(gdef, report)
@@ -168,7 +177,13 @@ def _check_turn_order(game: ZrfGame, report: _Report) -> None:
         if len(players) == 2 else False
     if not (plain and alternating and order.repeat_from == 0):
         report.add(ExportCode.TURN_ORDER, "Fairy-Stockfish's players alternate one move each; this turn order "
-                   "does not", game.gdef.span)
+                   "does not", _form_span(game.gdef, "turn-order"))
+
+
+def _form_span(gdef: GameDef, head: str):
+    """Where the game's ``(head ...)`` form is written, else where the game is."""
+    forms = gdef.forms.get(head)
+    return forms[0].span if forms else gdef.span
 
 
 def _walk(node: Node):
@@ -511,3 +526,17 @@ def fairy_game(export: Export) -> FairyGame:
     assert section is not None
     return FairyGame(section.name, export.naming, section.text(),
                      immediate_ends=any(k in section.options for k in IMMEDIATE_END_OPTIONS))
+
+
+def naming_for(game: ZrfGame) -> Naming | None:
+    """The names an export would give (cells as squares, letters for the set-up's pieces), even
+    for a game that does not fit; None when the board is not a grid Fairy-Stockfish can have."""
+    report = _Report(game.gdef)
+    frame = board_frame(game.gdef, report)
+    if frame is None or len(game.gdef.players) != 2:
+        return None
+    used = list(dict.fromkeys(ty for _, ty, _ in game.gdef.setup.placements))
+    royal = {m.group(1) for g in game.gdef.goals
+             if (m := re.fullmatch(r"\(checkmated ([^() ]+)\)", to_text(g.condition)))}
+    letters = _letters(used, royal)
+    return Naming({v: k for k, v in letters.items()}, dict(frame.cell), tuple(game.gdef.players[:2]))

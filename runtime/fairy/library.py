@@ -60,21 +60,24 @@ class FairyLibrary:
     def knows(self, variant: str) -> bool:
         return variant in self.module.variants()
 
-    def load(self, text: str) -> None:
-        """Load a variants.ini text (once per text); raises :class:`FairyConfigError` if a
-        section it defines is then unknown to Fairy-Stockfish."""
+    def load(self, text: str) -> dict[str, str]:
+        """Load a variants.ini text (once per text): its section names -> the names they are
+        loaded under.  Fairy-Stockfish keeps the first definition of a name for good, so each
+        section is loaded under its name and a digest of the text (``chess2-1a2b3c4d``), and
+        two texts defining one name never meet.  Raises :class:`FairyConfigError` when a
+        section is then unknown to Fairy-Stockfish."""
         key = hashlib.sha256(text.encode()).hexdigest()
+        names = {name: f"{name}-{key[:10]}" for name in section_names(text)}
         with self._lock:
-            if key in self._loaded:
-                return
-            if len(self._loaded) >= MAX_LOADED:
-                raise FairyConfigError(f"more than {MAX_LOADED} variant definitions loaded in one process")
-            self.module.load_variant_config(text)
-            self._loaded.add(key)
-        missing = [name for name in section_names(text) if not self.knows(name)]
+            if key not in self._loaded:
+                if len(self._loaded) >= MAX_LOADED:
+                    raise FairyConfigError(f"more than {MAX_LOADED} variant definitions loaded in one process")
+                self.module.load_variant_config(_renamed(text, names))
+                self._loaded.add(key)
+        missing = [name for name, inner in names.items() if not self.knows(inner)]
         if missing:
-            raise FairyConfigError("Fairy-Stockfish did not accept the section(s) "
-                                   + ", ".join(missing))
+            raise FairyConfigError("Fairy-Stockfish did not accept the section(s) " + ", ".join(missing))
+        return names
 
 
 def section_names(text: str) -> list[str]:
@@ -85,3 +88,17 @@ def section_names(text: str) -> list[str]:
         if line.startswith("[") and line.endswith("]"):
             names.append(line[1:-1].split(":", 1)[0].strip())
     return names
+
+
+def _renamed(text: str, names: dict[str, str]) -> str:
+    """``text`` with its section headers (and parents defined in it) renamed by ``names``."""
+    out = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("[") and stripped.endswith("]"):
+            name, _, parent = stripped[1:-1].partition(":")
+            name, parent = name.strip(), parent.strip()
+            header = names.get(name, name) + (":" + names.get(parent, parent) if parent else "")
+            line = f"[{header}]"
+        out.append(line)
+    return "\n".join(out) + "\n"

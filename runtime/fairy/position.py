@@ -26,7 +26,7 @@ class FairyGame(Game):
                  immediate_ends: bool = True) -> None:
         self.library = library or FairyLibrary.get()
         if config:
-            self.library.load(config)
+            variant = self.library.load(config).get(variant, variant)
         if not self.library.knows(variant):
             raise KeyError(f"Fairy-Stockfish knows no variant {variant!r}")
         self.variant = variant

@@ -74,7 +74,8 @@ def verify(fairy: Game, zrf: Game, depth: int = 3, positions: int = 200, seed: i
     game = 0
     while result.positions < positions and game < positions:
         before = result.positions
-        checker.playout(fairy.initial_state(), zrf.initial_state(), seed + game, plies, result=result)
+        length = min(plies, positions - result.positions)
+        checker.playout(fairy.initial_state(), zrf.initial_state(), seed + game, length, result=result)
         game += 1
         if result.unexplained or result.positions == before:
             break

@@ -1,0 +1,181 @@
+"""The Fairy-Stockfish bridge: Betza as Fairy-Stockfish reads it, export, verification, diagnostics.
+
+Every expected move set and count comes from Fairy-Stockfish itself (pyffish) or from a hand
+count written beside it; our interpreter is the side under test.  Skipped without pyffish.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+from click.testing import CliRunner
+
+pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed: pip install 'zrf-toolkit[fairy]'")
+
+from runtime.fairy.betza import Modality, read  # noqa: E402
+from runtime.fairy.export import export_game, fairy_game  # noqa: E402
+from runtime.fairy.library import FairyLibrary  # noqa: E402
+from runtime.fairy.position import FairyGame  # noqa: E402
+from runtime.fairy.section import read_sections  # noqa: E402
+from runtime.fairy.verification import verify  # noqa: E402
+from runtime.interpreter import load_zrf_game  # noqa: E402
+from tests.conftest import scaled  # noqa: E402
+from zrf.cli import main  # noqa: E402
+
+CHESS = "tests/games/chess.zrf"
+
+#: Two kings and one rook on a 4x4 board; the rook's moves counted by hand below.
+TINY = textwrap.dedent("""\
+    (define leap ($1 (verify not-friend?) add))
+    (define slide ($1 (while empty? add $1) (verify not-friend?) add))
+    (game
+      (title "Tiny Rooks")
+      (players White Black)
+      (turn-order White Black)
+      (board
+        (grid (start-rectangle 0 0 50 50)
+          (dimensions ("a/b/c/d" (50 0)) ("4/3/2/1" (0 50)))
+          (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0) (ne 1 -1) (nw -1 -1) (se 1 1) (sw -1 1))))
+      (piece (name King) (moves (leap n) (leap e) (leap s) (leap w) (leap ne) (leap nw) (leap se) (leap sw)))
+      (piece (name Rook) (moves (slide n) (slide e) (slide s) (slide w)))
+      (board-setup (White (King a1) (Rook d1)) (Black (King d4) (Rook a4)))
+      (loss-condition (White Black) (checkmated King))
+      (draw-condition (White Black) stalemated))
+    """)
+
+#: Three players and a two-part move: two constructs an export cannot have, at known places.
+UNFIT = textwrap.dedent("""\
+    (game
+      (title "Unfit")
+      (players A B C)
+      (turn-order A B C)
+      (board
+        (grid (start-rectangle 0 0 50 50)
+          (dimensions ("a/b/c" (50 0)) ("3/2/1" (0 50)))
+          (directions (n 0 -1) (s 0 1))))
+      (piece (name Man) (moves (n (verify empty?) (add-partial))))
+      (board-setup (A (Man a1)) (B (Man b3)) (C (Man c1)))
+      (loss-condition (A B C) stalemated))
+    """)
+
+
+@pytest.fixture
+def tiny(tmp_path):
+    path = tmp_path / "tiny.zrf"
+    path.write_text(TINY)
+    return str(path)
+
+
+@pytest.mark.parametrize("betza", ["N", "fN", "fsN", "frN", "WfF", "FfW", "fmWfcF", "mRcpR", "nN", "B2", "fR", "sW"])
+def test_betza_read_as_fairy_stockfish_reads_it(betza):
+    """A piece X on e5 of a 9x9 board, kings in the corners: Fairy-Stockfish's moves of X on an
+    empty board are the quiet steps we read from its Betza, and on a board full of immobile enemies
+    its captures are our capturing leaps, the first square of each capturing slide and the
+    second of each capturing hop."""
+    text = (f"[betza-probe]\nmaxRank = 9\nmaxFile = 9\nking = k\ncustomPiece1 = x:{betza}\ncustomPiece2 = y:\n"
+            "castling = false\ncheckmateValue = loss\nstartFen = k8/9/9/9/9/9/9/9/8K w - - 0 1\n")
+    library = FairyLibrary.get()
+    variant = library.load(text)["betza-probe"]
+    steps = read(betza)
+
+    def theirs(fen):
+        return {m[2:4] for m in library.module.legal_moves(variant, fen, []) if m.startswith("e5")}
+
+    def square(dx, dy):
+        f, r = 4 + dx, 4 + dy
+        return f"{chr(97 + f)}{r + 1}" if 0 <= f < 9 and 0 <= r < 9 else None
+
+    quiet = set()
+    for s in steps:
+        if s.modality is Modality.QUIET and s.kind.value in ("", "n"):
+            k = 1
+            while (sq := square(s.dx * k, s.dy * k)) and not (s.distance and k > s.distance):
+                quiet.add(sq)
+                k += 1
+    assert theirs("k8/9/9/9/4X4/9/9/9/8K w - - 0 1") == quiet
+    full = "k" + "y" * 8 + "/" + "/".join(["y" * 9] * 3) + "/yyyyXyyyy/" + "/".join(["y" * 9] * 3) + "/" + "y" * 8 + "K"
+    captures = {square(s.dx, s.dy) for s in steps
+                if s.modality is Modality.CAPTURE and s.kind.value == ""} - {None, "a9", "i1"}
+    captures |= {square(2 * s.dx, 2 * s.dy) for s in steps  # a hop over the next piece onto the one beyond
+                 if s.modality is Modality.CAPTURE and s.kind.value in ("p", "g")}
+    assert theirs(full + " w - - 0 1") == captures
+
+
+@pytest.mark.slow
+def test_chess_exports_and_verifies():
+    """Our chess ZRF as a section: Fairy-Stockfish then counts perft 20, 400 (the known chess
+    counts) like our interpreter, and the random games agree."""
+    game = load_zrf_game(CHESS)
+    export = export_game(game)
+    assert export.ok, [d.format() for d in export.diagnostics]
+    options = export.section.options
+    assert options["pawn"] == "p" and options["castling"] == "true"
+    assert options["startFen"] == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    result = verify(fairy_game(export), game, depth=2, positions=scaled(200, 20))
+    assert result.perft_theirs == [20, 400]
+    assert result.ok, result.describe()
+
+
+def test_a_wrong_section_fails_verification_at_its_first_position():
+    """The chess export with the knight made a wazir (W): boxed in at the start it has no move,
+    so Fairy-Stockfish counts perft(1) 16 (the 16 pawn moves, by hand) against our 20, and the
+    first difference is the start, where only the ZRF has the knights' four moves."""
+    game = load_zrf_game(CHESS)
+    export = export_game(game)
+    section = export.section
+    knight = next(k for k, v in section.options.items() if v == "n:N")
+    section.options[knight] = "n:W"
+    result = verify(fairy_game(export), game, depth=1, positions=5)
+    assert not result.ok
+    assert result.perft_theirs == [16] and result.perft_ours == [20]
+    assert result.first_difference is not None and result.first_difference.path == []
+    assert sorted(result.first_difference.only_candidate) == [
+        "Knight b1 - a3", "Knight b1 - c3", "Knight g1 - f3", "Knight g1 - h3"]
+
+
+def test_unfit_file_lists_every_blocking_construct_where_it_is_written(tmp_path):
+    path = tmp_path / "unfit.zrf"
+    path.write_text(UNFIT)
+    result = CliRunner().invoke(main, ["export", "fairy", str(path)])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert f"{path}:3:3: E801 Fairy-Stockfish plays two players, this game has 3" in lines
+    assert any(line.startswith(f"{path}:9:48: E805 add-partial: Fairy-Stockfish has no multi-part moves")
+               for line in lines), lines
+
+
+@pytest.mark.slow
+def test_export_command_writes_a_verified_section_and_crosscheck_agrees(tiny, tmp_path):
+    """The tiny game exported with -o, read back (its set-up as a FEN written by hand from the
+    board-setup: black rook a4, black king d4, white king a1, white rook d1), then
+    cross-checked against Fairy-Stockfish playing that section."""
+    out = tmp_path / "tiny.ini"
+    result = CliRunner().invoke(main, ["export", "fairy", tiny, "-o", str(out), "--positions", str(scaled(200, 30))])
+    assert result.exit_code == 0, result.output
+    sections = read_sections(out.read_text())
+    assert list(sections) == ["zrf-tiny-rooks"]
+    assert sections["zrf-tiny-rooks"].options["startFen"] == "r2k/4/4/K2R w - - 0 1"
+    check = CliRunner().invoke(main, ["crosscheck", tiny, "--against", "fairy", "--depth", "3", "--games", "2"])
+    assert check.exit_code == 0, check.output
+    assert "agree" in check.output
+
+
+def test_crosscheck_against_a_built_in_variant_finds_the_rules_difference():
+    """Our chess ZRF against Fairy-Stockfish's shatranj: the start positions already differ
+    (shatranj's kings and ferzes stand elsewhere), a disagreement at the root, exit 1."""
+    result = CliRunner().invoke(main, ["crosscheck", CHESS, "--against", "fairy:shatranj", "--depth", "1",
+                                       "--games", "0"])
+    assert result.exit_code == 1
+    assert "DISAGREEMENT (position) after: (start)" in result.output
+
+
+def test_fairy_game_follows_the_contract():
+    """Fairy-Stockfish's chess as a Game: 20 moves at the start, the position after e2e4."""
+    game = FairyGame("chess")
+    state = game.initial_state()
+    assert len(state.legal_moves()) == 20
+    after = state.apply(next(m for m in state.legal_moves() if m.notation == "e2e4"))
+    assert after.current_player == "Black"
+    assert ("e4", "White", "Pawn") in after.signature().board
+    assert state.signature().to_move == "White"
