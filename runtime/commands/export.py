@@ -23,12 +23,12 @@ from runtime.fairy.verification import verify
 from runtime.interpreter.game import ZrfGame
 
 
-@click.group()
-def export() -> None:
-    """Export a game to another engine's format."""
+#: The formats a game exports to.
+TARGETS = ("fairy",)
 
 
-@export.command("fairy")
+@click.command()
+@click.argument("target", type=click.Choice(TARGETS), metavar="fairy")
 @click.argument("game", metavar="GAME")
 @click.option("--variant", default=None, metavar="NAME", help="Game or variant title inside the ZRF.")
 @click.option("--name", default=None, help="The section's variant name (default: zrf-<title>).")
@@ -39,9 +39,11 @@ def export() -> None:
 @click.option("--positions", type=click.IntRange(0), default=200, show_default=True,
               help="Positions of seeded random games compared.")
 @click.option("--seed", type=int, default=0, show_default=True)
-def fairy(game: str, variant: str | None, name: str | None, output: str | None, as_json: bool,
+def export(target: str, game: str, variant: str | None, name: str | None, output: str | None, as_json: bool,
           no_verify: bool, depth: int, positions: int, seed: int) -> None:
-    """Write GAME as a Fairy-Stockfish variants.ini section, verified against our interpreter first."""
+    """Write GAME as a Fairy-Stockfish variants.ini section (``zrf export fairy GAME``), verified
+    against our interpreter first: the same perft to --depth and the same moves in --positions
+    positions of seeded random games."""
     loaded = open_game(game, variant)
     if not isinstance(loaded, ZrfGame):
         raise click.UsageError(f"{game}: a native engine; export its ZRF file instead")

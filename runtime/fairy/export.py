@@ -214,6 +214,9 @@ def _check_options(gdef: GameDef, report: _Report) -> None:
     opt = gdef.options
     if opt.get("maximal captures", "false") != "false":
         report.add(ExportCode.OPTION, "maximal captures: Fairy-Stockfish has no capture-majority rule")
+    if gdef.move_priorities:
+        report.add(ExportCode.OPTION, "move-priorities: an exported game has no move priorities "
+                   "(Fairy-Stockfish's mustCapture is not the same rule)", _form_span(gdef, "move-priorities"))
     if opt.get("recycle captures", "false") != "false":
         report.add(ExportCode.OPTION, "recycle captures: exported games have no hands")
 
