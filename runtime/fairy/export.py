@@ -53,7 +53,9 @@ class ExportCode(enum.Enum):
     OPTION = "E813"
 
 
-#: Move-program keywords with no Fairy-Stockfish counterpart, and why.
+#: Move-program keywords with no Fairy-Stockfish counterpart, and why.  Anything else a move
+#: program does (flags, marks, a change-type that is a promotion) is judged by what the moves
+#: do: the probes and the verification.
 BLOCKING_KEYWORDS = {
     "add-partial": (ExportCode.MULTI_PART, "Fairy-Stockfish has no multi-part moves"),
     "add-copy-partial": (ExportCode.MULTI_PART, "Fairy-Stockfish has no multi-part moves"),
@@ -61,9 +63,6 @@ BLOCKING_KEYWORDS = {
     "create": (ExportCode.EFFECT, "Fairy-Stockfish creates no pieces"),
     "flip": (ExportCode.EFFECT, "Fairy-Stockfish changes no piece's owner"),
     "change-owner": (ExportCode.EFFECT, "Fairy-Stockfish changes no piece's owner"),
-    "change-type": (ExportCode.EFFECT, "Fairy-Stockfish changes a piece's type only by promotion on arrival"),
-    "set-flag": (ExportCode.EFFECT, "Fairy-Stockfish keeps no flags during a move"),
-    "set-position-flag": (ExportCode.EFFECT, "Fairy-Stockfish keeps no flags on squares"),
 }
 
 

@@ -1,11 +1,15 @@
 """Does Fairy-Stockfish, with a section loaded, play the same game as our interpreter?
 
 Two independent checks, both required: the perft counts from the start to ``depth`` (3 by
-default) are equal, and the cross-checker (:mod:`runtime.verify.crosscheck`) finds no
-difference along seeded random games until at least ``positions`` positions (200 by
-default) were compared, each by its board, side to move, pieces in hand, outcome and the
-positions its legal moves lead to.  The first difference is reported with the moves that
-reach it.
+default) are equal, and along seeded random games, until at least ``positions`` positions
+(200 by default) were compared, each position agrees: its board, side to move and pieces in
+hand, its outcome, and its legal moves written in UCI (:mod:`.uci_moves`), as a multiset.  A
+random move both engines have is then played in both, so the next comparison also checks
+what that move did.  The first difference is reported with the UCI moves that reach it.
+
+The random games compare moves rather than the positions every move leads to (what the
+cross-checker does, and ``zrf crosscheck --against fairy`` still does): each question to
+``pyffish`` costs milliseconds, and this needs two per position instead of one per move.
 """
 
 from __future__ import annotations
@@ -13,9 +17,15 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from runtime.core.protocol import Game, State
-from runtime.verify.crosscheck import CrossChecker, CrossCheckResult, Disagreement
+import random
+from collections import Counter
+
+from runtime.core.protocol import Game, Outcome, State
+from runtime.verify.crosscheck import Disagreement
 from runtime.verify.perft import perft
+
+from .naming import Naming
+from .uci_moves import uci_of
 
 #: The plies of one random game of the verification (a game may end sooner).
 PLAYOUT_PLIES = 60
@@ -64,23 +74,61 @@ def perft_counts(state: State, depth: int) -> list[int]:
 
 def verify(fairy: Game, zrf: Game, depth: int = 3, positions: int = 200, seed: int = 0,
            plies: int = PLAYOUT_PLIES) -> Verification:
-    """Compare ``fairy`` (the reference) and ``zrf`` (named alike: see :class:`.naming.Naming`)."""
+    """Compare ``fairy`` (a :class:`.position.FairyGame`, the reference) and ``zrf``, named alike."""
     start = time.perf_counter()
     out = Verification(depth)
     out.perft_ours = perft_counts(zrf.initial_state(), depth)
     out.perft_theirs = perft_counts(fairy.initial_state(), depth)
-    checker = CrossChecker(fairy, zrf, max_reports=1)
-    result = CrossCheckResult()
+    naming: Naming = fairy.naming
+    squares = {cell: square for square, cell in naming.cells.items()}
+    letters = {name: token for token, name in naming.pieces.items()}
     game = 0
-    while result.positions < positions and game < positions:
-        before = result.positions
-        length = min(plies, positions - result.positions)
-        checker.playout(fairy.initial_state(), zrf.initial_state(), seed + game, length, result=result)
+    while out.positions < positions and game < positions:
+        rng = random.Random(seed + game)
+        ref, cand = fairy.initial_state(), zrf.initial_state()
+        path: list[str] = []
+        for _ in range(min(plies, positions - out.positions) + 1):
+            out.positions += 1
+            common, difference = _compare(ref, cand, path, squares, letters)
+            if difference is not None:
+                out.differences += 1
+                out.first_difference = out.first_difference or difference
+                break
+            if not common:
+                break
+            uci = rng.choice(sorted(common))
+            ref = ref.apply(next(m for m in ref.legal_moves() if m.notation == uci))
+            cand = cand.apply(common[uci])
+            path.append(uci)
+        out.playouts += 1
         game += 1
-        if result.unexplained or result.positions == before:
+        if out.differences:
             break
-    out.positions, out.playouts = result.positions, result.playouts
-    out.differences = result.unexplained
-    out.first_difference = result.failures[0] if result.failures else None
     out.seconds = time.perf_counter() - start
     return out
+
+
+def _outcome_text(o: Outcome | None) -> str:
+    return "" if o is None else o.describe()
+
+
+def _compare(ref: State, cand: State, path: list[str], squares: dict, letters: dict):
+    """The moves both have (UCI -> our move), or the :class:`Disagreement` of this position."""
+    if ref.signature().core() != cand.signature().core():
+        return {}, Disagreement("position", list(path), detail="Fairy-Stockfish:\n" + ref.signature().pretty()
+                                + "\nZRF:\n" + cand.signature().pretty())
+    ro, co = ref.outcome(), cand.outcome()
+    if (ro is None) != (co is None) or (ro is not None and ro.key() != co.key()):
+        return {}, Disagreement("outcome", list(path), reference_outcome=_outcome_text(ro),
+                                candidate_outcome=_outcome_text(co))
+    theirs = Counter(m.notation for m in ref.legal_moves())
+    ours_moves = {}
+    ours = Counter()
+    for m in cand.legal_moves():
+        key = uci_of(m, squares, letters) or f"(no UCI form) {m.notation}"
+        ours[key] += 1
+        ours_moves[key] = m
+    if theirs != ours:
+        return {}, Disagreement("successors", list(path), sorted((theirs - ours).elements()),
+                                sorted(ours_moves[k].notation for k in (ours - theirs)))
+    return {k: ours_moves[k] for k in ours}, None
