@@ -1,0 +1,334 @@
+"""A Fairy-Stockfish variant's rules read by asking Fairy-Stockfish, for writing it as a ZRF.
+
+Nothing is read from Fairy-Stockfish's sources or its variants.ini: the board and set-up come
+from the variant's start FEN, and each piece's moves from ``pyffish``'s legal moves with the
+piece alone on an otherwise empty board (every square in turn), with an enemy on a square (does
+it capture there?), with a piece on its way (is it a slide, a lame leap, a hop?).  The probes
+run in a variant derived from the one read, without royal pieces, so that no king stands in the
+way; the king itself is probed with the enemy king in the farthest corner.  The answers become
+:class:`.betza.Step` s (:mod:`.probing`), each with the squares it moves from when that is not
+every square (a palace, a pawn's double step), promotions (where, to what, mandatory or not),
+en passant, castling and the royal piece.  What the probes cannot tell (drops, counting rules,
+a win by reaching a region) is listed in :attr:`VariantRules.unsupported`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .betza import Modality, Step, write
+from .fen import WHITE, parse_fen, parse_square, square_name
+from .library import FairyLibrary
+from .probing import BoardFrame, predict_quiet, rider_directions, _steps_of, hop_steps, _vector
+from .section import read_sections
+
+
+@dataclass
+class PieceRules:
+    """One piece type as the probes found it (first player's view; the second mirrors it)."""
+
+    token: str
+    name: str
+    #: step -> the cells it moves from (None: every cell)
+    steps: dict = field(default_factory=dict)
+    promotions: list = field(default_factory=list)
+    promotion_cells: set = field(default_factory=set)
+    promotion_optional: bool = False
+    en_passant: bool = False
+    royal: bool = False
+
+    @property
+    def betza(self) -> str:
+        try:
+            return write(self.steps)
+        except ValueError:
+            return "?"
+
+
+@dataclass
+class Castling:
+    """A castling as the king's and the rook's files (the rank is the first)."""
+
+    king_from: int
+    king_to: int
+    rook_from: int
+    rook_to: int
+
+
+@dataclass
+class VariantRules:
+    """What :func:`read_variant` found."""
+
+    variant: str
+    files: int
+    ranks: int
+    start_fen: str
+    board: dict
+    pieces: dict
+    castlings: list = field(default_factory=list)
+    unsupported: list = field(default_factory=list)
+
+    def square_cells(self) -> dict:
+        return {(f, r): square_name(f, r) for f in range(self.files) for r in range(self.ranks)}
+
+
+#: Names for the pieces whose moves are those of a classical piece, by Betza.
+CLASSICAL_NAMES = {"N": "Knight", "B": "Bishop", "R": "Rook", "RB": "Queen", "WF": "King", "F": "Ferz",
+                   "W": "Wazir", "A": "Alfil", "D": "Dabbaba", "BN": "Archbishop", "NR": "Chancellor",
+                   "NRB": "Amazon", "FA": "Elephant", "fWF": "Silver", "WfF": "Gold", "fR": "Lance",
+                   "fN": "Shogi-Knight", "fW": "Soldier", "nN": "Horse", "nA": "Elephant",
+                   "mRcpR": "Cannon", "NWF": "Centaur", "fsW": "Soldier", "BW": "Dragon-Horse",
+                   "RF": "Dragon-King", "mfWcfF": "Pawn"}
+
+
+class FairyProber:
+    """The interface of :class:`.probing.Prober`, answered by Fairy-Stockfish."""
+
+    def __init__(self, library: FairyLibrary, probe_variant: str, variant: str, files: int, ranks: int,
+                 royal: str | None) -> None:
+        self.library = library
+        self.module = library.module
+        self.probe_variant = probe_variant
+        self.variant = variant
+        self.frame = BoardFrame(files, ranks, {square_name(f, r): (f, r)
+                                               for f in range(files) for r in range(ranks)})
+        self.player, self.enemy = "White", "Black"
+        self.royal = royal
+
+    def fen(self, placements) -> str:
+        at = {self.frame.square[c]: (pl, t) for pl, t, c in placements}
+        rows = []
+        for r in range(self.frame.ranks - 1, -1, -1):
+            row, gap = "", 0
+            for f in range(self.frame.files):
+                piece = at.get((f, r))
+                if piece is None:
+                    gap += 1
+                    continue
+                if gap:
+                    row, gap = row + str(gap), 0
+                row += piece[1].upper() if piece[0] == "White" else piece[1]
+            rows.append(row + (str(gap) if gap else ""))
+        return "/".join(rows) + " w - - 0 1"
+
+    def targets(self, ptype: str, cell: str, others=()) -> dict:
+        placements = [("White", ptype, cell)] + list(others)
+        variant = self.probe_variant
+        if ptype == self.royal:
+            variant = self.variant
+            occupied = {c for _, _, c in placements}
+            f0, r0 = self.frame.square[cell]
+            corners = sorted(((f, r) for f in (0, self.frame.files - 1) for r in (0, self.frame.ranks - 1)),
+                             key=lambda sq: -(abs(sq[0] - f0) + abs(sq[1] - r0)))
+            far = next(square_name(*sq) for sq in corners if square_name(*sq) not in occupied)
+            placements.append(("Black", self.royal, far))
+        fen = self.fen(placements)
+        enemies = {c for pl, _, c in others if pl == "Black"}
+        found: dict = {}
+        try:
+            moves = self.module.legal_moves(variant, fen, [])
+        except Exception:
+            return found
+        start = cell
+        for m in moves:
+            if "@" in m or not m.startswith(start) or (len(m) > len(start) and m[len(start)].isalpha() is False
+                                                       and not m[len(start)].isalpha()):
+                pass
+            src, dst, promo = _split_uci(m)
+            if src != start:
+                continue
+            captured, promos = found.get(dst, (False, set()))
+            found[dst] = (captured or dst in enemies, promos | {promo})
+        return found
+
+
+def _split_uci(move: str) -> tuple[str, str, str | None]:
+    """``(from, to, promotion letter or None)`` of a board move such as ``e7e8q`` or ``a10b10``."""
+    i = 1
+    while i < len(move) and move[i].isdigit():
+        i += 1
+    src = move[:i]
+    j = i + 1
+    while j < len(move) and move[j].isdigit():
+        j += 1
+    dst = move[i:j]
+    rest = move[j:]
+    return src, dst, (rest or None)
+
+
+def read_variant(variant: str, config: str | None = None, library: FairyLibrary | None = None) -> VariantRules:
+    """The rules of ``variant`` (built in, or a section of ``config``) as the probes found them."""
+    library = library or FairyLibrary.get()
+    if config:
+        variant = library.load(config).get(variant, variant)
+    if not library.knows(variant):
+        raise KeyError(f"Fairy-Stockfish knows no variant {variant!r}")
+    module = library.module
+    start = module.start_fen(variant)
+    pos = parse_fen(start)
+    unsupported = []
+    if pos.hands or "[" in start.split()[0]:
+        unsupported.append("drops: pieces in hand (an imported game has no drops yet)")
+    if pos.walls:
+        unsupported.append("wall squares")
+    if any("+" in f for f in start.split()[2:]):
+        unsupported.append("check counting (the FEN counts checks)")
+    tokens = sorted({t for _, t in pos.board.values()})
+    if any(t.startswith("+") for t in tokens):
+        unsupported.append("promoted pieces in the set-up")
+    royal = "k" if ("k" in tokens and (0, "k") in {(c, t) for c, t in pos.board.values()}) else None
+    probe_text = f"[zrfprobe:{variant}]\nking = -\ncastling = false\nextinctionValue = none\n"
+    if config:
+        probe_text = config + "\n" + probe_text.replace(f":{variant}]", f":{_public(config, variant)}]")
+    probe = library.load(probe_text)["zrfprobe"]
+    prober = FairyProber(library, probe, variant, pos.files, pos.ranks, royal)
+    rules = VariantRules(variant, pos.files, pos.ranks, start, dict(pos.board), {}, [], unsupported)
+    pending = list(tokens)
+    done: set[str] = set()
+    while pending:
+        token = pending.pop(0)
+        if token in done:
+            continue
+        done.add(token)
+        victims = [t for t in tokens if t not in (token, royal, "p")] or [t for t in tokens if t not in (token, royal)]
+        piece = _read_piece(prober, token, victims[0] if victims else token)
+        piece.royal = token == royal
+        for p in piece.promotions:
+            if p not in done and p not in pending:
+                pending.append(p)
+        rules.pieces[token] = piece
+    _name_pieces(rules.pieces)
+    _en_passant(prober, rules)
+    rules.castlings = _castlings(module, variant, pos, royal)
+    return rules
+
+
+def _public(config: str, inner: str) -> str:
+    """The section name of ``config`` that was loaded as ``inner`` (the probe inherits from it)."""
+    for name in read_sections(config):
+        if inner.startswith(name + "-"):
+            return name
+    return inner
+
+
+def _read_piece(prober: FairyProber, token: str, victim: str) -> PieceRules:
+    frame = prober.frame
+    per_cell = {c: prober.targets(token, c) for c in frame.square}
+    reached = {c: set(v) for c, v in per_cell.items()}
+    riders = rider_directions(frame, reached)
+    moving = [c for c in frame.square if reached[c]] or list(frame.square)
+    centre = min(moving, key=lambda c: abs(frame.square[c][0] - (frame.files - 1) / 2)
+                 + abs(frame.square[c][1] - (frame.ranks - 1) / 2))
+    # steps read at the centre, then at each square whatever they leave unexplained there
+    candidates: set[Step] = set()
+    for cell in [centre] + sorted(frame.square):
+        unexplained = reached[cell] - predict_quiet(frame, cell, candidates)
+        if unexplained:
+            vectors = {_vector(frame, cell, t) for t in unexplained}
+            candidates |= _steps_of(prober, token, cell, vectors, Modality.QUIET, victim, riders)
+    steps: dict = {}
+    for s in candidates:
+        cells = {c for c in frame.square if predict_quiet(frame, c, {s}) and predict_quiet(frame, c, {s}) <= reached[c]}
+        if cells:
+            steps[s] = None if cells == {c for c in frame.square if predict_quiet(frame, c, {s})} else cells
+    piece = PieceRules(token, token)
+    # captures, read from the most central square the piece moves from
+    capture = set()
+    for t in frame.square:
+        if t == centre:
+            continue
+        got = prober.targets(token, centre, [("Black", victim, t)])
+        if t in got and got[t][0]:
+            capture.add(_vector(frame, centre, t))
+    for s in _steps_of(prober, token, centre, capture, Modality.CAPTURE, victim, riders):
+        quiet_twin = Step(s.dx, s.dy, s.distance, Modality.QUIET, s.kind)
+        steps[s] = steps.get(quiet_twin)
+    for s in hop_steps(prober, token, centre, victim, set(steps)):
+        steps[s] = None
+    piece.steps = steps
+    for cell, found in per_cell.items():
+        for t, (_, promos) in found.items():
+            letters = {p for p in promos if p}
+            if letters:
+                piece.promotion_cells.add(t)
+                for p in sorted(letters):
+                    if p not in piece.promotions:
+                        piece.promotions.append(p)
+                if None in promos:
+                    piece.promotion_optional = True
+    return piece
+
+
+def _name_pieces(pieces: dict) -> None:
+    used: set[str] = set()
+    for token, piece in sorted(pieces.items()):
+        base = "King" if piece.royal else CLASSICAL_NAMES.get(piece.betza) if piece.betza != "?" else None
+        if token == "p" and piece.promotions:
+            base = "Pawn"
+        name = base or f"Piece-{token}"
+        if name in used:
+            name = f"{name}-{token}"
+        used.add(name)
+        piece.name = name
+
+
+def _en_passant(prober: FairyProber, rules: VariantRules) -> None:
+    """A pawn (a piece with a double step) captures en passant when, after an enemy pawn's double
+    step past it, Fairy-Stockfish lets it take on the square passed."""
+    for token, piece in rules.pieces.items():
+        double = [s for s in piece.steps if s.modality is Modality.QUIET and (s.dx, s.dy) == (0, 2)]
+        if not double or rules.ranks < 5 or rules.files < 2:
+            continue
+        r = rules.ranks - 4  # our pawn on the fifth rank of an 8-rank board, theirs two squares ahead
+        ours, theirs_from, theirs_to = square_name(0, r), square_name(1, r + 2), square_name(1, r)
+        fen = prober.fen([("White", token, ours), ("Black", token, theirs_from)]).replace(" w ", " b ")
+        try:
+            moves = prober.module.legal_moves(prober.probe_variant, fen, [theirs_from + theirs_to])
+        except Exception:
+            continue
+        piece.en_passant = (ours + square_name(1, r + 1)) in moves
+
+
+def _castlings(module, variant: str, pos, royal: str | None) -> list[Castling]:
+    """The first player's castlings: its king and the pieces at the ends of its rank, alone there."""
+    if royal is None:
+        return []
+    kings = [sq for sq, (c, t) in pos.board.items() if c == WHITE and t == royal]
+    if len(kings) != 1:
+        return []
+    kf, kr = kings[0]
+    rights = pos_rights = start_rights(module.start_fen(variant))
+    if not pos_rights:
+        return []
+    keep = {sq: v for sq, v in pos.board.items() if sq[1] != kr or sq == (kf, kr)
+            or (v[0] == WHITE and sq[0] in (0, pos.files - 1))}
+    rows = []
+    for r in range(pos.ranks - 1, -1, -1):
+        row, gap = "", 0
+        for f in range(pos.files):
+            v = keep.get((f, r))
+            if v is None:
+                gap += 1
+                continue
+            if gap:
+                row, gap = row + str(gap), 0
+            letter = v[1].lstrip("+")
+            row += letter.upper() if v[0] == WHITE else letter
+        rows.append(row + (str(gap) if gap else ""))
+    fen = "/".join(rows) + f" w {rights} - 0 1"
+    out = []
+    for m in module.legal_moves(variant, fen, []):
+        src, dst, _ = _split_uci(m)
+        if src != square_name(kf, kr) or "@" in m:
+            continue
+        tf, tr = parse_square(dst)
+        if tr == kr and abs(tf - kf) >= 2:
+            rook_from = pos.files - 1 if tf > kf else 0
+            out.append(Castling(kf, tf, rook_from, tf - 1 if tf > kf else tf + 1))
+    return out
+
+
+def start_rights(fen: str) -> str:
+    """The castling field of a FEN (``-`` when none)."""
+    fields = fen.split()
+    return fields[2] if len(fields) > 2 and fields[2] != "-" else ""
