@@ -192,6 +192,18 @@ def _walk(node: Node):
             yield from _walk(item)
 
 
+def capture_nodes(gdef: GameDef) -> dict[str, list[Node]]:
+    """Piece type -> its ``capture`` statements (a capture elsewhere than the square moved to)."""
+    out: dict[str, list[Node]] = {}
+    for piece in gdef.pieces.values():
+        for block in piece.moves:
+            for node in _walk(block.program):
+                if (isinstance(node, Atom) and node.text == "capture") or \
+                        (isinstance(node, List) and node.head == "capture"):
+                    out.setdefault(piece.name, []).append(node)
+    return out
+
+
 def _scan_programs(gdef: GameDef, report: _Report) -> None:
     """Every move-program keyword Fairy-Stockfish has no counterpart for, where it is written."""
     for piece in gdef.pieces.values():
@@ -296,6 +308,21 @@ class _PieceExport:
                 self.options[f"customPiece{custom}"] = f"{letters[t]}:{betza}"
         if "king" not in self.options:
             self.options["king"] = "-"
+        en_passant = pawn_type is not None and self.options.get("enPassantRegion") != "-"
+        for ptype, nodes in capture_nodes(gdef).items():
+            if ptype == pawn_type and en_passant:
+                continue  # the pawn's capture is its en passant, which Fairy-Stockfish's pawn has
+            for node in nodes:
+                self.report.add(ExportCode.EFFECT, f"capture: {ptype} takes a piece elsewhere than where it "
+                                "lands; Fairy-Stockfish captures only there (and en passant)", node.span)
+        for t in used:
+            for problem in probes[t].problems:
+                self.report.add(ExportCode.MOVEMENT, f"{t}: {problem}: no Fairy-Stockfish move does that",
+                                gdef.pieces[t].span)
+            if probes[t].friendly_captures:
+                self.report.add(ExportCode.MOVEMENT, f"{t} captures pieces of its own side (on "
+                                f"{', '.join(sorted(probes[t].friendly_captures))} from its probe square): "
+                                "Fairy-Stockfish never does", gdef.pieces[t].span)
         castling = self._castling(royal)
         self._goals(royal)
         self._pass_option()

@@ -47,6 +47,10 @@ class PieceMoves:
     promotions: dict = field(default_factory=dict)
     #: cells where the piece may also arrive without promoting
     optional_promotion: set = field(default_factory=set)
+    #: cells where it captures a piece of its own side (from the reference square)
+    friendly_captures: set = field(default_factory=set)
+    #: moves seen that no Fairy-Stockfish piece makes, in words
+    problems: list = field(default_factory=list)
 
 
 class Prober:
@@ -97,7 +101,7 @@ def piece_steps(prober: Prober, ptype: str, victim: str) -> PieceMoves:
             result.promotions.setdefault(p, set()).add(t)
         if None in promos and len(promos) > 1:
             result.optional_promotion.add(t)
-    # captures: an enemy on each square a move could reach
+    # captures: an enemy on each square a move could reach; a friend there, captured too?
     capture = set()
     for t in frame.square:
         if t == reference:
@@ -105,11 +109,14 @@ def piece_steps(prober: Prober, ptype: str, victim: str) -> PieceMoves:
         got = prober.targets(ptype, reference, [(prober.enemy, victim, t)])
         if t in got and got[t][0]:
             capture.add(_vector(frame, reference, t))
+        friendly = prober.targets(ptype, reference, [(prober.player, victim, t)])
+        if t in friendly and friendly[t][0]:
+            result.friendly_captures.add(t)
     riders = rider_directions(frame, {c: set(v) for c, v in per_cell.items()})
     steps: set[Step] = set()
     for vectors, modality in ((quiet, Modality.QUIET), (capture, Modality.CAPTURE)):
         steps |= _steps_of(prober, ptype, reference, vectors, modality, victim, riders)
-    steps |= hop_steps(prober, ptype, reference, victim, steps)
+    steps |= hop_steps(prober, ptype, reference, victim, steps, result.problems)
     result.steps = steps
     # check every square against what the steps predict on an empty board
     for cell, found in per_cell.items():
@@ -198,10 +205,14 @@ def _blocked(prober: Prober, ptype: str, cell: str, px: int, py: int, modality: 
     return far not in prober.targets(ptype, cell, others)
 
 
-def hop_steps(prober: Prober, ptype: str, cell: str, victim: str, known: set) -> set:
-    """Hops (``p``: land anywhere beyond one piece; ``g``: just beyond it) along the eight lines."""
+def hop_steps(prober: Prober, ptype: str, cell: str, victim: str, known: set,
+              problems: list | None = None) -> set:
+    """Hops (``p``: land anywhere beyond one piece; ``g``: just beyond it) along the eight lines.
+    A hop over an adjacent piece only (not over one further away) is no Fairy-Stockfish hop:
+    it goes to ``problems``."""
     frame = prober.frame
     steps: set[Step] = set()
+    problems = problems if problems is not None else []
     for px, py in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
         screen = frame.offset(cell, px, py)
         two, three = frame.offset(cell, 2 * px, 2 * py), frame.offset(cell, 3 * px, 3 * py)
@@ -211,6 +222,13 @@ def hop_steps(prober: Prober, ptype: str, cell: str, victim: str, known: set) ->
         quiet = prober.targets(ptype, cell, screened)
         if two in quiet and not quiet[two][0] and not _reaches(known, px, py, False, Modality.QUIET):
             kind = Kind.HOP if three is not None and three in quiet else Kind.GRASSHOP
+            four = frame.offset(cell, 4 * px, 4 * py)
+            if kind is Kind.GRASSHOP and three is not None and four is not None:
+                farther = prober.targets(ptype, cell, [(prober.player, victim, three)])
+                if four not in farther:
+                    problems.append(f"it jumps over an adjacent piece along ({px}, {py}) but not over one "
+                                    "further away")
+                    continue
             steps.add(Step(px, py, 0, Modality.QUIET, kind))
         far = three or two
         got = prober.targets(ptype, cell, screened + [(prober.enemy, victim, far)])
