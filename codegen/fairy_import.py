@@ -236,9 +236,10 @@ def write_import_package(imported: Imported, directory: str) -> list[str]:
 
 
 def import_variant(variant: str, config: str | None = None, depth: int = 3, positions: int = 200,
-                   check: bool = True, package: bool = False) -> Imported:
-    """Read, render and (with ``check``) verify ``variant``; raises :class:`ImportUnfit`."""
-    rules = read_variant(variant, config)
+                   check: bool = True, package: bool = False, rules: VariantRules | None = None) -> Imported:
+    """Read (unless ``rules`` were read already), render and (with ``check``) verify ``variant``;
+    raises :class:`ImportUnfit`."""
+    rules = rules or read_variant(variant, config)
     text, naming = render_variant(rules, None, variant_pictures(rules) if package else None)
     errors = [d for d in validate(text, f"{variant}.zrf") if d.is_error]
     imported = Imported(text, rules, naming, None, errors)

@@ -116,11 +116,12 @@ class FairyProber:
         variant = self.probe_variant
         if ptype == self.royal:
             variant = self.variant
-            occupied = {c for _, _, c in placements}
-            f0, r0 = self.frame.square[cell]
-            corners = sorted(((f, r) for f in (0, self.frame.files - 1) for r in (0, self.frame.ranks - 1)),
-                             key=lambda sq: -(abs(sq[0] - f0) + abs(sq[1] - r0)))
-            far = next(square_name(*sq) for sq in corners if square_name(*sq) not in occupied)
+            occupied = [self.frame.square[c] for _, _, c in placements]
+            corners = [(f, r) for f in (0, self.frame.files - 1) for r in (0, self.frame.ranks - 1)]
+            # the enemy king as far as can be from every piece: never next to the king probed
+            # nor to a square it may move or capture to
+            far = square_name(*max(corners, key=lambda sq: min(max(abs(sq[0] - f), abs(sq[1] - r))
+                                                                for f, r in occupied)))
             placements.append(("Black", self.royal, far))
         fen = self.fen(placements)
         enemies = {c for pl, _, c in others if pl == "Black"}
@@ -176,6 +177,8 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
     tokens = sorted({t for _, t in pos.board.values()})
     if any(t.startswith("+") for t in tokens):
         unsupported.append("promoted pieces in the set-up")
+    if unsupported:  # nothing to probe: the import stops there
+        return VariantRules(variant, pos.files, pos.ranks, start, dict(pos.board), {}, [], unsupported)
     royal = "k" if ("k" in tokens and (0, "k") in {(c, t) for c, t in pos.board.values()}) else None
     probe_text = f"[zrfprobe:{variant}]\nking = -\ncastling = false\nextinctionValue = none\n"
     if config:

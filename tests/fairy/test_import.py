@@ -1,0 +1,88 @@
+"""``zrf import fairy``: Fairy-Stockfish variants as ZRF, checked against Fairy-Stockfish itself.
+
+The expected counts come from pyffish at test time (an independent engine) or from hand counts
+written beside them.  Skipped without pyffish.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+
+import pytest
+from click.testing import CliRunner
+
+pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed: pip install 'zrf-toolkit[fairy]'")
+
+from codegen.fairy_import import import_variant, render_variant  # noqa: E402
+from runtime.fairy.betza import read  # noqa: E402
+from runtime.fairy.position import FairyGame  # noqa: E402
+from runtime.fairy.variant_rules import read_variant  # noqa: E402
+from runtime.fairy.verification import verify  # noqa: E402
+from runtime.interpreter import load_zrf_game  # noqa: E402
+from tests.conftest import scaled  # noqa: E402
+from zrf.cli import main  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def gardner():
+    """Gardner's minichess as the probes read it (read once: each probe asks pyffish)."""
+    return read_variant("gardner")
+
+
+def test_gardner_minichess_imports_checks_and_verifies(gardner):
+    """Gardner's 5x5 minichess: the ZRF has no lint error and plays as Fairy-Stockfish does.
+    Hand count of the start (RNBQK behind five pawns): five pawn steps and the knight's b1-a3
+    and b1-c3, so perft(1) = 7."""
+    imported = import_variant("gardner", depth=2, positions=scaled(200, 20), rules=gardner)
+    assert imported.lint_errors == []
+    v = imported.verification
+    assert v.perft_theirs[0] == 7
+    assert v.ok, v.describe()
+    assert {p.name for p in imported.rules.pieces.values()} == {"Pawn", "Knight", "Bishop", "Rook", "Queen", "King"}
+
+
+def test_a_wrong_import_fails_verification_at_the_start(gardner):
+    """Gardner with the knight written as a wazir: boxed in on b1 it has no move, so the ZRF
+    counts perft(1) 5 (the pawn steps) against Fairy-Stockfish's 7, and the difference is at
+    the start: only Fairy-Stockfish has the knight's two moves."""
+    rules = copy.deepcopy(gardner)
+    rules.pieces["n"].steps = {s: None for s in read("W")}
+    text, naming = render_variant(rules)
+    path = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"wrong-gardner-{os.getpid()}.zrf")
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    try:
+        result = verify(FairyGame(rules.variant, naming), load_zrf_game(path), depth=1, positions=3)
+    finally:
+        os.unlink(path)
+    assert result.perft_ours == [5] and result.perft_theirs == [7]
+    assert result.first_difference.path == []
+    assert sorted(result.first_difference.only_reference) == ["b1a3", "b1c3"]
+
+
+@pytest.mark.slow
+def test_import_command_writes_a_zillions_package(tmp_path):
+    """``--package``: the rules file and one bitmap per board and per piece of each side; the
+    rules file passes ``zrf check``."""
+    result = CliRunner().invoke(main, ["import", "fairy", "gardner", "--package", str(tmp_path),
+                                       "--positions", str(scaled(200, 20))])
+    assert result.exit_code == 0, result.output
+    rules = tmp_path / "Rules" / "FS-gardner.zrf"
+    images = sorted(p.name for p in (tmp_path / "Images" / "FS-gardner").iterdir())
+    assert images == sorted(["board.bmp"] + [f"{side}{piece}.bmp" for side in ("White", "Black")
+                                             for piece in ("Pawn", "Knight", "Bishop", "Rook", "Queen", "King")])
+    check = CliRunner().invoke(main, ["check", str(rules)])
+    assert check.exit_code == 0, check.output
+
+
+def test_a_variant_with_drops_is_refused_with_the_reason():
+    result = CliRunner().invoke(main, ["import", "fairy", "crazyhouse", "--no-verify"])
+    assert result.exit_code == 1
+    assert "drops" in result.output
+
+
+def test_an_unknown_variant_is_a_usage_error():
+    result = CliRunner().invoke(main, ["import", "fairy", "no-such-variant"])
+    assert result.exit_code == 2
+    assert "no-such-variant" in result.output
