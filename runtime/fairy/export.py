@@ -125,10 +125,9 @@ def board_frame(gdef: GameDef, report: _Report) -> BoardFrame | None:
     board = gdef.board
     grids = board.grids
     cells = [p for p in board.positions.values() if not p.dummy]
-    if len(grids) != 1 or any(p.grid != 0 or p.coords is None for p in cells) or board.killed:
+    if len(grids) != 1 or any(p.grid != 0 or p.coords is None for p in cells):
         report.add(ExportCode.BOARD, "Fairy-Stockfish plays on one rectangular grid: this board "
-                   + ("has killed positions" if board.killed else
-                      f"has {len(grids)} grids" if len(grids) != 1 else "has positions outside its grid"),
+                   + (f"has {len(grids)} grids" if len(grids) != 1 else "has positions outside its grid"),
                    board.span)
         return None
     grid = grids[0]
@@ -145,24 +144,27 @@ def board_frame(gdef: GameDef, report: _Report) -> BoardFrame | None:
         report.add(ExportCode.BOARD, "the grid's dimensions are not one across and one down", grid.span)
         return None
     files, ranks = len(grid.dimensions[file_axis][0]), len(grid.dimensions[rank_axis][0])
-    if files * ranks != len(cells):
-        report.add(ExportCode.BOARD, "the grid is not a full rectangle of cells", grid.span)
+    labels = {a + b: (i, j) for i, a in enumerate(names0) for j, b in enumerate(names1)}
+    killed = [labels[k] for k in board.killed if k in labels]
+    if files * ranks != len(cells) + len(killed):
+        report.add(ExportCode.BOARD, "the grid is not a full rectangle of cells and killed positions", grid.span)
         return None
     if files > MAX_FILES or ranks > MAX_RANKS:
         report.add(ExportCode.BOARD_SIZE, f"the board is {files}x{ranks}: Fairy-Stockfish's largest is "
                    f"{MAX_FILES}x{MAX_RANKS}", grid.span)
         return None
-    square = {}
-    for p in cells:
-        i, j = p.coords[file_axis], p.coords[rank_axis]
-        f = i if step_x > 0 else files - 1 - i
-        r = ranks - 1 - j if step_y > 0 else j
-        square[p.name] = (f, r)
+    def place(coords):
+        i, j = coords[file_axis], coords[rank_axis]
+        return (i if step_x > 0 else files - 1 - i, ranks - 1 - j if step_y > 0 else j)
+
+    square = {p.name: place(p.coords) for p in cells}
+    walls = {place(k) for k in killed}
     first = gdef.players[0] if gdef.players else None
     mine = [square[c][1] for pl, _, c in gdef.setup.placements if pl == first and c in square]
     if mine and sum(mine) / len(mine) > (ranks - 1) / 2:  # the first player sits at the top: turn the board
         square = {c: (files - 1 - f, ranks - 1 - r) for c, (f, r) in square.items()}
-    return BoardFrame(files, ranks, square)
+        walls = {(files - 1 - f, ranks - 1 - r) for f, r in walls}
+    return BoardFrame(files, ranks, square, walls=frozenset(walls))
 
 
 def _check_turn_order(game: ZrfGame, report: _Report) -> None:
@@ -493,6 +495,11 @@ class _PieceExport:
         for r in range(self.frame.ranks - 1, -1, -1):
             row, gap = "", 0
             for f in range(self.frame.files):
+                if (f, r) in self.frame.walls:
+                    if gap:
+                        row, gap = row + str(gap), 0
+                    row += "*"
+                    continue
                 piece = at.get(self.frame.cell[(f, r)])
                 if piece is None or piece[1] not in self.letters:
                     gap += 1

@@ -27,6 +27,8 @@ class BoardFrame:
     ranks: int
     square: dict[str, tuple[int, int]]
     cell: dict[tuple[int, int], str] = field(default_factory=dict)
+    #: squares of the rectangle that are no cell (killed positions: Fairy-Stockfish's walls)
+    walls: frozenset = frozenset()
 
     def __post_init__(self) -> None:
         self.cell = {sq: c for c, sq in self.square.items()}
