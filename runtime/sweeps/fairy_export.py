@@ -6,8 +6,8 @@ For every MANIFEST row that needs no Axiom engine, the file's first game is load
 (:func:`runtime.fairy.export.export_game`) and, when a section comes out, verified
 (:func:`runtime.fairy.verification.verify`: perft to ``--depth`` and ``--positions``
 positions of random games).  One tab-separated row per game on standard output: slug,
-family (``chess`` when a goal names a royal piece: checkmated, or ``pieces-remaining 0`` of a
-type, or a piece type reaching cells), status (``verified``, ``differs``, ``blocked``,
+family (``chess`` for a two-player game with a goal that names a royal piece: checkmated,
+or ``pieces-remaining 0`` of a type, or a piece type reaching cells), status (``verified``, ``differs``, ``blocked``,
 ``error``, ``timeout``), the diagnostic codes found, the first diagnostic, seconds.  A tally
 on standard error: games verified, and the chess-family games that do not export grouped
 by their first blocking code.
@@ -47,7 +47,9 @@ class Row:
 
 
 def family(game) -> str:
-    """``chess`` when a goal names a royal piece (see the module docstring), else ``other``."""
+    """``chess`` for two players and a goal naming a royal piece (see the module docstring), else ``other``."""
+    if len(game.gdef.players) != 2:
+        return "other"
     for g in game.gdef.goals:
         text = to_text(g.condition)
         if re.search(r"\(checkmated [^()]+\)|\(pieces-remaining 0 [^() ]+\)|\(absolute-config [^() ]+ ", text):
