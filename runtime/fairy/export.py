@@ -26,7 +26,7 @@ from .betza import Kind, Modality, read, write
 from .fen import square_name
 from .naming import Naming
 from .position import FairyGame
-from .probing import BoardFrame, Prober, piece_steps
+from .probing import BoardFrame, Prober, piece_steps, predict_quiet
 from .section import VariantSection
 
 #: Fairy-Stockfish's largest board (its LARGEBOARDS build): files, ranks.
@@ -287,11 +287,13 @@ class _PieceExport:
                                     "an exported game double-steps only a pawn (fmWfcF)", span)
                     continue
                 self._pawn_options(t, double, moves)
-            if other:
+            region = _mobility_region(self.frame, steps, other) if other else None
+            if other and region is None:
                 cell, (extra, missing) = sorted(other.items())[0]
                 self.report.add(ExportCode.MOVEMENT, f"{t}'s moves depend on where it stands (from {cell} it "
                                 f"also reaches {sorted(extra) or 'nothing more'}, not {sorted(missing) or 'less'}"
-                                "): Fairy-Stockfish pieces move alike from every square", span)
+                                "), and not only by the squares it may enter: Fairy-Stockfish pieces move alike "
+                                "from every square", span)
                 continue
             if t == pawn_type:
                 continue
@@ -302,12 +304,18 @@ class _PieceExport:
                 continue
             if t in royal:
                 self.options["king"] = letters[t] + ("" if betza in ("WF", "K") else ":" + betza)
+                option_name = "King"
             else:
                 custom += 1
                 if custom > MAX_CUSTOM_PIECES:
                     self.report.add(ExportCode.PIECES, f"{t}: more than {MAX_CUSTOM_PIECES} piece types", span)
                     continue
                 self.options[f"customPiece{custom}"] = f"{letters[t]}:{betza}"
+                option_name = f"CustomPiece{custom}"
+            if region is not None:
+                self.options[f"mobilityRegionWhite{option_name}"] = _squares(self.frame, region)
+                self.options[f"mobilityRegionBlack{option_name}"] = _squares(self.frame,
+                                                                           {self._mirror(c) for c in region})
         if "king" not in self.options:
             self.options["king"] = "-"
         en_passant = pawn_type is not None and self.options.get("enPassantRegion") != "-"
@@ -525,6 +533,22 @@ def _letters(types: list[str], royal: set[str]) -> dict[str, str]:
                 taken.add(ch)
                 break
     return out
+
+
+def _mobility_region(frame: BoardFrame, steps, exceptions: dict) -> set[str] | None:
+    """The cells a piece may enter, when that is all its moves' exceptions say (a palace):
+    from every square it reaches exactly what ``steps`` predict inside the region (the cells
+    it reaches from anywhere); None when some exception is something else."""
+    region: set[str] = set()
+    for cell in frame.square:
+        extra, missing = exceptions.get(cell, (set(), set()))
+        if extra:
+            return None
+        region |= predict_quiet(frame, cell, steps) - missing
+    for cell, (extra, missing) in exceptions.items():
+        if missing != predict_quiet(frame, cell, steps) - region:
+            return None
+    return region if region != set(frame.square) else None
 
 
 def _double_steps(frame: BoardFrame, exceptions: dict) -> set[str] | None:
