@@ -215,7 +215,9 @@ def hop_steps(prober: Prober, ptype: str, cell: str, victim: str, known: set,
     frame = prober.frame
     steps: set[Step] = set()
     problems = problems if problems is not None else []
+    start = cell
     for px, py in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+        cell = _room_for(frame, start, px, py)
         screen = frame.offset(cell, px, py)
         two, three = frame.offset(cell, 2 * px, 2 * py), frame.offset(cell, 3 * px, 3 * py)
         if screen is None or two is None:
@@ -232,15 +234,44 @@ def hop_steps(prober: Prober, ptype: str, cell: str, victim: str, known: set,
                                     "further away")
                     continue
             steps.add(Step(px, py, 0, Modality.QUIET, kind))
-        far = three or two
-        got = prober.targets(ptype, cell, screened + [(prober.enemy, victim, far)])
-        if far in got and got[far][0] and not _reaches(known, px, py, far == three, Modality.CAPTURE):
-            kind = Kind.HOP if far == three else Kind.GRASSHOP
-            if far == three:
-                near = prober.targets(ptype, cell, screened + [(prober.enemy, victim, two)])
-                kind = Kind.HOP if two in near and near[two][0] else Kind.GRASSHOP
-            steps.add(Step(px, py, 0, Modality.CAPTURE, kind))
+        def captures_at(target, screen_at, cell=cell):
+            return _captures_over(prober, ptype, cell, target, screen_at, victim)
+
+        if _reaches(known, px, py, False, Modality.CAPTURE):
+            continue
+        near, beyond = captures_at(two, screen), captures_at(three, screen)
+        if near and beyond:
+            steps.add(Step(px, py, 0, Modality.CAPTURE, Kind.HOP))
+        elif near and three is not None:
+            if captures_at(frame.offset(cell, 3 * px, 3 * py), two):
+                steps.add(Step(px, py, 0, Modality.CAPTURE, Kind.GRASSHOP))
+            else:
+                problems.append(f"it captures by jumping over an adjacent piece along ({px}, {py}) but not over "
+                                "one further away")
+        elif near:
+            steps.add(Step(px, py, 0, Modality.CAPTURE, Kind.GRASSHOP))
     return steps
+
+
+def _captures_over(prober: Prober, ptype: str, cell: str, target: str | None, screen: str | None,
+                   victim: str) -> bool:
+    """Does the piece on ``cell`` capture an enemy on ``target`` with a friend on ``screen``?"""
+    if target is None or screen is None:
+        return False
+    got = prober.targets(ptype, cell, [(prober.player, victim, screen), (prober.enemy, victim, target)])
+    return target in got and got[target][0]
+
+
+def _room_for(frame: BoardFrame, cell: str, px: int, py: int) -> str:
+    """``cell`` when three squares along ``(px, py)`` are on the board, else the most central cell
+    where they are (a hop is read where it has room), else ``cell``."""
+    def room(c):
+        return frame.offset(c, 3 * px, 3 * py) is not None
+
+    if room(cell):
+        return cell
+    roomy = [c for c in frame.square if room(c)]
+    return min(roomy, key=lambda c: _centre_distance(frame, c)) if roomy else cell
 
 
 def _reaches(steps: set, px: int, py: int, far: bool, modality: Modality) -> bool:
