@@ -465,11 +465,18 @@ class _PieceExport:
                 extinction.append(self.letters[m_ext.group(1)])
                 continue
             if m_flag and g.kind == "win" and m_flag.group(1) in self.letters and len(g.players) == 1:
-                cells = self._goal_cells(m_flag.group(2).split(), g.players[0])
-                if cells is not None:
+                names = m_flag.group(2).split()
+                cells = self._goal_cells(names, g.players[0])
+                positions = all(n in self.frame.square for n in names)
+                zone = len(names) == 1 and not positions
+                # Zillions: every listed position must hold the piece, any position of a zone will
+                # do (SEMANTICS 6.1); Fairy-Stockfish counts flag pieces in the region
+                if cells is not None and (positions or zone):
                     colour = "White" if g.players[0] == self.gdef.players[0] else "Black"
                     o["flagPiece"] = self.letters[m_flag.group(1)]
                     o[f"flagRegion{colour}"] = _squares(self.frame, cells)
+                    if positions and len(names) > 1:
+                        o["flagPieceCount"] = str(len(names))
                     continue
             self.report.add(ExportCode.GOAL, f"{g.kind}-condition {text}: no Fairy-Stockfish rule says this",
                             g.span)

@@ -179,3 +179,21 @@ def test_fairy_game_follows_the_contract():
     assert after.current_player == "Black"
     assert ("e4", "White", "Pawn") in after.signature().board
     assert state.signature().to_move == "White"
+
+
+def test_a_goal_listing_positions_needs_all_of_them(tmp_path):
+    """``(absolute-config King (a4 b4))`` is won only with a King on both cells (SEMANTICS 6.1,
+    confirmed by a Zillions saved game); the export says so as flagPieceCount 2, and Fairy-
+    Stockfish then plays the game as our interpreter does.  (Written as "any of them" it ended
+    Fidchell's games early: the corpus sweep's first difference there.)"""
+    text = TINY.replace("(draw-condition (White Black) stalemated)",
+                        "(draw-condition (White Black) stalemated)\n  (win-condition (White) (absolute-config King (a4 b4)))")
+    path = tmp_path / "flag.zrf"
+    path.write_text(text)
+    game = load_zrf_game(str(path))
+    export = export_game(game)
+    assert export.ok, [d.format() for d in export.diagnostics]
+    assert export.section.options["flagPieceCount"] == "2"
+    assert export.section.options["flagRegionWhite"] == "a4 b4"
+    result = verify(fairy_game(export), game, depth=2, positions=scaled(200, 30))
+    assert result.ok, result.describe()
