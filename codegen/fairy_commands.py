@@ -12,9 +12,8 @@ import sys
 
 import click
 
-from zrf.atomic_write import write_bytes_atomically
-
 from runtime.fairy.library import FairyConfigError, FairyUnavailable
+from zrf.atomic_write import write_bytes_atomically
 
 from .fairy_import import ImportUnfit, import_variant, write_import_package
 

@@ -17,19 +17,18 @@ import os
 import tempfile
 from dataclasses import dataclass, field
 
-from runtime.fairy.betza import Kind, Modality, Step
+from runtime.fairy.betza import Kind, Modality
 from runtime.fairy.naming import Naming
 from runtime.fairy.position import FairyGame
 from runtime.fairy.variant_rules import PieceRules, VariantRules, read_variant
 from runtime.fairy.verification import Verification, verify
 from runtime.interpreter import load_zrf_game
-
 from variants.pictures import BoardPicture, GamePictures, coordinates, grid_cells
 
 from .environment import make_environment
-from .symbols import SYMBOL_OF, SYMBOLS
 from .package import files_for, write_files
 from .render import validate
+from .symbols import SYMBOL_OF, SYMBOLS
 
 #: The generated board's drawing: cell size and margin in pixels, colours.
 CELL, MARGIN = 50, 20

@@ -13,15 +13,13 @@ import sys
 
 import click
 
-from zrf.atomic_write import write_bytes_atomically
-from zrf.diagnostics import Diagnostic
-
 from runtime.commands.common import open_game
 from runtime.fairy.export import ExportCode, export_game, fairy_game
 from runtime.fairy.library import FairyConfigError, FairyUnavailable
 from runtime.fairy.verification import verify
 from runtime.interpreter.game import ZrfGame
-
+from zrf.atomic_write import write_bytes_atomically
+from zrf.diagnostics import Diagnostic
 
 #: The formats a game exports to.
 TARGETS = ("fairy",)
@@ -60,7 +58,7 @@ def export(target: str, game: str, variant: str | None, name: str | None, output
             click.echo(f"zrf: error: {exc}", err=True)
             sys.exit(2)
         if not checked.ok:
-            message = (f"Fairy-Stockfish plays the exported section differently: "
+            message = ("Fairy-Stockfish plays the exported section differently: "
                        + checked.describe().replace("\n", "\n    "))
             _print_diagnostics([Diagnostic(ExportCode.DIFFERENCE.value, message, loaded.gdef.span)], as_json)
             sys.exit(1)

@@ -16,13 +16,12 @@ import enum
 import re
 from dataclasses import dataclass, field
 
+from runtime.interpreter.game import ZrfGame
 from zrf.diagnostics import Diagnostic
 from zrf.model import GameDef
 from zrf.syntax import Atom, List, Node, to_text
 
-from runtime.interpreter.game import ZrfGame
-
-from .betza import Kind, Modality, read, write
+from .betza import read, write
 from .fen import square_name
 from .naming import Naming
 from .position import FairyGame

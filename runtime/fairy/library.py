@@ -31,7 +31,7 @@ class FairyConfigError(ValueError):
 class FairyLibrary:
     """The loaded ``pyffish`` module and the definitions loaded into it (one per process)."""
 
-    _instance: "FairyLibrary | None" = None
+    _instance: FairyLibrary | None = None
     _instance_lock = threading.Lock()
 
     def __init__(self, module: ModuleType) -> None:
@@ -40,7 +40,7 @@ class FairyLibrary:
         self._lock = threading.Lock()
 
     @classmethod
-    def get(cls) -> "FairyLibrary":
+    def get(cls) -> FairyLibrary:
         """The process's library; raises :class:`FairyUnavailable` without ``pyffish``."""
         with cls._instance_lock:
             if cls._instance is None:

@@ -46,7 +46,7 @@ class FairyGame(Game):
                                if (f, r) not in start.walls)
         self.piece_types = tuple(dict.fromkeys(naming.pieces.values()))
 
-    def initial_state(self) -> "FairyState":
+    def initial_state(self) -> FairyState:
         return FairyState(self, ())
 
     def describe(self) -> str:
@@ -56,7 +56,7 @@ class FairyGame(Game):
 class FairyState(State):
     """A position: the game's start FEN and the UCI moves played since."""
 
-    __slots__ = ("game", "moves", "_fen", "_uci", "_legal", "_outcome", "_done", "_signature")
+    __slots__ = ("_done", "_fen", "_legal", "_outcome", "_signature", "_uci", "game", "moves")
 
     def __init__(self, game: FairyGame, moves: tuple[str, ...]) -> None:
         self.game = game
@@ -95,7 +95,7 @@ class FairyState(State):
             self._legal = [] if self.outcome() is not None else [Move.single(m, m) for m in self.uci_moves()]
         return self._legal
 
-    def apply(self, move: Move) -> "FairyState":
+    def apply(self, move: Move) -> FairyState:
         uci = move.data if isinstance(move.data, str) else move.notation
         return FairyState(self.game, self.moves + (uci,))
 

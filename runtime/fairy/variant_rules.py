@@ -19,7 +19,14 @@ from dataclasses import dataclass, field
 from .betza import Modality, Step, write
 from .fen import WHITE, parse_fen, parse_square, square_name
 from .library import FairyLibrary
-from .probing import BoardFrame, predict_quiet, rider_directions, _steps_of, hop_steps, _vector
+from .probing import (
+    BoardFrame,
+    _steps_of,
+    _vector,
+    hop_steps,
+    predict_quiet,
+    rider_directions,
+)
 from .section import read_sections
 
 
@@ -128,7 +135,7 @@ class FairyProber:
         found: dict = {}
         try:
             moves = self.module.legal_moves(variant, fen, [])
-        except Exception:
+        except (ValueError, self.module.error):  # a set-up this variant refuses: no move seen
             return found
         start = cell
         for m in moves:
@@ -287,7 +294,7 @@ def _en_passant(prober: FairyProber, rules: VariantRules) -> None:
         fen = prober.fen([("White", token, ours), ("Black", token, theirs_from)]).replace(" w ", " b ")
         try:
             moves = prober.module.legal_moves(prober.probe_variant, fen, [theirs_from + theirs_to])
-        except Exception:
+        except (ValueError, prober.module.error):  # the double step itself refused: no en passant
             continue
         piece.en_passant = (ours + square_name(1, r + 1)) in moves
 

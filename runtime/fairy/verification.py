@@ -14,11 +14,10 @@ cross-checker does, and ``zrf crosscheck --against fairy`` still does): each que
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass, field
-
 import random
+import time
 from collections import Counter
+from dataclasses import dataclass, field
 
 from runtime.core.protocol import Game, Outcome, State
 from runtime.verify.crosscheck import Disagreement

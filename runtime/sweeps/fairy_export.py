@@ -24,13 +24,12 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from zrf.syntax import to_text
-
 from runtime.core.errors import GameLoadError
 from runtime.fairy.export import export_game, fairy_game
 from runtime.fairy.verification import verify
 from runtime.interpreter import load_zrf_game
 from runtime.jobs.time_limits import TimeLimitExceeded, time_limit
+from zrf.syntax import to_text
 
 
 @dataclass

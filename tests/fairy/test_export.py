@@ -13,15 +13,15 @@ from click.testing import CliRunner
 
 pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed: pip install 'zrf-toolkit[fairy]'")
 
-from runtime.fairy.betza import Modality, read  # noqa: E402
-from runtime.fairy.export import export_game, fairy_game  # noqa: E402
-from runtime.fairy.library import FairyLibrary  # noqa: E402
-from runtime.fairy.position import FairyGame  # noqa: E402
-from runtime.fairy.section import read_sections  # noqa: E402
-from runtime.fairy.verification import verify  # noqa: E402
-from runtime.interpreter import load_zrf_game  # noqa: E402
-from tests.conftest import scaled  # noqa: E402
-from zrf.cli import main  # noqa: E402
+from runtime.fairy.betza import Modality, read
+from runtime.fairy.export import export_game, fairy_game
+from runtime.fairy.library import FairyLibrary
+from runtime.fairy.position import FairyGame
+from runtime.fairy.section import read_sections
+from runtime.fairy.verification import verify
+from runtime.interpreter import load_zrf_game
+from tests.conftest import scaled
+from zrf.cli import main
 
 CHESS = "tests/games/chess.zrf"
 

@@ -14,14 +14,14 @@ from click.testing import CliRunner
 
 pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed: pip install 'zrf-toolkit[fairy]'")
 
-from codegen.fairy_import import import_variant, render_variant  # noqa: E402
-from runtime.fairy.betza import read  # noqa: E402
-from runtime.fairy.position import FairyGame  # noqa: E402
-from runtime.fairy.variant_rules import read_variant  # noqa: E402
-from runtime.fairy.verification import verify  # noqa: E402
-from runtime.interpreter import load_zrf_game  # noqa: E402
-from tests.conftest import scaled  # noqa: E402
-from zrf.cli import main  # noqa: E402
+from codegen.fairy_import import import_variant, render_variant
+from runtime.fairy.betza import read
+from runtime.fairy.position import FairyGame
+from runtime.fairy.variant_rules import read_variant
+from runtime.fairy.verification import verify
+from runtime.interpreter import load_zrf_game
+from tests.conftest import scaled
+from zrf.cli import main
 
 
 @pytest.fixture(scope="module")
