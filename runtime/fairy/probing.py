@@ -182,10 +182,14 @@ def _steps_of(prober: Prober, ptype: str, cell: str, vectors: set, modality: Mod
         run = 0
         while run + 1 in ks:
             run += 1
-        if run >= 1 and (px, py) in riders and _blocked(prober, ptype, cell, px, py, modality, victim):
+        edge = frame.offset(cell, px * (run + 1), py * (run + 1)) is None
+        # a capture-only line (Hoppel-Poppel's knight takes as a bishop) has no quiet moves to
+        # judge it by: a run of captures to the board's edge that a piece on the way blocks
+        capture_line = modality is Modality.CAPTURE and run >= 2 and edge and (px, py) not in riders
+        if run >= 1 and ((px, py) in riders or capture_line) and \
+                _blocked(prober, ptype, cell, px, py, modality, victim):
             # a rider: moves along the line until blocked
-            edge = frame.offset(cell, px * (run + 1), py * (run + 1)) is None
-            steps.add(Step(px, py, riders[(px, py)] if edge else run, modality))
+            steps.add(Step(px, py, riders.get((px, py), 0) if edge else run, modality))
             rest = ks - set(range(1, run + 1))
         else:
             rest = ks

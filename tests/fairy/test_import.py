@@ -86,3 +86,12 @@ def test_an_unknown_variant_is_a_usage_error():
     result = CliRunner().invoke(main, ["import", "fairy", "no-such-variant"])
     assert result.exit_code == 2
     assert "no-such-variant" in result.output
+
+
+def test_a_capture_only_line_is_read_as_a_slide():
+    """Hoppel-Poppel: knights take as bishops and bishops take as knights (the variant's rule;
+    Fairy-Stockfish moved a knight from g1 to take on a7 where the first import had only short
+    diagonal captures read from the centre)."""
+    rules = read_variant("hoppelpoppel")
+    assert read(rules.pieces["n"].betza) == read("mNcB")
+    assert read(rules.pieces["b"].betza) == read("cNmB")
