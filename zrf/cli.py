@@ -41,6 +41,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("runtime.commands.serve:serve", "Serve a local web page to play any game in a browser."),
     "export": ("runtime.commands.export:export", "Export a ZRF game as a Fairy-Stockfish variants.ini section."),
     "import": ("codegen.fairy_commands:import_", "Import a Fairy-Stockfish variant as a ZRF (or a Zillions package)."),
+    "lsp": ("runtime.commands.lsp:lsp", "Run the ZRF language server for editors (stdio)."),
 }
 
 
