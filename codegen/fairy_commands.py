@@ -37,7 +37,13 @@ SOURCES = ("fairy",)
 def import_(source: str, name: str, config: str | None, output: str | None, package_dir: str | None,
             no_verify: bool, depth: int, positions: int, as_json: bool) -> None:
     """Write Fairy-Stockfish's variant NAME as a ZRF, verified against Fairy-Stockfish first:
-    the same perft to --depth and the same moves in --positions positions of random games."""
+    the same perft to --depth and the same moves in --positions positions of random games.
+
+    \b
+    Exit status: 0 written (verified unless --no-verify); 1 the variant does
+    not fit an imported ZRF yet (the reason), its ZRF does not pass zrf check,
+    or it plays differently (the first position that differs); 2 usage, an
+    unknown variant, or no pyffish (pip install -e '.[fairy]')."""
     text = None
     if config:
         with open(config, encoding="utf-8") as fh:

@@ -46,11 +46,13 @@ def sweep_one(name: str, depth: int, positions: int, timeout: int) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--depth", type=int, default=3)
-    ap.add_argument("--positions", type=int, default=200)
-    ap.add_argument("--timeout", type=int, default=600)
-    ap.add_argument("--only", default="")
-    ap.add_argument("--shard", default="0/1")
+    ap.add_argument("--depth", type=int, default=3, help="perft depth compared (default 3)")
+    ap.add_argument("--positions", type=int, default=200,
+                    help="positions of seeded random games compared (default 200)")
+    ap.add_argument("--timeout", type=int, default=600,
+                    help="seconds per variant: import, zrf check and verification (default 600)")
+    ap.add_argument("--only", default="", help="comma-separated variant names (default: every built-in variant)")
+    ap.add_argument("--shard", default="0/1", help="i/n: every n-th variant starting at i")
     args = ap.parse_args(argv)
     index, count = (int(x) for x in args.shard.split("/"))
     names = [n for n in args.only.split(",") if n] or FairyLibrary.get().builtin_variants()

@@ -36,12 +36,18 @@ TARGETS = ("fairy",)
 @click.option("--depth", type=click.IntRange(1, 5), default=3, show_default=True, help="perft depth compared.")
 @click.option("--positions", type=click.IntRange(0), default=200, show_default=True,
               help="Positions of seeded random games compared.")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first random game compared.")
 def export(target: str, game: str, variant: str | None, name: str | None, output: str | None, as_json: bool,
           no_verify: bool, depth: int, positions: int, seed: int) -> None:
     """Write GAME as a Fairy-Stockfish variants.ini section (``zrf export fairy GAME``), verified
     against our interpreter first: the same perft to --depth and the same moves in --positions
-    positions of seeded random games."""
+    positions of seeded random games.
+
+    \b
+    Exit status: 0 written (verified unless --no-verify); 1 the game does not
+    fit (every blocking construct as path:line:col: E8xx message) or
+    Fairy-Stockfish plays it differently (the first position that differs);
+    2 usage, a game that does not load, or no pyffish (pip install -e '.[fairy]')."""
     loaded = open_game(game, variant)
     if not isinstance(loaded, ZrfGame):
         raise click.UsageError(f"{game}: a native engine; export its ZRF file instead")

@@ -93,11 +93,12 @@ def corpus_rows(corpus: Path):
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("corpus")
-    ap.add_argument("--timeout", type=int, default=300)
+    ap.add_argument("corpus", help="a corpus folder with MANIFEST.tsv (the shared corpus)")
+    ap.add_argument("--timeout", type=int, default=300, help="seconds per game, export and verification (default 300)")
     ap.add_argument("--shard", default="0/1", help="i/n: every n-th game starting at i")
-    ap.add_argument("--depth", type=int, default=3)
-    ap.add_argument("--positions", type=int, default=200)
+    ap.add_argument("--depth", type=int, default=3, help="perft depth compared (default 3)")
+    ap.add_argument("--positions", type=int, default=200,
+                    help="positions of seeded random games compared (default 200)")
     ap.add_argument("--only", default="", help="comma-separated slugs")
     args = ap.parse_args(argv)
     index, count = (int(x) for x in args.shard.split("/"))
