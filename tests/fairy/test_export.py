@@ -21,28 +21,10 @@ from runtime.fairy.section import read_sections
 from runtime.fairy.verification import verify
 from runtime.interpreter import load_zrf_game
 from tests.conftest import scaled
+from tests.fairy.games import TINY
 from zrf.cli import main
 
 CHESS = "tests/games/chess.zrf"
-
-#: Two kings and one rook on a 4x4 board; the rook's moves counted by hand below.
-TINY = textwrap.dedent("""\
-    (define leap ($1 (verify not-friend?) add))
-    (define slide ($1 (while empty? add $1) (verify not-friend?) add))
-    (game
-      (title "Tiny Rooks")
-      (players White Black)
-      (turn-order White Black)
-      (board
-        (grid (start-rectangle 0 0 50 50)
-          (dimensions ("a/b/c/d" (50 0)) ("4/3/2/1" (0 50)))
-          (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0) (ne 1 -1) (nw -1 -1) (se 1 1) (sw -1 1))))
-      (piece (name King) (moves (leap n) (leap e) (leap s) (leap w) (leap ne) (leap nw) (leap se) (leap sw)))
-      (piece (name Rook) (moves (slide n) (slide e) (slide s) (slide w)))
-      (board-setup (White (King a1) (Rook d1)) (Black (King d4) (Rook a4)))
-      (loss-condition (White Black) (checkmated King))
-      (draw-condition (White Black) stalemated))
-    """)
 
 #: Three players and a two-part move: two constructs an export cannot have, at known places.
 UNFIT = textwrap.dedent("""\
