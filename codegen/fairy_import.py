@@ -153,13 +153,16 @@ class _Writer:
         rook = self._rook()
         for c in self.rules.castlings:
             d = "e" if c.king_to > c.king_from else "w"
-            back = "w" if d == "e" else "e"
             walk = " ".join([f"{d} (verify empty?) (verify not-attacked?)"] * abs(c.king_to - c.king_from))
             beyond = abs(c.rook_from - c.king_to)
             to_rook = " ".join([f"{d} (verify empty?)"] * (beyond - 1) + [d])
+            # `back` returns to the king's square (the mark starts there); the rook's square is
+            # counted from it, in whichever direction it lies.
+            toward = "e" if c.rook_to > c.king_from else "w"
+            rook_to = " ".join([toward] * abs(c.rook_to - c.king_from))
             out.append(f"(verify never-moved?) (verify not-attacked?) {walk} (set-attribute never-moved? false) "
                        f"cascade {to_rook} (verify friend?) (verify (piece? {rook})) (verify never-moved?) "
-                       f"from back {back} (set-attribute never-moved? false) add")
+                       f"from back {rook_to} (set-attribute never-moved? false) add")
         return out
 
     def _rook(self) -> str:

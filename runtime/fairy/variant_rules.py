@@ -294,7 +294,7 @@ def _en_passant(prober: FairyProber, rules: VariantRules) -> None:
         fen = prober.fen([("White", token, ours), ("Black", token, theirs_from)]).replace(" w ", " b ")
         try:
             moves = prober.module.legal_moves(prober.probe_variant, fen, [theirs_from + theirs_to])
-        except (ValueError, prober.module.error):  # the double step itself refused: no en passant
+        except (ValueError, SystemError, prober.module.error):  # the double step refused: no en passant
             continue
         piece.en_passant = (ours + square_name(1, r + 1)) in moves
 

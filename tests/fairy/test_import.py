@@ -17,6 +17,7 @@ pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installe
 from codegen.fairy_import import import_variant, render_variant
 from runtime.fairy.betza import read
 from runtime.fairy.position import FairyGame
+from runtime.fairy.uci_moves import uci_of
 from runtime.fairy.variant_rules import read_variant
 from runtime.fairy.verification import verify
 from runtime.interpreter import load_zrf_game
@@ -95,3 +96,36 @@ def test_a_capture_only_line_is_read_as_a_slide():
     rules = read_variant("hoppelpoppel")
     assert read(rules.pieces["n"].betza) == read("mNcB")
     assert read(rules.pieces["b"].betza) == read("cNmB")
+
+
+#: Kings and rooks alone on an 8x4 board, every castling right kept: both castlings are legal at
+#: the start and, after either, the other side's.
+CASTLING_CONFIG = """\
+[castlefour:chess]
+maxRank = 4
+startFen = r3k2r/8/8/R3K2R w KQkq - 0 1
+"""
+
+
+@pytest.fixture(scope="module")
+def castlefour():
+    return read_variant("castlefour", CASTLING_CONFIG)
+
+
+@pytest.mark.parametrize("moves", [["e1g1"], ["e1c1"], ["e1g1", "e4c4"], ["e1c1", "e4g4"]])
+def test_castling_puts_the_rook_where_fairy_stockfish_does(castlefour, moves, tmp_path):
+    """After each castling the imported ZRF's board equals Fairy-Stockfish's (king on g1 and rook
+    on f1, or king on c1 and rook on d1).  The first import sent the rook of a short castling to
+    d1 and of a long one to f1: `back` returns to the king's start square, and the rook's square
+    lies east of it for the short castling, west for the long one."""
+    rules = castlefour
+    text, naming = render_variant(rules)
+    path = tmp_path / "castlefour.zrf"
+    path.write_text(text)
+    ours, theirs = load_zrf_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
+    squares = {cell: square for square, cell in naming.cells.items()}
+    letters = {name: token for token, name in naming.pieces.items()}
+    for uci in moves:
+        ours = ours.apply(next(m for m in ours.legal_moves() if uci_of(m, squares, letters) == uci))
+        theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci))
+        assert ours.signature().core() == theirs.signature().core(), (uci, ours.signature().pretty())
