@@ -208,6 +208,9 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
                 pending.append(p)
         rules.pieces[token] = piece
     _name_pieces(rules.pieces)
+    for token, piece in sorted(rules.pieces.items()):
+        if not piece.steps:  # no probe position gave it a move: a ZRF written now would be wrong
+            rules.unsupported.append(f"the moves of piece {token} could not be read (no probe position gives it one)")
     _en_passant(prober, rules)
     rules.castlings = _castlings(module, variant, pos, royal)
     return rules
