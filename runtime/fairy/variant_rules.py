@@ -101,6 +101,8 @@ class FairyProber:
                                                for f in range(files) for r in range(ranks)})
         self.player, self.enemy = "White", "Black"
         self.royal = royal
+        #: squares where a piece standing alone ends the game (a flag region): at most the board's
+        self.ending_squares: set[str] = set()
 
     def fen(self, placements) -> str:
         at = {self.frame.square[c]: (pl, t) for pl, t, c in placements}
@@ -117,6 +119,17 @@ class FairyProber:
                 row += piece[1].upper() if piece[0] == "White" else piece[1]
             rows.append(row + (str(gap) if gap else ""))
         return "/".join(rows) + " w - - 0 1"
+
+    def _ends_the_game(self, variant: str, fen: str) -> bool:
+        """Whether the game is over in ``fen`` (White's piece alone) with either side to move:
+        a flag rule may be judged before White moves or before Black does."""
+        for side_fen in (fen, fen.replace(" w ", " b ")):
+            try:
+                if self.module.is_immediate_game_end(variant, side_fen, [])[0]:
+                    return True
+            except (ValueError, SystemError, self.module.error):  # a set-up this variant refuses
+                continue
+        return False
 
     def targets(self, ptype: str, cell: str, others=()) -> dict:
         placements = [("White", ptype, cell)] + list(others)
@@ -137,6 +150,8 @@ class FairyProber:
             moves = self.module.legal_moves(variant, fen, [])
         except (ValueError, self.module.error):  # a set-up this variant refuses: no move seen
             return found
+        if not others and self._ends_the_game(variant, fen):
+            self.ending_squares.add(cell)
         start = cell
         for m in moves:
             if "@" in m or not m.startswith(start) or (len(m) > len(start) and m[len(start)].isalpha() is False
@@ -208,6 +223,9 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
                 pending.append(p)
         rules.pieces[token] = piece
     _name_pieces(rules.pieces)
+    if prober.ending_squares:
+        rules.unsupported.append("a piece standing on " + ", ".join(sorted(prober.ending_squares))
+                                 + " ends the game (a flag region: an imported game has no flag goals yet)")
     for token, piece in sorted(rules.pieces.items()):
         if not piece.steps:  # no probe position gave it a move: a ZRF written now would be wrong
             rules.unsupported.append(f"the moves of piece {token} could not be read (no probe position gives it one)")

@@ -129,3 +129,26 @@ def test_castling_puts_the_rook_where_fairy_stockfish_does(castlefour, moves, tm
         ours = ours.apply(next(m for m in ours.legal_moves() if uci_of(m, squares, letters) == uci))
         theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci))
         assert ours.signature().core() == theirs.signature().core(), (uci, ours.signature().pretty())
+
+
+#: A knight standing on the far rank wins (Fairy-Stockfish's flag rule, for White on rank 4).
+FLAG_CONFIG = """\
+[flagfour:chess]
+maxRank = 4
+maxFile = d
+startFen = n2k/4/4/K2N w - - 0 1
+flagPiece = n
+flagRegionWhite = *4
+flagRegionBlack = *1
+"""
+
+
+def test_a_flag_region_is_refused_with_its_squares(tmp_path):
+    """An imported game has no flag goals yet, so a variant where a piece standing on a square
+    ends the game is refused, naming the squares where Fairy-Stockfish ends it (White's knight
+    on the fourth rank: a4-d4), rather than written without the goal."""
+    config = tmp_path / "flag.ini"
+    config.write_text(FLAG_CONFIG)
+    result = CliRunner().invoke(main, ["import", "fairy", "flagfour", "--config", str(config), "--no-verify"])
+    assert result.exit_code == 1, result.output
+    assert "a piece standing on a4, b4, c4, d4 ends the game" in result.output
