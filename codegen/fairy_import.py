@@ -20,7 +20,12 @@ from dataclasses import dataclass, field
 from runtime.fairy.betza import Kind, Modality
 from runtime.fairy.naming import Naming
 from runtime.fairy.position import FairyGame
-from runtime.fairy.variant_rules import PieceRules, VariantRules, read_variant
+from runtime.fairy.variant_rules import (
+    PieceRules,
+    StalemateValue,
+    VariantRules,
+    read_variant,
+)
 from runtime.fairy.verification import Verification, verify
 from runtime.interpreter import load_zrf_game
 from variants.pictures import BoardPicture, GamePictures, coordinates, grid_cells
@@ -202,7 +207,8 @@ def render_variant(rules: VariantRules, title: str | None = None,
     royal = [p.name for p in rules.pieces.values() if p.royal]
     if royal:
         goals.append(f"(loss-condition (White Black) (checkmated {royal[0]}))")
-    goals.append("(draw-condition (White Black) stalemated)")
+    stalemate = "loss" if rules.stalemate is StalemateValue.LOSS else "draw"
+    goals.append(f"({stalemate}-condition (White Black) stalemated)")
     env = make_environment()
     text = env.get_template("fairy/variant.zrf.j2").render(
         title=title or f"{rules.variant} (Fairy-Stockfish)", variant=rules.variant,

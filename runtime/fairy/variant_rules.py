@@ -15,6 +15,7 @@ a win by reaching a region) is listed in :attr:`VariantRules.unsupported`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 
 from .betza import Modality, Step, write
 from .fen import WHITE, parse_fen, parse_square, square_name
@@ -62,6 +63,13 @@ class Castling:
     rook_to: int
 
 
+class StalemateValue(Enum):
+    """What being stalemated means for the player to move, as Fairy-Stockfish answers it."""
+
+    DRAW = "draw"
+    LOSS = "loss"
+
+
 @dataclass
 class VariantRules:
     """What :func:`read_variant` found."""
@@ -74,6 +82,7 @@ class VariantRules:
     pieces: dict
     castlings: list = field(default_factory=list)
     unsupported: list = field(default_factory=list)
+    stalemate: StalemateValue = StalemateValue.DRAW
 
     def square_cells(self) -> dict:
         return {(f, r): square_name(f, r) for f in range(self.files) for r in range(self.ranks)}
@@ -231,7 +240,59 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
             rules.unsupported.append(f"the moves of piece {token} could not be read (no probe position gives it one)")
     _en_passant(prober, rules)
     rules.castlings = _castlings(module, variant, pos, royal)
+    if royal is not None:
+        _read_game_ends(module, rules)
     return rules
+
+
+#: Fairy-Stockfish's game result, for the side to move, of a lost and of a won game.
+LOST, WON = -32000, 32000
+
+
+def _read_game_ends(module, rules: VariantRules) -> None:
+    """The values of checkmate and stalemate, read from two positions of the variant itself:
+    Black's king in the corner, White's two rooks (``r``) covering its squares, without check
+    (stalemate) and with check (checkmate), each with either side in the corner.  A value the
+    imported ZRF cannot write (a checkmate that wins, a stalemate whose value depends on the
+    side) is listed in ``unsupported``; where the two positions are not a stalemate and a
+    checkmate (the royal piece or ``r`` moves otherwise), the values stay chess's and only the
+    verification's random games check them."""
+    top, right = rules.ranks - 1, rules.files - 1
+    layouts = {"stalemate": {(0, top): "k", (1, 0): "R", (right, top - 1): "R", (right, 0): "K"},
+               "checkmate": {(0, top): "k", (1, 0): "R", (0, 0): "R", (right, 2): "K"}}
+    results: dict = {}
+    for name, layout in layouts.items():
+        for side in ("b", "w"):
+            pieces = layout if side == "b" else {(f, top - r): c.swapcase() for (f, r), c in layout.items()}
+            fen = _fen_of(rules.files, rules.ranks, pieces, side)
+            try:
+                over = not module.legal_moves(rules.variant, fen, [])
+                results[name, side] = module.game_result(rules.variant, fen, []) if over else None
+            except (ValueError, SystemError, module.error):  # the variant refuses the position
+                results[name, side] = None
+    mates = {results["checkmate", s] for s in ("b", "w")} - {None}
+    stalemates = {results["stalemate", s] for s in ("b", "w")} - {None}
+    if mates - {LOST} or len(stalemates) > 1 or stalemates - {0, LOST}:
+        rules.unsupported.append("the values of checkmate and stalemate could not be written (Fairy-Stockfish: "
+                                 f"checkmated {sorted(map(str, mates))}, stalemated {sorted(map(str, stalemates))})")
+        return
+    rules.stalemate = StalemateValue.LOSS if stalemates == {LOST} else StalemateValue.DRAW
+
+
+def _fen_of(files: int, ranks: int, pieces: dict, side: str) -> str:
+    rows = []
+    for r in range(ranks - 1, -1, -1):
+        row, gap = "", 0
+        for f in range(files):
+            letter = pieces.get((f, r))
+            if letter is None:
+                gap += 1
+                continue
+            if gap:
+                row, gap = row + str(gap), 0
+            row += letter
+        rows.append(row + (str(gap) if gap else ""))
+    return "/".join(rows) + f" {side} - - 0 1"
 
 
 def _public(config: str, inner: str) -> str:

@@ -152,3 +152,33 @@ def test_a_flag_region_is_refused_with_its_squares(tmp_path):
     result = CliRunner().invoke(main, ["import", "fairy", "flagfour", "--config", str(config), "--no-verify"])
     assert result.exit_code == 1, result.output
     assert "a piece standing on a4, b4, c4, d4 ends the game" in result.output
+
+
+#: Black's king boxed in a corner by two rooks; any quiet White move stalemates it, and a
+#: stalemated player loses (Fairy-Stockfish's stalemateValue, as in shatranj and courier).
+STALEMATE_CONFIG = """\
+[stalefour:chess]
+maxRank = 4
+maxFile = d
+castling = false
+stalemateValue = loss
+startFen = k3/3R/4/1R1K w - - 0 1
+"""
+
+
+def test_a_stalemate_that_loses_ends_the_imported_game_as_fairy_stockfish_ends_it(tmp_path):
+    """After White's king steps d1-c1, Black (king on a4; a3 and the b-file held by the rooks)
+    has no move and is not in check.  Fairy-Stockfish ends the game with Black's loss; the
+    imported ZRF must end it the same way (it wrote stalemate as a draw before the import
+    read the value)."""
+    rules = read_variant("stalefour", STALEMATE_CONFIG)
+    text, naming = render_variant(rules)
+    path = tmp_path / "stalefour.zrf"
+    path.write_text(text)
+    ours, theirs = load_zrf_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
+    squares = {cell: square for square, cell in naming.cells.items()}
+    letters = {name: token for token, name in naming.pieces.items()}
+    ours = ours.apply(next(m for m in ours.legal_moves() if uci_of(m, squares, letters) == "d1c1"))
+    theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == "d1c1"))
+    assert theirs.outcome() is not None and "White" in theirs.outcome().describe()
+    assert ours.outcome() is not None and ours.outcome().key() == theirs.outcome().key()
