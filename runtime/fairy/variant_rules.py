@@ -232,7 +232,10 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
                 pending.append(p)
         rules.pieces[token] = piece
     _name_pieces(rules.pieces)
-    if prober.ending_squares:
+    if prober.ending_squares == set(prober.frame.square):
+        rules.unsupported.append("a lone piece ends the game wherever it stands (a bare-king, extinction or "
+                                 "counting rule: an imported game has none yet)")
+    elif prober.ending_squares:
         rules.unsupported.append("a piece standing on " + ", ".join(sorted(prober.ending_squares))
                                  + " ends the game (a flag region: an imported game has no flag goals yet)")
     for token, piece in sorted(rules.pieces.items()):
