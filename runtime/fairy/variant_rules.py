@@ -371,7 +371,9 @@ def _en_passant(prober: FairyProber, rules: VariantRules) -> None:
     """A pawn (a piece with a double step) captures en passant when, after an enemy pawn's double
     step past it, Fairy-Stockfish lets it take on the square passed."""
     for token, piece in rules.pieces.items():
-        double = [s for s in piece.steps if s.modality is Modality.QUIET and (s.dx, s.dy) == (0, 2)]
+        # a double step is a (0, 2) leap, or a forward slide of two or more (Torpedo's mfW2)
+        double = [s for s in piece.steps if s.modality is Modality.QUIET
+                  and ((s.dx, s.dy) == (0, 2) or ((s.dx, s.dy) == (0, 1) and s.distance != 1))]
         if not double or rules.ranks < 5 or rules.files < 2:
             continue
         r = rules.ranks - 4  # our pawn on the fifth rank of an 8-rank board, theirs two squares ahead

@@ -16,6 +16,7 @@ pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installe
 
 from codegen.fairy_import import import_variant, render_variant
 from runtime.fairy.betza import read
+from runtime.fairy.library import FairyLibrary
 from runtime.fairy.position import FairyGame
 from runtime.fairy.uci_moves import uci_of
 from runtime.fairy.variant_rules import read_variant
@@ -182,3 +183,13 @@ def test_a_stalemate_that_loses_ends_the_imported_game_as_fairy_stockfish_ends_i
     theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == "d1c1"))
     assert theirs.outcome() is not None and "White" in theirs.outcome().describe()
     assert ours.outcome() is not None and ours.outcome().key() == theirs.outcome().key()
+
+
+def test_a_pawn_that_slides_two_squares_takes_en_passant():
+    """Torpedo's pawns step one or two squares forward from any rank (``mfW2``, a short slide,
+    not a separate double step); Fairy-Stockfish lets a pawn on f5 take en passant on g6 after
+    g7-g5.  The import read en passant only beside a (0, 2) leap and left it out."""
+    rules = read_variant("torpedo")
+    assert rules.pieces["p"].en_passant
+    fen = "rnbq1bnr/pppk4/4pp1p/2Qp1Pp1/P1P5/1P6/3PPKPP/RNB2BNR w - g6 0 11"
+    assert "f5g6" in FairyLibrary.get().module.legal_moves("torpedo", fen, [])
