@@ -338,6 +338,7 @@ def _read_piece(prober: FairyProber, token: str, victim: str) -> PieceRules:
     for s in _steps_of(prober, token, centre, capture, Modality.CAPTURE, victim, riders):
         quiet_twin = Step(s.dx, s.dy, s.distance, Modality.QUIET, s.kind)
         steps[s] = steps.get(quiet_twin)
+    _captures_away_from_the_centre(prober, token, victim, steps)
     for s in hop_steps(prober, token, centre, victim, set(steps)):
         steps[s] = None
     piece.steps = steps
@@ -352,6 +353,26 @@ def _read_piece(prober: FairyProber, token: str, victim: str) -> PieceRules:
                 if None in promos:
                     piece.promotion_optional = True
     return piece
+
+
+def _captures_away_from_the_centre(prober: FairyProber, token: str, victim: str, steps: dict) -> None:
+    """A one-square step allowed from some squares only (a xiangqi elephant's, which may not
+    cross the river) may be out of reach from the centre where captures are read: its capture
+    is probed from the most central square the step is allowed from, and has the same squares."""
+    frame = prober.frame
+    for s, cells in list(steps.items()):
+        twin = Step(s.dx, s.dy, s.distance, Modality.CAPTURE, s.kind)
+        if s.modality is not Modality.QUIET or not cells or s.distance != 1 or twin in steps:
+            continue
+        cell = min(sorted(cells), key=lambda c: abs(frame.square[c][0] - (frame.files - 1) / 2)
+                   + abs(frame.square[c][1] - (frame.ranks - 1) / 2))
+        targets = predict_quiet(frame, cell, {s})
+        if len(targets) != 1:
+            continue
+        target = next(iter(targets))
+        got = prober.targets(token, cell, [("Black", victim, target)])
+        if target in got and got[target][0]:
+            steps[twin] = cells
 
 
 def _name_pieces(pieces: dict) -> None:
