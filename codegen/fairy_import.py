@@ -29,9 +29,10 @@ from runtime.fairy.variant_rules import (
 from runtime.fairy.verification import Verification, verify
 from runtime.interpreter import load_zrf_game
 from variants.pictures import BoardPicture, GamePictures, coordinates, grid_cells
+from zrf.atomic_write import write_tree_atomically
 
 from .environment import make_environment
-from .package import files_for, write_files
+from .package import files_for
 from .render import validate
 from .symbols import SYMBOL_OF, SYMBOLS
 
@@ -240,7 +241,7 @@ def variant_pictures(rules: VariantRules) -> GamePictures:
 def write_import_package(imported: Imported, directory: str) -> list[str]:
     """Write the Zillions package of an import (rendered with its pictures) under ``directory``."""
     pictures = variant_pictures(imported.rules)
-    return write_files(files_for(imported.text, pictures, imported.rules.variant), directory)
+    return write_tree_atomically(directory, files_for(imported.text, pictures, imported.rules.variant))
 
 
 def import_variant(variant: str, config: str | None = None, depth: int = 3, positions: int = 200,
