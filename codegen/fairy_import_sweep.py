@@ -34,7 +34,7 @@ def sweep_one(name: str, depth: int, positions: int, timeout: int) -> list[str]:
             counts = f"{v.perft_ours} {v.perft_theirs}"
             status = "verified" if v.ok else "perft" if v.perft_ours == v.perft_theirs else "differs"
             if not v.ok:
-                note = v.describe().replace("\n", " | ")[:400]
+                note = v.describe().replace("\n", " | ")[:2000]
     except ImportUnfit as exc:
         status, note = "unfit", str(exc)
     except TimeLimitExceeded:
