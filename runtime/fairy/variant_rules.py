@@ -397,7 +397,13 @@ def _en_passant(prober: FairyProber, rules: VariantRules) -> None:
                   and ((s.dx, s.dy) == (0, 2) or ((s.dx, s.dy) == (0, 1) and s.distance != 1))]
         if not double or rules.ranks < 5 or rules.files < 2:
             continue
-        r = rules.ranks - 4  # our pawn on the fifth rank of an 8-rank board, theirs two squares ahead
+        # their pawn double-steps from its first double-step rank (White's mirrored: Grand's
+        # pawns start on the third rank), past our pawn's file neighbour
+        cells = piece.steps[double[0]]
+        their_rank = rules.ranks - 1 - min(parse_square(c)[1] for c in cells) if cells else rules.ranks - 2
+        r = their_rank - 2
+        if r < 0:
+            continue
         ours, theirs_from, theirs_to = square_name(0, r), square_name(1, r + 2), square_name(1, r)
         fen = prober.fen([("White", token, ours), ("Black", token, theirs_from)]).replace(" w ", " b ")
         try:
