@@ -74,6 +74,9 @@ class Section(enum.Enum):
     GRAPHICS = ("W6xx: graphics (runtime/pictures/bitmaps.py)", "")
     AXIOM = ("A0xx: Axiom engine", "")
     SAVED_GAMES = ("Z0xx: saved games (zrf/zsg.py, runtime/savedgames/replay.py)", "")
+    EXPORT = ("E8xx: export to Fairy-Stockfish (runtime/fairy/export.py, `zrf export fairy`)",
+              "Each construct a variants.ini section cannot express is reported where it is written, all "
+              "of them, and the command exits 1; E812 is the verification's first difference (exit 1 too).")
 
     @property
     def heading(self) -> str:
@@ -383,6 +386,33 @@ CODES: tuple[Code, ...] = (
     Code("Z003", ERROR, S.SAVED_GAMES, "RulesFile= outside the saved game's folder",
          "`RulesFile=` leads out of the saved game's folder tree: refused (`--zrf PATH` names the "
          "rules instead, `zrf --allow-outside` reads it).", "`RulesFile=../../secret/credentials`"),
+    # ------------------------------------------------------------------ export to Fairy-Stockfish
+    Code('E801', ERROR, S.EXPORT, 'not two players',
+         'Not two players (at `players`): a Fairy-Stockfish variant has two.', '`(players A B C)`'),
+    Code('E802', ERROR, S.EXPORT, 'board not one full rectangular grid',
+         'The board is not one full rectangular two-dimensional grid.', 'killed positions, extra positions, two grids'),
+    Code('E803', ERROR, S.EXPORT, 'board larger than 12x10',
+         "The grid is larger than 12 files by 10 ranks, Fairy-Stockfish's largest board.", 'a 16x16 shogi'),
+    Code('E804', ERROR, S.EXPORT, 'turn order not alternate single moves',
+         'The turn order is not one move each, alternately (at `turn-order`).', '`(turn-order White White Black)`'),
+    Code('E805', ERROR, S.EXPORT, 'multi-part move',
+         'A multi-part move (at the keyword): Fairy-Stockfish has none.', '`(add-partial jumptype)`'),
+    Code('E806', ERROR, S.EXPORT, 'effect with no Fairy-Stockfish counterpart',
+         'An effect Fairy-Stockfish has no counterpart for (at the keyword): add-copy, create, flip, change-owner; a cascade that is not castling.', '`(create Pawn)`'),
+    Code('E807', ERROR, S.EXPORT, 'moves no Betza expresses',
+         'A piece whose moves are no Betza notation Fairy-Stockfish reads, or depend on the square it stands on (at the piece).', 'a palace-bound advisor'),
+    Code('E808', ERROR, S.EXPORT, "promotion that is not a pawn's",
+         "A promotion that is not a pawn's (at the piece).", 'a checkers man'),
+    Code('E809', ERROR, S.EXPORT, 'goal with no Fairy-Stockfish rule',
+         'A goal with no Fairy-Stockfish rule (at the goal).', '`(count-condition ...)`'),
+    Code('E810', ERROR, S.EXPORT, 'drops or pieces off the board',
+         'Drops, or pieces off the board at the start.', '`(drops ...)`'),
+    Code('E811', ERROR, S.EXPORT, 'too many piece types for Fairy-Stockfish',
+         "More piece types than Fairy-Stockfish's 25 custom slots.", ''),
+    Code('E812', ERROR, S.EXPORT, 'export verification found a difference',
+         "The verification found a difference: the first position and both engines' moves.", ''),
+    Code('E813', ERROR, S.EXPORT, 'option with no counterpart',
+         'An option with no counterpart (at the option or move-priorities).', '`(option "maximal captures" true)`'),
 )
 
 BY_CODE: dict[str, Code] = {c.code: c for c in CODES}

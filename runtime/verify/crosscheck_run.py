@@ -38,9 +38,17 @@ class CrossCheckSpec:
     known: Callable[[], Sequence[KnownDifference]] | None = None
     #: compare whole turns: merge the candidate's consecutive turns by one player (two-part turns)
     merge_turns: bool = False
+    #: another reference engine than a built-in game: a module-level function (pickled by name to
+    #: the workers) called with the ZRF's path, its variant and :attr:`against` (the command
+    #: chooses it: ``--against fairy``)
+    reference_factory: Callable[[str, str | None, str], Game] | None = None
+    against: str = ""
 
     def load(self) -> tuple[Game, Game, NameMap, list[KnownDifference]]:
-        reference = open_game(self.game)
+        if self.reference_factory is not None:
+            reference = self.reference_factory(self.zrf, self.variant, self.against)
+        else:
+            reference = open_game(self.game)
         candidate = open_game(self.zrf, self.variant)
         if self.merge_turns:
             candidate = MergedTurns(candidate)
