@@ -13,6 +13,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from runtime.players.clock import TimeControl
 from runtime.players.player import Player
 from runtime.core.protocol import Move, Outcome, State
 
@@ -28,14 +29,20 @@ class _Node:
 
 
 class MCTSPlayer(Player):
-    """UCT Monte-Carlo tree search with random playouts (``rollout_plies`` long)."""
+    """UCT Monte-Carlo tree search with random playouts (``rollout_plies`` long).
+
+    At most ``iterations`` a move, and at most ``time_limit`` wall-clock
+    seconds, or what ``clock`` (a :class:`TimeControl`, e.g. on the processor
+    clock) allows: no new iteration once its hard limit has passed.
+    """
 
     name = "mcts"
 
     def __init__(self, iterations: int = 400, time_limit: float | None = None, seed: int = 0,
-                 rollout_plies: int = 60, exploration: float = 1.4):
+                 rollout_plies: int = 60, exploration: float = 1.4, clock: TimeControl | None = None):
         self.iterations = iterations
         self.time_limit = time_limit
+        self.clock = clock
         self.rng = random.Random(seed)
         self.rollout_plies = rollout_plies
         self.c = exploration
@@ -58,8 +65,9 @@ class MCTSPlayer(Player):
             return moves[0]
         root = _Node(state, "")
         deadline = time.perf_counter() + self.time_limit if self.time_limit else math.inf
+        limit = self.clock.start() if self.clock is not None else None
         for _ in range(self.iterations):
-            if time.perf_counter() > deadline:
+            if time.perf_counter() > deadline or (limit is not None and limit.expired()):
                 break
             node, path = root, [root]
             while True:
