@@ -136,12 +136,15 @@ def _parse_sprt(text: str | None) -> Sprt | None:
         return None
     try:
         numbers = [float(x) for x in text.split(",")]
-        if len(numbers) not in (2, 3, 4) or not all(math.isfinite(x) for x in numbers):
-            raise ValueError
+    except ValueError:
+        numbers = []
+    if len(numbers) not in (2, 3, 4) or not all(math.isfinite(x) for x in numbers):
+        raise click.BadParameter(f"{text!r}: write ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA (e.g. 0,10)",
+                                 param_hint="--sprt")
+    try:
         return Sprt(*numbers)
-    except (ValueError, TypeError) as exc:
-        detail = str(exc) if str(exc) else "write ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA (e.g. 0,10)"
-        raise click.BadParameter(f"{text!r}: {detail}", param_hint="--sprt") from None
+    except ValueError as exc:
+        raise click.BadParameter(f"{text!r}: {exc}", param_hint="--sprt") from None
 
 
 @click.command()

@@ -346,8 +346,11 @@ class UciEngine:
             try:
                 line = self._next_line(deadline, "bestmove")
             except UciFailure:
-                if stopped or self._process is None or self._process.poll() is not None:
+                if self._process is None or self._process.poll() is not None:
                     raise
+                if stopped:
+                    raise UciFailure(f"{self.name}: no bestmove within {limit.answer_seconds():.0f} s of "
+                                     f"{limit.describe()}, nor {STOP_SECONDS:g} s after stop") from None
                 self._send("stop")
                 stopped = True
                 deadline = time.monotonic() + STOP_SECONDS
