@@ -36,7 +36,7 @@ def _shown(text: str) -> str:
 
 
 def _elo(value: float) -> str:
-    return f"{value:+.1f}" if math.isfinite(value) else ("+inf" if value > 0 else "-inf")
+    return f"{value + 0.0:+.1f}" if math.isfinite(value) else ("+inf" if value > 0 else "-inf")
 
 
 def _duration(seconds: float) -> str:
@@ -92,9 +92,9 @@ def _depths(report: GameReport) -> str:
 
 def _game_line(report: GameReport, total: int) -> str:
     seats = ", ".join(f"{name} {seat}" for seat, name in report.seats.items())
-    return (f"game {report.index + 1:>{len(str(total))}}/{total}: {seats}: {_shown(report.outcome)} after "
-            f"{report.plies} plies" + (f" ({_shown(report.reason)})" if report.termination.value != "rules" else "")
-            + _depths(report) + f" [{report.seconds:.1f} s]")
+    void = f" ({_shown(report.reason)})" if report.points is None else ""
+    return (f"game {report.index + 1:>{len(str(total))}}/{total}: {seats}: {_shown(report.outcome)}{void} after "
+            f"{report.plies} plies" + _depths(report) + f" [{report.seconds:.1f} s]")
 
 
 class StatusLine:
@@ -244,6 +244,8 @@ def match(game: str, variant: str | None, players: tuple[str, ...], games: int, 
     def on_report(report: GameReport, result: MatchResult) -> None:
         status.clear()
         say(_game_line(report, games))
+        for note in report.notes:
+            click.echo(f"zrf: note: {_shown(note)}", err=True)
         status.show(result)
 
     try:

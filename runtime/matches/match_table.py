@@ -5,7 +5,9 @@ the loaded game (and so its learned knowledge) and one
 :class:`~runtime.players.factory.PlayerSource` per contestant (a UCI
 engine's process lives as long as the table).  :meth:`MatchTable.play`
 plays game ``i`` of the :class:`~runtime.matches.schedule.MatchPlan` with
-fresh players, saves it when the plan says so, and reports it as plain data
+fresh players, saves it when the plan says so (a built-in game played by its
+native engine in the moves of its generated ZRF, which its ``RulesFile=``
+names: :mod:`runtime.savedgames.zrf_moves`), and reports it as plain data
 (:class:`GameReport`), which crosses process boundaries.  :meth:`close` ends
 the engines.
 """
@@ -18,12 +20,14 @@ from pathlib import Path
 
 from runtime.core.protocol import Outcome
 from runtime.loading.opening import load_game
+from runtime.loading.registry import find_game
 from runtime.matches.pgn import is_chess, pgn_text
 from runtime.matches.referee import RefereedGame, Termination, referee_game
 from runtime.matches.schedule import MatchPlan
 from runtime.players.chance import ChanceRoller, choosing_players, random_players
 from runtime.players.factory import PlayerSource
 from runtime.savedgames.saving import save
+from runtime.savedgames.zrf_moves import NoZrfMove, generated_zrf_moves
 
 
 class MatchSetupError(ValueError):
@@ -52,12 +56,14 @@ class GameReport:
     """The search depths each contestant reported, move by move."""
     moves: list[str] = field(default_factory=list)
     saved: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """What the reader should know about the game's files (a saved game not in its ZRF's notation)."""
 
     def as_json(self) -> dict:
         return {"index": self.index, "opening": self.opening, "seats": self.seats, "points": self.points,
                 "termination": self.termination.value, "reason": self.reason, "outcome": self.outcome,
                 "plies": self.plies, "seconds": round(self.seconds, 3), "depths": self.depths,
-                "moves": self.moves, "saved": self.saved}
+                "moves": self.moves, "saved": self.saved, "notes": self.notes}
 
 
 def points_of(outcome: Outcome, seat: str) -> float:
@@ -108,19 +114,29 @@ class MatchTable:
         depths: dict[str, list[int]] = {}
         for seat, found in done.depths.items():
             depths.setdefault(names[seat], []).extend(found)
+        notes: list[str] = []
+        saved = self._save(index, done, names, notes)
         return GameReport(index=index, opening=opening, seats=names, points=points,
                           termination=done.termination, reason=done.reason,
                           outcome=done.outcome.describe() if done.outcome else "void", plies=len(done.moves),
                           seconds=seconds, depths=depths, moves=[m.notation for m in done.moves],
-                          saved=self._save(index, done, names))
+                          saved=saved, notes=notes)
 
-    def _save(self, index: int, done: RefereedGame, names: dict[str, str]) -> list[str]:
+    def _save(self, index: int, done: RefereedGame, names: dict[str, str], notes: list[str]) -> list[str]:
+        """Write the game (see the module docstring); the files written."""
         if self.plan.save_dir is None:
             return []
         folder = Path(self.plan.save_dir)
         folder.mkdir(parents=True, exist_ok=True)
         zsg = folder / f"game-{index:04d}.zsg"
-        save(str(zsg), self.game, self.plan.game, done.moves, seats="C" * len(self.game.players))
+        rules, moves = self.game, done.moves
+        entry = find_game(self.plan.game) if self.game.rules_path is None else None
+        if entry is not None and entry.zrf:
+            try:
+                rules, moves = generated_zrf_moves(entry, self.game, done.moves)
+            except NoZrfMove as exc:
+                notes.append(f"{zsg.name} is written in the native engine's notation: {exc}")
+        save(str(zsg), rules, self.plan.game, moves, seats="C" * len(self.game.players))
         saved = [str(zsg)]
         if is_chess(self.game):
             pgn = folder / f"game-{index:04d}.pgn"

@@ -61,6 +61,21 @@ def test_seats_alternate_and_every_saved_game_replays_to_its_result(tmp_path):
             assert (data["outcome"]["winners"] == [ours]) == (points == 1.0)
 
 
+def test_a_native_engine_game_is_saved_in_its_generated_zrf_moves(tmp_path):
+    """Canopus is played by its native engine, whose Star writes a jump and a slide as one part; the
+    saved game names the generated ZRF, which writes them as two, and replays there."""
+    saved = tmp_path / "games"
+    out = match_json("canopus", "--player", "a=random", "--player", "b=random", "--games", "2",
+                     "--max-plies", "80", "--save", saved)
+    split = 0
+    for record in out["games"]:
+        assert record["notes"] == []
+        replayed = json.loads(zrf("replay", record["saved"][0], "--json").stdout)
+        assert replayed["ok"] and replayed["turns"] == record["plies"]
+        split += replayed["lines"] - replayed["turns"]
+    assert split > 0  # some native one-part moves were written as the ZRF's two parts
+
+
 def test_the_sprt_stops_a_lopsided_match(tmp_path):
     """Four plies of search against the random mover: far more than 200 Elo apart, so the test
     accepts H1 long before 200 games."""
