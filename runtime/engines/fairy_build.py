@@ -113,14 +113,14 @@ def unpack(sdist: Path, folder: Path) -> Path:
                 archive.extractall(folder)  # zipfile drops '..' and absolute parts of member names
         else:
             with tarfile.open(sdist) as archive:
-                if hasattr(tarfile, "data_filter"):
+                root = folder.resolve()
+                for member in archive.getmembers():  # the "data" filter refuses these too, where it exists
+                    target = (folder / member.name).resolve()
+                    if not (member.isfile() or member.isdir()) or root not in (target, *target.parents):
+                        raise BuildError(f"unpack: {sdist.name} holds an unsafe member {member.name!r}")
+                try:
                     archive.extractall(folder, filter="data")
-                else:  # Python without extraction filters: refuse escaping names and links ourselves
-                    root = folder.resolve()
-                    for member in archive.getmembers():
-                        target = (folder / member.name).resolve()
-                        if not (member.isfile() or member.isdir()) or root not in (target, *target.parents):
-                            raise BuildError(f"unpack: {sdist.name} holds an unsafe member {member.name!r}")
+                except TypeError:  # a Python without extraction filters: the check above is all there is
                     archive.extractall(folder)
     except (OSError, tarfile.TarError, zipfile.BadZipFile) as exc:
         raise BuildError(f"unpack {sdist.name}: {exc}") from None

@@ -91,8 +91,10 @@ def read_openings(path: str | Path, game: Game) -> list[Opening]:
     """Every opening of the file (see the module docstring); :class:`OpeningError` at the first bad one."""
     try:
         text = Path(path).read_text(encoding="utf-8-sig", errors="strict")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise OpeningError(f"{path}: cannot read the openings: {getattr(exc, 'strerror', None) or exc}") from None
+    except OSError as exc:
+        raise OpeningError(f"{path}: cannot read the openings: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise OpeningError(f"{path}: cannot read the openings: not UTF-8 text") from None
     openings = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
