@@ -210,3 +210,15 @@ def test_two_games_against_sunfish():
     assert out["games_played"] == 2 and out["void"] == 0
     assert {g["termination"] for g in out["games"]} <= {"rules", "repetition", "ply limit"}
     assert math.isclose(sum(c["wins"] + c["draws"] / 2 for c in out["contestants"]), 2)
+
+
+def test_a_terminal_gets_a_progress_bar_with_the_score_and_an_eta(tmp_path, monkeypatch):
+    from runtime.commands import match as command
+
+    monkeypatch.setattr(command, "progress_enabled", lambda: True)
+    result = zrf("match", write(tmp_path, THREE_IN_A_ROW), "--player", "a=alphabeta:depth=2", "--player",
+                 "b=random", "--games", "4")
+    assert result.exit_code == 0, result.output
+    assert "[#####---------------] 1/4  +" in result.stderr and "ETA" in result.stderr
+    assert "4/4" in result.stderr and "%  Elo" in result.stderr
+    assert "\r" in result.stderr and "ETA" not in result.stdout
