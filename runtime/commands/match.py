@@ -164,8 +164,8 @@ def _parse_sprt(text: str | None) -> Sprt | None:
               help="Budget of every player whose spec gives none: N nodes a move (ours: move generations; "
                    "MCTS: iterations; engines: 'go nodes').")
 @click.option("--openings", "openings_path", type=click.Path(dir_okay=False), default=None, metavar="FILE",
-              help="Openings, one a line (moves as --moves takes them, or UCI moves separated by spaces); "
-                   "each is played from every side.")
+              help="Openings, one a line: moves separated by commas, in saved-game notation or "
+                   "'from - to [= Type]', or UCI moves separated by spaces; each is played from every side.")
 @click.option("--random-plies", type=click.IntRange(0), default=None, metavar="K",
               help="Open each pair of games with K random plies drawn from --seed.")
 @click.option("--sprt", "sprt_text", default=None, metavar="ELO0,ELO1",
@@ -197,13 +197,21 @@ def match(game: str, variant: str | None, players: tuple[str, ...], games: int, 
     position met a third time, or --max-plies, ends a game as an adjudicated
     draw.  Prints each game, then the first player's score against the second
     with the Elo difference, its 95 % interval and the LOS (and the SPRT's
-    verdict with --sprt).  Ctrl-C stops the match and prints the result so far.
-    Exit status 0, or 1 when --sprt did not accept H1; 2 for unusable input.
+    verdict with --sprt).  Ctrl-C stops the match and prints the result so far
+    (exit status 130).  Exit status 0, or 1 when --sprt did not accept H1; 2
+    for unusable input.
     """
     if seconds is not None and nodes is not None:
         raise click.UsageError("give --time or --nodes, not both")
     if openings_path is not None and random_plies is not None:
         raise click.UsageError("give --openings or --random-plies, not both")
+    if random_plies is not None and random_plies >= max_plies:
+        raise click.UsageError(f"--random-plies {random_plies} leaves no move to play within --max-plies {max_plies}")
+    if save_dir is not None:
+        try:
+            Path(save_dir).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise click.BadParameter(f"{save_dir}: {exc.strerror or exc}", param_hint="--save") from None
     sprt = _parse_sprt(sprt_text)
     contestants = []
     for text in players:
@@ -279,8 +287,10 @@ def _check_setup(plan: MatchPlan) -> dict[str, str]:
 def _finish(result: MatchResult, as_json: bool, save_dir: str | None) -> None:
     summary = result.as_json()
     if save_dir is not None:
-        Path(save_dir).mkdir(parents=True, exist_ok=True)
-        (Path(save_dir) / "match.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+        try:
+            (Path(save_dir) / "match.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+        except OSError as exc:
+            click.echo(f"zrf: warning: {save_dir}/match.json not written: {exc.strerror or exc}", err=True)
     if as_json:
         click.echo(json.dumps(summary, indent=2))
     else:

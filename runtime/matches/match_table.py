@@ -126,6 +126,13 @@ class MatchTable:
         """Write the game (see the module docstring); the files written."""
         if self.plan.save_dir is None:
             return []
+        try:
+            return self._write(index, done, names, notes)
+        except OSError as exc:  # a full disk or a folder gone: the game still counts
+            notes.append(f"game {index} not saved: {exc.strerror or exc} ({exc.filename or self.plan.save_dir})")
+            return []
+
+    def _write(self, index: int, done: RefereedGame, names: dict[str, str], notes: list[str]) -> list[str]:
         folder = Path(self.plan.save_dir)
         folder.mkdir(parents=True, exist_ok=True)
         zsg = folder / f"game-{index:04d}.zsg"
