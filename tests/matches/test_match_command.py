@@ -66,7 +66,7 @@ def test_a_native_engine_game_is_saved_in_its_generated_zrf_moves(tmp_path):
     saved game names the generated ZRF, which writes them as two, and replays there."""
     saved = tmp_path / "games"
     out = match_json("canopus", "--player", "a=random", "--player", "b=random", "--games", "2",
-                     "--max-plies", "80", "--save", saved)
+                     "--max-plies", "40", "--save", saved)
     split = 0
     for record in out["games"]:
         assert record["notes"] == []
