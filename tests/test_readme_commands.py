@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 ROW = re.compile(r"^\| `zrf (\S+)(.*?)` \| (.+) \|$")
 
 #: Commands without --json, and why.
-NO_JSON = {"serve": "starts a server; it prints nothing but the address"}
+NO_JSON = {"serve": "starts a server; it prints nothing but the address",
+           "lsp": "speaks the Language Server Protocol on its standard output"}
 
 
 def readme_rows() -> dict[str, str]:

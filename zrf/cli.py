@@ -41,6 +41,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "engines": ("runtime.commands.engines:engines", "List the UCI engines, or build Fairy-Stockfish from source."),
     "render": ("runtime.commands.render:render", "Draw a game position as SVG."),
     "serve": ("runtime.commands.serve:serve", "Serve a local web page to play any game in a browser."),
+    "lsp": ("runtime.commands.lsp:lsp", "Run the ZRF language server for editors (stdio)."),
 }
 
 

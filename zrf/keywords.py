@@ -445,3 +445,20 @@ OLD_OPTIONS: dict[str, str] = {name: u.option for name, u in _TABLES[GAME].items
 def known_option(name: str) -> bool:
     """Is ``name`` an option of Zillions or of Dagaz (§2.6)?"""
     return name in _TABLES[OPTION] or name.endswith(DAGAZ_OPTION_ENDINGS)
+
+#: What the items after the keyword of a structural form are, by (the context the form stands
+#: in, its keyword): ``(board ...)`` in a game holds board forms, a piece's ``(moves ...)`` holds
+#: move blocks, and so on (SEMANTICS §2-§6).  A keyword not listed holds arguments of the kinds
+#: its :class:`Use` declares.  Read by the editor's completion (:mod:`zrf.editing.completion`).
+HOLDS: dict[tuple[str, str], str] = {
+    (TOP, "game"): GAME,
+    (TOP, "variant"): GAME,
+    (GAME, "board"): BOARD,
+    (GAME, "piece"): PIECE,
+    (GAME, "turn-order"): TURN_ORDER,
+    **{(GAME, form): GOAL for form in GOAL_FORMS},
+    (BOARD, "grid"): GRID,
+    (BOARD, "zone"): ZONE,
+    (PIECE, "moves"): BLOCKS,
+    (PIECE, "drops"): BLOCKS,
+}

@@ -28,18 +28,20 @@ message) once.
 from __future__ import annotations
 
 import difflib
+import gc
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Callable, Iterable
 
 from . import keywords as kw
 from . import limits
 from .diagnostics import ERROR, INFO, Diagnostic, Report, ZrfError
 from .keywords import (ALL_KEYWORDS, BOARD, CONDITION, GAME, GO_TARGETS, GOAL, GRID, OCCUPIER, PIECE, STATEMENT,
                        ZONE, Use)
-from .model import GameDef, ZrfFile, build_model
-from .macros import expand_document
+from .recheck_memo import RecheckMemo, RecordingReport
+from .model import GameDef, MoveBlock, ZrfFile, build_model
+from .macros import IncludeReader, expand_document
 from .reader import read_file
-from .syntax import Atom, List, Node, Span, String, excerpt
+from .syntax import Atom, Document, List, Node, Span, String, excerpt
 
 # --------------------------------------------------------------------------- entry points
 
@@ -66,16 +68,76 @@ def lint_file(path: str, variant: str | None = None) -> LintResult:
     except ZrfError as exc:
         unreadable = any(d.code in ("E001", "E002", "E003") for d in exc.diagnostics)
         return LintResult(path, list(exc.diagnostics), None, unreadable)
-    expanded = expand_document(doc)
-    zf = build_model(expanded, path, doc.encoding)
-    return LintResult(path, lint_model(zf, variant), zf)
+    return lint_document(doc, variant)
 
 
-def lint_model(zf: ZrfFile, variant: str | None = None) -> list[Diagnostic]:
+class Cancelled(Exception):
+    """The caller's ``cancelled`` answered True, so the checks stopped before the end."""
+
+
+#: Asked now and then during a long check: True stops it with :class:`Cancelled`.
+CancelCheck = Callable[[], bool]
+
+
+def _stop_if(cancelled: CancelCheck | None) -> None:
+    if cancelled is not None and cancelled():
+        raise Cancelled()
+
+
+def lint_document(doc: Document, variant: str | None = None, read_include: IncludeReader | None = None,
+                  cancelled: CancelCheck | None = None, memo: RecheckMemo | None = None) -> LintResult:
+    """Build and lint a parsed document: what :func:`lint_file` does once the file is read.
+
+    ``read_include`` reads the files it includes (default: from disk); an editor
+    passes one that answers with the text of its open, unsaved buffers.  An
+    editor also passes ``cancelled``, asked between the stages and between the
+    pieces checked: once it answers True the text has changed, the result would
+    be stale, and :class:`Cancelled` is raised.  ``memo`` carries expansions and what checking
+    each move block found from one check of the same file to the next (:mod:`zrf.recheck_memo`).
+    """
+    try:
+        _stop_if(cancelled)
+        expanded = expand_document(doc, read_include=read_include, memo=memo)
+        _stop_if(cancelled)
+        zf = build_model(expanded, doc.path, doc.encoding)
+        _stop_if(cancelled)
+        found = lint_model(zf, variant, cancelled, memo)
+    except Cancelled:
+        if memo is not None:
+            memo.abandon()
+        raise
+    if memo is not None:
+        memo.finish()
+    return LintResult(doc.path, found, zf)
+
+
+def internal_error(path: str, exc: BaseException) -> Diagnostic:
+    """E000: a bug met while checking ``path``, reported for that file so a run goes on."""
+    return Diagnostic("E000", f"internal error {type(exc).__name__} while checking this file "
+                      f"(please report it): {str(exc)[:120]}", Span(path, 1, 1))
+
+
+def lint_model(zf: ZrfFile, variant: str | None = None, cancelled: CancelCheck | None = None,
+               memo: RecheckMemo | None = None) -> list[Diagnostic]:
     """Every diagnostic for a built file: build-time ones plus the linter's, deduplicated, sorted.
 
-    ``variant`` restricts the per-game checks to that menu entry (KeyError if unknown).
+    ``variant`` restricts the per-game checks to that menu entry (KeyError if unknown);
+    ``cancelled`` may stop the checks and ``memo`` spare some (see :func:`lint_document`; the
+    expansion that built ``zf`` began it).
     """
+    # The checks allocate many small acyclic objects beside a large expanded tree: keep the
+    # cyclic garbage collector from rescanning that tree (a fifth of the time of a big file).
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _lint_model(zf, variant, cancelled, memo)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+
+
+def _lint_model(zf: ZrfFile, variant: str | None, cancelled: CancelCheck | None,
+                memo: RecheckMemo | None) -> list[Diagnostic]:
     report = Report()
     report.merge(zf.report)
     entries = [g for g in zf.games if g.playable]
@@ -90,8 +152,9 @@ def lint_model(zf: ZrfFile, variant: str | None = None) -> list[Diagnostic]:
     _check_structure(zf, report)
     shared: dict = {}
     for g in entries:
+        _stop_if(cancelled)
         try:
-            _GameLinter(g, report, zf, shared).run()
+            _GameLinter(g, report, zf, shared, cancelled, memo).run()
         except RecursionError:
             report.error("E222", f"the forms of {g.title!r} nest too deeply to check (raised "
                          f"{limits.hint('expanded_nesting')}?)", g.span)
@@ -199,9 +262,12 @@ class _Names:
 class _GameLinter:
     """Semantic checks of one menu entry (names, programs, goals, warnings)."""
 
-    def __init__(self, game: GameDef, report: Report, zf: ZrfFile, shared: dict | None = None):
+    def __init__(self, game: GameDef, report: Report, zf: ZrfFile, shared: dict | None = None,
+                 cancelled: CancelCheck | None = None, memo: RecheckMemo | None = None):
         #: caches shared by the entries of one file (variants share most programs)
         self.shared = shared if shared is not None else {}
+        self.cancelled = cancelled
+        self.memo = memo
         self.g = game
         self.report = report
         self.zf = zf
@@ -224,7 +290,10 @@ class _GameLinter:
                     n.move_types.add(blk.move_type)
         self.n = n
         self._collect_flags()
-        self.fingerprint = hash(tuple(frozenset(v) for v in vars(n).values())) ^ hash(self.axiom)
+        #: every name the programs are checked against (a block's check depends on nothing else of the game)
+        self.names_key = (tuple(frozenset(v) for v in vars(n).values()), self.axiom)
+        self.fingerprint = hash(self.names_key[0]) ^ hash(self.axiom)
+        self.names_shared = memo.shared(self.names_key) if memo is not None else None
 
     def _collect_flags(self) -> None:
         cache = self.shared.setdefault("flags", {})
@@ -232,14 +301,8 @@ class _GameLinter:
             for blk in p.blocks:
                 key = id(blk.program)
                 if key not in cache:
-                    flags, pflags = set(), set()
-                    for node in _walk_lists(blk.program):
-                        if len(node.items) > 1 and isinstance(node.items[1], Atom):
-                            if node.head == "set-flag":
-                                flags.add(node.items[1].text)
-                            elif node.head == "set-position-flag":
-                                pflags.add(node.items[1].text)
-                    cache[key] = (flags, pflags)
+                    memo = self.memo
+                    cache[key] = _flags_set(blk.program) if memo is None else memo.flags(blk.program, _flags_set)
                 self.n.flags |= cache[key][0]
                 self.n.position_flags |= cache[key][1]
 
@@ -315,6 +378,7 @@ class _GameLinter:
 
     def lint_pieces(self) -> None:
         for piece in self.g.pieces.values():
+            _stop_if(self.cancelled)
             if not piece.blocks and not piece.dummy and not self.axiom:
                 self.warn("W330", f"piece {piece.name!r} has no moves or drops and is not a (dummy)",
                           piece.span)
@@ -324,12 +388,29 @@ class _GameLinter:
                 if key in done:
                     continue  # same program, same names: an earlier entry reported it already
                 done.add(key)
-                _ProgramChecker(self, piece.name, blk.kind).block(blk.program)
+                self.lint_block(piece.name, blk)
             if piece.drops and not self.axiom:
                 stocked = any(t == piece.name and n > 0 for (_, t), n in self.g.setup.off.items())
                 if not stocked:
                     self.warn("W340", f"piece {piece.name!r} has drops but no player gets off-board stock of it"
                               " (board-setup ... off N): its drops never happen", piece.drops[0].span)
+
+    def lint_block(self, piece: str, blk: MoveBlock) -> None:
+        """Check one move or drop block, or replay what the memo kept of its last check."""
+        memo = self.memo
+        key = memo.block_key(blk.program, self.names_shared, piece, blk.kind) if memo is not None else None
+        if key is None:
+            _ProgramChecker(self, piece, blk.kind).block(blk.program)
+            return
+        if memo.replay(key, self.report):
+            return
+        report = self.report
+        self.report = recorder = RecordingReport(report)
+        try:
+            _ProgramChecker(self, piece, blk.kind).block(blk.program)
+        finally:
+            self.report = report
+        memo.keep_block(key, recorder.found)
 
     # -- setup
 
@@ -423,7 +504,7 @@ class _GameLinter:
                   node: Node | None = None) -> None:
         """Check ``args`` of keyword ``head`` (written as ``node``): its use's ``check_*`` method
         (of the program checker when it has one, else of this class) when it has one, else by kind."""
-        kinds = use.kinds_for(len(args))
+        kinds = self._kinds(use, len(args))
         if use.check is not None:
             owner = checker if checker is not None and hasattr(checker, "check_" + use.check) else self
             getattr(owner, "check_" + use.check)(head, args, kinds, node)
@@ -472,6 +553,16 @@ class _GameLinter:
         elif kind == "occupier":
             self.occupier(a)
 
+    def _kinds(self, use: Use, n: int) -> list[str]:
+        """``use.kinds_for(n)``, remembered for this file's lint run (keywords' uses live as long as
+        the keyword table, so their ids are stable keys)."""
+        cache = self.shared.setdefault("kinds", {})
+        key = (id(use), n)
+        kinds = cache.get(key)
+        if kinds is None:
+            kinds = cache[key] = use.kinds_for(n)
+        return kinds
+
     # -- name references
 
     def position_ref(self, a: Atom, where: str) -> None:
@@ -518,13 +609,25 @@ def _is_statement_keyword(node: Node) -> bool:
     return isinstance(node, List) and node.head is not None and kw.lookup(node.head, STATEMENT) is not None
 
 
-def _walk_lists(node: Node):
-    stack = [node]
+def _flags_set(program: Node) -> tuple[set[str], set[str]]:
+    """The flags and the position flags a program sets (``set-flag``, ``set-position-flag``)."""
+    flags: set[str] = set()
+    pflags: set[str] = set()
+    stack = [program]
+    pop, push = stack.pop, stack.extend
     while stack:
-        n = stack.pop()
-        if isinstance(n, List):
-            yield n
-            stack.extend(reversed(n.items))
+        node = pop()
+        if type(node) is not List:
+            continue
+        items = node.items
+        if len(items) > 1 and type(items[0]) is Atom and type(items[1]) is Atom:
+            head = items[0].text
+            if head == "set-flag":
+                flags.add(items[1].text)
+            elif head == "set-position-flag":
+                pflags.add(items[1].text)
+        push(items)
+    return flags, pflags
 
 
 class _ProgramChecker:

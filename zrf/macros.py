@@ -36,10 +36,12 @@ import gc
 import os
 import re
 from dataclasses import dataclass, field
+from typing import Callable
 
 from . import limits
 from .diagnostics import Report, ZrfError
 from .reader import read_file
+from .recheck_memo import KeptExpansion, RecheckMemo, RecordingReport
 from .syntax import Atom, Document, List, Node, Span, String
 
 _PARAM = re.compile(r"\$(\d+)")
@@ -71,21 +73,31 @@ class Expanded:
     pasted: int = 0
 
 
+#: Reads an included file into a :class:`Document` (raising :class:`ZrfError` like
+#: :func:`zrf.reader.read_file`, the default); an editor answers with its unsaved buffers.
+IncludeReader = Callable[[str], Document]
+
+
 class _Budget(Exception):
     """Internal: an expansion limit was hit (the diagnostic is already reported)."""
 
 
-def expand_document(doc: Document, report: Report | None = None, confine_includes: bool = False) -> Expanded:
+def expand_document(doc: Document, report: Report | None = None, confine_includes: bool = False,
+                    read_include: IncludeReader | None = None, memo: RecheckMemo | None = None) -> Expanded:
     """Resolve includes, collect macros and expand every macro call in ``doc``.
 
     With ``confine_includes`` an include outside ``doc``'s folder tree is
-    refused (E214) instead of read with a warning (W213).
+    refused (E214) instead of read with a warning (W213).  ``read_include``
+    reads an included file (default :func:`zrf.reader.read_file`).  ``memo``
+    gives the expansions of the calls written outside macros that the previous
+    expansion of the same file made (:mod:`zrf.recheck_memo`); it begins a
+    check here.
     """
     report = report if report is not None else Report()
     docs: list[Document] = [doc]
     home = os.path.dirname(os.path.realpath(doc.path))
     forms = _inline_includes(doc.forms, doc.path, report, docs, [os.path.abspath(doc.path)],
-                             _Confinement(home, confine_includes))
+                             _Confinement(home, confine_includes), read_include or read_file)
     macros: dict[str, Macro] = {}
     body_forms: list[Node] = []
     for form in forms:
@@ -100,7 +112,9 @@ def expand_document(doc: Document, report: Report | None = None, confine_include
             macros[name] = Macro(name, form.items[2:], form.span)
         else:
             body_forms.append(form)
-    expander = _Expander(macros, report)
+    if memo is not None:
+        memo.begin({d.path: d.text for d in docs}, [(name, m.span) for name, m in macros.items()])
+    expander = _Expander(macros, report, memo)
     out: list[Node] = []
     # Expansion allocates millions of small acyclic objects; the cyclic
     # garbage collector would rescan them over and over (4x slower).
@@ -147,7 +161,7 @@ class _Confinement:
 
 
 def _inline_includes(forms: list[Node], path: str, report: Report, docs: list[Document],
-                     chain: list[str], confinement: _Confinement) -> list[Node]:
+                     chain: list[str], confinement: _Confinement, read: IncludeReader) -> list[Node]:
     """``forms`` with every top-level include replaced by the included file's forms."""
     out: list[Node] = []
     for form in forms:
@@ -175,12 +189,12 @@ def _inline_includes(forms: list[Node], path: str, report: Report, docs: list[Do
                          f"({limits.hint('include_depth')})", form.span)
             continue
         try:
-            sub = read_file(target)
+            sub = read(target)
         except ZrfError as exc:
             report.extend(exc.diagnostics)
             continue
         docs.append(sub)
-        out.extend(_inline_includes(sub.forms, target, report, docs, chain + [real], confinement))
+        out.extend(_inline_includes(sub.forms, target, report, docs, chain + [real], confinement, read))
     return out
 
 
@@ -227,9 +241,10 @@ class _Expander:
     and ``$k`` pasting uses a per-text cache of the split text.
     """
 
-    def __init__(self, macros: dict[str, Macro], report: Report):
+    def __init__(self, macros: dict[str, Macro], report: Report, memo: RecheckMemo | None = None):
         self.macros = macros
         self.report = report
+        self.memo = memo
         bounds = limits.current()
         self.max_depth = bounds.macro_depth
         self.max_work = bounds.macro_work
@@ -303,7 +318,10 @@ class _Expander:
         if items and type(items[0]) is Atom:
             macro = self.macros.get(items[0].text)
             if macro is not None:
-                self.call(macro, items[1:], node.span, depth, level, out, frame)
+                if frame is None and depth == 0 and self.memo is not None:
+                    self._remembered_call(macro, node, level, out)
+                else:
+                    self.call(macro, items[1:], node.span, depth, level, out, frame)
                 return
         if level > self.max_nesting:
             self._too_deep(node.span)
@@ -318,6 +336,36 @@ class _Expander:
             else:
                 new.append(item)
         out.append(List(new, node.span) if changed else node)
+
+    def _remembered_call(self, macro: Macro, node: List, level: int, out: list[Node]) -> None:
+        """A call written outside macros: its kept expansion when the memo has one that still
+        fits the limits, else expanded (and kept) as :meth:`call` does."""
+        memo = self.memo
+        assert memo is not None
+        key = memo.call_key(node, level)
+        kept = memo.expansion(key, self._fits) if key is not None else None
+        if kept is not None:
+            out.extend(kept.nodes)
+            self.work += kept.work
+            self.pasted += kept.pasted
+            self.inherited += kept.inherited
+            for d in kept.diagnostics:
+                self.report.append(d)
+            return
+        report, start = self.report, len(out)
+        work, pasted, inherited = self.work, self.pasted, self.inherited
+        self.report = recorder = RecordingReport(report)
+        try:
+            self.call(macro, node.items[1:], node.span, 0, level, out, None)
+        finally:
+            self.report = report
+        if key is not None:
+            memo.keep_expansion(key, KeptExpansion(tuple(out[start:]), self.work - work, self.pasted - pasted,
+                                                   self.inherited - inherited, tuple(recorder.found)))
+
+    def _fits(self, kept: KeptExpansion) -> bool:
+        """Would redoing the work of ``kept`` stay within the limits (so no limit stops it)?"""
+        return self.work + kept.work <= self.max_work and self.pasted + kept.pasted <= self.max_pasted
 
     def call(self, macro: Macro, args: list[Node], call: Span, depth: int, level: int,
              out: list[Node], parent: "_Frame | None") -> None:

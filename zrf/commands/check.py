@@ -16,9 +16,8 @@ from pathlib import Path
 
 import click
 
-from zrf.diagnostics import ERROR, WARNING, Diagnostic
-from zrf.lint import LintResult, lint_file
-from zrf.syntax import Span
+from zrf.diagnostics import ERROR, WARNING
+from zrf.lint import LintResult, internal_error, lint_file
 
 from .games import resolve
 
@@ -42,9 +41,7 @@ def _lint(path: str, variant: str | None) -> LintResult:
     except KeyError:
         raise
     except Exception as exc:  # a bug (MemoryError and RecursionError included): say so, go on
-        d = Diagnostic("E000", f"internal error {type(exc).__name__} while checking this file "
-                       f"(please report it): {str(exc)[:120]}", Span(path, 1, 1))
-        return LintResult(path, [d], None, unreadable=True)
+        return LintResult(path, [internal_error(path, exc)], None, unreadable=True)
 
 
 @click.command()
