@@ -154,7 +154,8 @@ def _parse_sprt(text: str | None) -> Sprt | None:
               help="A contestant: its name and player spec (repeat for each): alphabeta:strength=5, "
                    "alphabeta:time=2, alphabeta:nodes=2000, mcts:nodes=2000, random, "
                    "uci:fairy-stockfish?UCI_LimitStrength=true&UCI_Elo=1500, uci:sunfish-uci, "
-                   "uci:/path/to/engine?Threads=1 (docs/play.md, 'Player specs').")
+                   "uci:/path/to/engine?Threads=1 (docs/play.md, 'Player specs'; strength=1..10 is a level of "
+                   "the strength scale, a node budget: 'The strength scale').")
 @click.option("--games", type=click.IntRange(1), default=10, show_default=True, help="Games to play.")
 @click.option("--time", "seconds", type=click.FloatRange(0, min_open=True), default=None, metavar="S",
               help="Budget of every player whose spec gives none: S seconds a move, counted in processor "
