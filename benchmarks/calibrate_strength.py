@@ -59,10 +59,17 @@ UNKNOWN_STEP = 300.0
 
 
 def levels_of(text: str) -> list[int]:
+    """``--levels``: a level or a range ``LOW-HIGH`` of the scale; a usage error otherwise."""
     low, _, high = text.partition("-")
-    levels = list(range(int(low), int(high or low) + 1))
-    for level in levels:
-        strength_level(level)
+    try:
+        levels = list(range(int(low), int(high or low) + 1))
+        for level in levels:
+            strength_level(level)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{text!r}: {error}" if "strength" in str(error)
+                                         else f"{text!r} is not a level or LOW-HIGH") from None
+    if not levels:
+        raise argparse.ArgumentTypeError(f"{text!r} holds no level")
     return levels
 
 
@@ -90,7 +97,7 @@ def calibrate_elo(args) -> int:
     rows = []
     guess = FIRST_GUESS
     record = []
-    for level in levels_of(args.levels):
+    for level in args.levels:
         budget = strength_level(level)
         results: list[tuple[float, float]] = []
         batches = []
@@ -151,7 +158,7 @@ def calibrate_ladder(args) -> int:
     started = time.perf_counter()
     load_start = os.getloadavg()
     rows = []
-    levels = levels_of(args.levels)
+    levels = args.levels
     for level in levels[1:] if len(levels) > 1 else levels:
         if level == MIN_LEVEL:
             continue
@@ -198,7 +205,7 @@ def main() -> int:
     ladder.add_argument("--random-plies", type=int, default=2)
     ladder.add_argument("--need", type=float, default=55.0, help="score in percent a level must reach")
     for part, default_games, default_levels in ((elo, 20, f"{MIN_LEVEL}-{MAX_LEVEL}"), (ladder, 10, "1-6")):
-        part.add_argument("--levels", default=default_levels, help="a level or a range, e.g. 1-6")
+        part.add_argument("--levels", type=levels_of, default=default_levels, help="a level or a range, e.g. 1-6")
         part.add_argument("--games", type=int, default=default_games, help="games per level")
         part.add_argument("--max-plies", type=int, default=300, help="a longer game is adjudicated a draw")
         part.add_argument("--workers", type=int, default=1)
