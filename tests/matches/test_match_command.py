@@ -30,6 +30,11 @@ def zrf(*args: str):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
+def replay(zsg: str, *args: str):
+    """``zrf replay`` of a saved game whose rules lie outside its folder, which the user allows."""
+    return zrf("--allow-outside", "replay", zsg, *args)
+
+
 def match_json(*args: str) -> dict:
     result = zrf("match", *args, "--json")
     assert result.exit_code in (0, 1), result.output
@@ -49,7 +54,7 @@ def test_seats_alternate_and_every_saved_game_replays_to_its_result(tmp_path):
     assert json.loads((saved / "match.json").read_text())["games_played"] == 4
     for record in out["games"]:
         zsg, = record["saved"]  # not chess: no PGN
-        replayed = zrf("replay", zsg, "--json")
+        replayed = replay(zsg, "--json")
         assert replayed.exit_code == 0, replayed.output
         data = json.loads(replayed.stdout)
         assert data["applied_lines"] == record["plies"]
@@ -70,7 +75,7 @@ def test_a_native_engine_game_is_saved_in_its_generated_zrf_moves(tmp_path):
     split = 0
     for record in out["games"]:
         assert record["notes"] == []
-        replayed = json.loads(zrf("replay", record["saved"][0], "--json").stdout)
+        replayed = json.loads(replay(record["saved"][0], "--json").stdout)
         assert replayed["ok"] and replayed["turns"] == record["plies"]
         split += replayed["lines"] - replayed["turns"]
     assert split > 0  # some native one-part moves were written as the ZRF's two parts
@@ -200,7 +205,7 @@ def test_two_games_against_fairy_stockfish_with_pgn(tmp_path):
         if record["termination"] == "rules" and "checkmated" in record["reason"]:
             assert board.is_checkmate()
         assert parsed.headers["White"] == record["seats"]["White"]
-        assert zrf("replay", zsg).exit_code == 0
+        assert replay(zsg).exit_code == 0
 
 
 def test_two_games_against_sunfish():
