@@ -58,7 +58,9 @@ def _hints(state: State, cell: str) -> str:
 @click.option("--time", "seconds", type=click.FloatRange(0.01), default=2.0, show_default=True,
               help="Seconds the computer may think per move (at most).")
 @click.option("--strength", type=click.IntRange(1, 10), default=3, show_default=True,
-              help="Computer strength: alpha-beta depth cap and node budget, MCTS iterations.")
+              help="Computer strength: a level of the strength scale, a node budget a move that plays the same "
+                   "on any machine (docs/play.md, 'The strength scale', gives each level's budget and its "
+                   "Elo on chess); --time still caps it.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for the computer players.")
 @click.option("--max-plies", type=click.IntRange(1), default=None,
               help="Stop after this many plies (for computer-only games).")
