@@ -136,9 +136,10 @@ function upright(el) {
   el.setAttribute("transform", turn);
 }
 
-// file letters under the board and rank numbers beside it, when the cells are named a1..z99 on a grid;
-// each cell's own name is then not drawn
+// file letters under the board and rank numbers beside it, when the cells are named a1..z99 on a grid
+// drawn by us (a game's own board bitmap keeps its look); each cell's own name is then not drawn
 function edgeCoordinates(svg, cells, boxes, frame) {
+  if (svg.querySelector(".board-image")) return;
   const files = {}, ranks = {};
   for (let i = 0; i < cells.length; i++) {
     const m = /^([a-z])(\d+)$/.exec(cells[i].dataset.cell);
