@@ -78,26 +78,30 @@ def condition_words(condition: Condition, who: str) -> str:
     return str(condition)
 
 
-def _goal_for(goals: tuple[Goal, ...], outcome: Outcome) -> Goal | None:
+def _goal_for(goals: tuple[Goal, ...], outcome: Outcome, to_move: str | None) -> Goal | None:
+    """The goal that ended the game: its rule, checked for a winner, loser or (a draw) the player to move."""
     matching = [g for g in goals if g.rule == outcome.rule]
-    subjects = set(outcome.losers) | set(outcome.winners)
+    subjects = set(outcome.losers) | set(outcome.winners) | ({to_move} if outcome.draw and to_move else set())
     return next((g for g in matching if subjects & set(g.players)), matching[0] if matching else None)
 
 
-def outcome_words(game: Game, outcome: Outcome) -> str:
-    """The headline and the reason: ``"Red wins: Blue has no General left"``."""
+def outcome_words(game: Game, outcome: Outcome, to_move: str | None = None) -> str:
+    """The headline and the reason: ``"Red wins: Blue has no General left"``.
+
+    ``to_move`` (the player to move in the final position) names whom a draw's condition is
+    about (``stalemated``: the player who cannot move)."""
     head = headline(outcome)
     if not outcome.rule:
         return head
-    goal = _goal_for(game.goal_info(), outcome)
+    goal = _goal_for(game.goal_info(), outcome, to_move)
     if goal is None:
         plain = _PLAIN_RULES.get(outcome.rule)
-        who = _names(outcome.losers) or "the player to move"
+        who = _names(outcome.losers) or to_move or "the player to move"
         return f"{head}: {plain.format(who=who) if plain else outcome.rule}"
     if goal.result == "loss":
         who = next((p for p in outcome.losers if p in goal.players), _names(outcome.losers))
     elif goal.result == "win":
         who = next((p for p in outcome.winners if p in goal.players), _names(outcome.winners))
     else:
-        who = goal.players[0] if len(goal.players) == 1 else "a player"
+        who = to_move if to_move in goal.players else (goal.players[0] if len(goal.players) == 1 else "a player")
     return f"{head}: {condition_words(goal.condition, who)}"

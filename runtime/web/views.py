@@ -50,6 +50,6 @@ def session_payload(session: Session, ply: int | None = None) -> dict:
         "texts": session.texts,
         "notes": session.notes,
         "outcome": None if outcome is None else {
-            "text": outcome.describe(), "words": outcome_words(game, outcome), "winners": list(outcome.winners),
+            "text": outcome.describe(), "words": outcome_words(game, outcome, session.state.current_player), "winners": list(outcome.winners),
             "losers": list(outcome.losers), "draw": outcome.draw, "rule": outcome.rule},
     }
