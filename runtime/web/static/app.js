@@ -9,7 +9,9 @@
 // Keyboard: Tab to a cell, Enter or Space to pick or place, arrows and Home/End step.
 "use strict";
 const $ = (id) => document.getElementById(id);
-const KINDS = [["person", "person"], ["ai", "computer (alpha-beta)"], ["mcts", "computer (MCTS)"], ["random", "random mover"]];
+const KINDS = [["person", "person"], ["ai", "computer (alpha-beta)"], ["mcts", "computer (MCTS)"], ["random", "random mover"],
+               ["remote", "person in another browser (invite)"]];
+const REMOTE = "remote";  // a seat played in another browser: this page waits for its moves
 const MARKS = ["selected", "target", "hinted", "last", "check", "focused"];
 const CHANCE = "chance";  // the seat of a random player: rolled, never chosen
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -17,6 +19,8 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 let gameId = null, gameToken = null, current = null, view = null, prefix = [], selected = null, hint = null;
 let busy = false, generation = 0, drag = null, flipped = false, handPiece = null, lastShown = null;
 let clock = null;  // {limit, increment, left: {player: ms}, running, since, flagged, timer}
+// a shared game: role "owner" (opened it here), "seat" (joined through an invite link), "watcher"
+let role = "owner", events = null;
 const seats = {};
 // the server's launch token (in the page it sent) opens games; each game's own token plays it
 const launchToken = document.querySelector('meta[name="zrf-token"]').content;
@@ -426,6 +430,72 @@ async function play(notation) {
   await computerTurns();
 }
 
+// ---------------------------------------------------------------- two browsers
+
+// the invite link for a seat: the seat's token travels in the fragment, which no server sees
+async function invite(player) {
+  const data = await api("/api/invite", {id: gameId, player});
+  const base = location.origin + location.pathname;
+  showLinks(player, base + data.join, base + data.watch);
+  listen();
+}
+
+function showLinks(player, join, watch) {
+  const box = $("links"); box.hidden = false;
+  const row = (label, url, id) => {
+    let input = $(id);
+    if (!input) {
+      const l = document.createElement("label"); l.textContent = label + " ";
+      input = document.createElement("input"); input.id = id; input.readOnly = true; input.className = "link";
+      input.addEventListener("focus", () => input.select());
+      l.appendChild(input); box.appendChild(l);
+    }
+    input.value = url;
+  };
+  row("Invite for " + player + ":", join, "invite-" + CSS.escape(player));
+  row("Watch:", watch, "watch-link");
+}
+
+// live updates: every change of the game (here or in another browser) is read again
+function listen() {
+  if (events || !gameId) return;
+  events = new EventSource("/api/events?id=" + encodeURIComponent(gameId));
+  events.addEventListener("changed", async ev => {
+    if (current && String(current.version) === ev.data) return;
+    try {
+      const next = await api("/api/state?id=" + encodeURIComponent(gameId));
+      if (current && next.version <= current.version) return;
+      current = next; view = null; prefix = []; selected = null; render();
+      document.body.dataset.version = String(current.version);
+      if (role === "owner") computerTurns();
+    } catch (e) { showError(e); }
+  });
+  events.addEventListener("closed", () => { events.close(); events = null; showError("the game was closed on the server"); });
+}
+
+function stopListening() { if (events) { events.close(); events = null; } $("links").hidden = true; $("links").innerHTML = ""; }
+
+// a page opened from an invite link (#join=ID.TOKEN) or a watch link (#watch=ID)
+async function openShared() {
+  const m = /^#(join|watch)=([0-9a-f]+)(?:\.([A-Za-z0-9_-]+))?$/.exec(location.hash);
+  if (!m) return false;
+  role = m[1] === "join" ? "seat" : "watcher";
+  gameId = m[2]; gameToken = m[3] || null;
+  document.body.dataset.role = role;
+  $("new-game").hidden = true; $("watch").hidden = true; $("undo").hidden = true; $("hint").hidden = role !== "seat";
+  try {
+    current = role === "seat" ? await api("/api/join", {id: gameId}) : await api("/api/state?id=" + encodeURIComponent(gameId));
+  } catch (e) { showError(e); $("status").textContent = "could not open the shared game"; return true; }
+  Object.keys(seats).forEach(p => delete seats[p]);
+  current.players.forEach(p => { seats[p] = isRandom(p) ? CHANCE : (p === current.you ? "person" : REMOTE); });
+  document.title = current.game + " \u2014 zrf play";
+  buildSeats();
+  renderRules(current.texts);
+  render();
+  listen();
+  return true;
+}
+
 // the computer's (and the random players') turns, one request each, until a person is to move;
 // the status counts the seconds, and Stop hands the computer's seats to people after this move
 let stopAsked = false;
@@ -435,7 +505,8 @@ async function computerTurns() {
   busy = true; document.body.dataset.busy = "1"; stopAsked = false;
   $("stop").hidden = false;
   try {
-    while (current && !gameOver() && seats[current.to_move] !== "person" && mine === generation && !stopAsked) {
+    while (current && !gameOver() && seats[current.to_move] !== "person" && seats[current.to_move] !== REMOTE
+           && role === "owner" && mine === generation && !stopAsked) {
       const mover = current.to_move, started = Date.now();
       const say = () => { if (!view && mine === generation) $("status").textContent = mover + (isRandom(mover) ? " rolls..." : " (computer) is thinking... " + Math.floor((Date.now() - started) / 1000) + " s"); };
       say();
@@ -448,7 +519,7 @@ async function computerTurns() {
       if (mine !== generation) return;
       current = next; render();
     }
-    if (stopAsked && current) current.players.forEach(p => { if (seats[p] !== CHANCE && seats[p] !== "person") setSeat(p, "person"); });
+    if (stopAsked && current) current.players.forEach(p => { if (![CHANCE, "person", REMOTE].includes(seats[p])) setSeat(p, "person"); });
   } catch (e) { showError(e); }
   finally {
     if (mine === generation) { busy = false; document.body.dataset.busy = ""; $("stop").hidden = true; if (current) render(); }
@@ -562,7 +633,13 @@ function buildSeats() {
     const sel = document.createElement("select"); sel.id = "seat-" + i; sel.dataset.player = p;
     KINDS.forEach(([value, text]) => { const o = document.createElement("option"); o.value = value; o.textContent = text; sel.appendChild(o); });
     sel.value = seats[p];
-    sel.addEventListener("change", async () => { seats[p] = sel.value; hint = null; render(); await computerTurns(); });
+    sel.disabled = role !== "owner";
+    if (role !== "owner" && p === current.you) label.textContent = p + " (you) ";
+    sel.addEventListener("change", async () => {
+      seats[p] = sel.value; hint = null; render();
+      if (sel.value === REMOTE) { try { await invite(p); } catch (e) { showError(e); } }
+      await computerTurns();
+    });
     label.appendChild(sel); box.appendChild(label);
   });
 }
@@ -587,6 +664,7 @@ async function newGame(ev) {
     return;
   }
   if (mine !== generation) return;
+  stopListening();
   current = data; gameId = current.id; gameToken = current.token; lastShown = null; handPiece = null;
   Object.keys(seats).forEach(p => delete seats[p]);  // a new game starts with the default seats
   document.title = current.game + " \u2014 zrf play";
@@ -689,6 +767,7 @@ async function init() {
   window.addEventListener("pointerup", pointerUp);
   document.addEventListener("keydown", keyDown);
   document.body.dataset.ready = "1";
+  if (await openShared()) return;
   if (sel.value) await newGame();
 }
 init().catch(showError);
