@@ -98,7 +98,7 @@ def test_paletted_and_32_bit_bitmaps_load(tmp_path):
 def test_svg_embeds_the_board_and_piece_bitmaps_once_each(tmp_path):
     game = load_game(str(_install(tmp_path)))
     graphics = graphics_for(game)
-    assert (graphics.referenced, graphics.resolved, graphics.warning()) == (5, 5, None)
+    assert (graphics.referenced, graphics.resolved, graphics.warnings()) == (5, 5, [])
     root = ET.fromstring(render_svg(game.initial_state()))
     defs = [e for e in root.iter(f"{SVG}image")]
     # one board and four piece bitmaps, all embedded as PNG data
@@ -135,7 +135,7 @@ def test_png_shows_the_board_the_pieces_and_the_board_through_the_green(tmp_path
 def test_missing_images_are_reported_once_and_drawn_as_labelled_discs_with_a_legend(tmp_path):
     game = load_game(str(_install(tmp_path, missing=("bman", "bking"))))
     graphics = graphics_for(game)
-    warning = graphics.warning()
+    (warning,) = graphics.warnings()
     assert (graphics.referenced, graphics.resolved) == (5, 3)
     assert warning.code == "W601" and "2 of 5 images" in warning.message
     assert warning.span.line == 11  # the first missing file: Black's Man image

@@ -22,8 +22,9 @@ import warnings
 
 import click
 
-from . import limits
+from . import confinement, limits
 from .diagnostics import ZrfError
+from .printable import printable
 
 #: name -> ("module:attribute", one-line help shown in ``zrf --help``)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -64,10 +65,10 @@ class LazyGroup(click.Group):
             sys.exit(2)
         except click.UsageError as exc:
             where = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
-            click.echo(f"zrf: error: {exc.format_message()}{where}", err=True)
+            click.echo(printable(f"zrf: error: {exc.format_message()}{where}"), err=True)
             sys.exit(2)
         except click.ClickException as exc:
-            click.echo(f"zrf: error: {exc.format_message()}", err=True)
+            click.echo(printable(f"zrf: error: {exc.format_message()}"), err=True)
             sys.exit(exc.exit_code)
         except click.Abort:
             click.echo("zrf: aborted", err=True)
@@ -79,7 +80,7 @@ class LazyGroup(click.Group):
             if text:
                 click.echo(text, err=True)
             if str(exc) != text:
-                click.echo(f"zrf: error: {exc}", err=True)
+                click.echo(printable(f"zrf: error: {exc}"), err=True)
             sys.exit(2)
         except KeyboardInterrupt:
             click.echo("zrf: interrupted", err=True)
@@ -89,8 +90,8 @@ class LazyGroup(click.Group):
         except BaseException as exc:  # a bug: one line, the traceback only on request
             if os.environ.get("ZRF_DEBUG"):
                 raise
-            click.echo(f"zrf: error: internal error {type(exc).__name__}: {str(exc)[:200]} "
-                       "(please report it; ZRF_DEBUG=1 shows the traceback)", err=True)
+            click.echo(printable(f"zrf: error: internal error {type(exc).__name__}: {str(exc)[:200]} "
+                                 "(please report it; ZRF_DEBUG=1 shows the traceback)"), err=True)
             sys.exit(2)
         sys.exit(0)
 
@@ -120,7 +121,7 @@ class LazyGroup(click.Group):
 
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
     """A Python warning (the game registry's, a picture's scale) as one ``zrf: warning:`` line."""
-    click.echo(f"zrf: warning: {message}", err=True)
+    click.echo(printable(f"zrf: warning: {message}"), err=True)
 
 
 def _unavailable(name: str, short_help: str) -> click.Command:
@@ -138,12 +139,22 @@ def _apply_limits(ctx: click.Context, param: click.Parameter, settings: tuple[st
         raise click.BadParameter(str(exc), ctx, param) from None
 
 
+def _allow_outside(ctx: click.Context, param: click.Parameter, allowed: bool) -> None:
+    """``--allow-outside``: read includes and rules files outside the game's folder tree (docs/security.md)."""
+    if allowed:
+        confinement.allow_outside_for_run()
+
+
 @click.group(name="zrf", cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="zrf-toolkit", prog_name="zrf")
 @click.option("--limit", "limit_settings", multiple=True, metavar="NAME=VALUE", expose_value=False,
               callback=_apply_limits, is_eager=True,
               help="Change a resource limit for this run, e.g. --limit board_cells=500000 "
                    "(repeatable; see docs/limits.md; also $ZRF_LIMITS).")
+@click.option("--allow-outside", is_flag=True, expose_value=False, callback=_allow_outside, is_eager=True,
+              help="Let a game read files outside its own folder tree: includes (else refused, E214) and "
+                   "a saved game's RulesFile= (else Z003); text of a file that is not a .zrf is never "
+                   "printed (see docs/security.md; also $ZRF_ALLOW_OUTSIDE=1).")
 def main() -> None:
     """Read, write, check, run, generate and cross-check Zillions of Games rules files.
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from . import limits
+from .printable import printable
 from .syntax import NO_SPAN, Span
 
 ERROR = "error"
@@ -30,7 +31,8 @@ class Diagnostic:
     severity: str = ERROR
 
     def format(self) -> str:
-        """``path:line:col: CODE message``, plus one ``note:`` line per macro call site."""
+        """``path:line:col: CODE message``, plus one ``note:`` line per macro call site; a
+        character a terminal would obey (from a file name or quoted text) is shown as an escape."""
         where = self.span.root() if self.span.via is not None else self.span
         lines = [f"{where}: {self.code} {self.message}"]
         if self.span.via is not None:
@@ -45,7 +47,7 @@ class Diagnostic:
                 times = f" ({j - i} times)" if j - i > 1 else ""
                 lines.append(f"{calls[i]}: note: expanded from here{times}")
                 i = j
-        return "\n".join(lines)
+        return "\n".join(printable(line, one_line=True) for line in lines)
 
     def as_json(self) -> dict:
         where = self.span.root()

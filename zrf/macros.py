@@ -25,9 +25,11 @@
   ``pasted_chars`` characters made by pasting (a macro that doubles an atom
   at each call).  The expander never hangs and never runs out of Python
   stack.
-* An include outside the folder tree of the file being expanded is a
-  warning (W213), or refused (E214) when the caller confines includes (the
-  web server does, for uploads).
+* An include outside the folder tree of the file being expanded is refused
+  (E214) before it is read, unless the user allows it for the run
+  (:mod:`zrf.confinement`: ``zrf --allow-outside``); it is then read with
+  warning W213.  A caller may confine includes whatever the run allows (the
+  web server does, for every game it serves).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from . import limits
+from .confinement import OPTION, inside, outside_allowed
 from .diagnostics import Report, ZrfError
 from .reader import read_file
 from .recheck_memo import KeptExpansion, RecheckMemo, RecordingReport
@@ -82,22 +85,28 @@ class _Budget(Exception):
     """Internal: an expansion limit was hit (the diagnostic is already reported)."""
 
 
-def expand_document(doc: Document, report: Report | None = None, confine_includes: bool = False,
+def expand_document(doc: Document, report: Report | None = None, confine_includes: bool | None = None,
                     read_include: IncludeReader | None = None, memo: RecheckMemo | None = None) -> Expanded:
     """Resolve includes, collect macros and expand every macro call in ``doc``.
 
-    With ``confine_includes`` an include outside ``doc``'s folder tree is
-    refused (E214) instead of read with a warning (W213).  ``read_include``
-    reads an included file (default :func:`zrf.reader.read_file`).  ``memo``
-    gives the expansions of the calls written outside macros that the previous
-    expansion of the same file made (:mod:`zrf.recheck_memo`); it begins a
-    check here.
+    An include outside ``doc``'s folder tree is refused (E214) unless the run
+    allows reading outside (:func:`zrf.confinement.outside_allowed`), when it
+    is read with a warning (W213).  ``confine_includes=True`` refuses it
+    whatever the run allows (a server); ``False`` reads it with the warning.
+    ``read_include`` reads an included file (default
+    :func:`zrf.reader.read_file`).  ``memo`` gives the expansions of the calls
+    written outside macros that the previous expansion of the same file made
+    (:mod:`zrf.recheck_memo`); it begins a check here.
     """
     report = report if report is not None else Report()
     docs: list[Document] = [doc]
     home = os.path.dirname(os.path.realpath(doc.path))
+    if confine_includes is None:
+        confinement = _Confinement(home, strict=not outside_allowed(), hint=f" ({OPTION} reads it)")
+    else:
+        confinement = _Confinement(home, strict=confine_includes)
     forms = _inline_includes(doc.forms, doc.path, report, docs, [os.path.abspath(doc.path)],
-                             _Confinement(home, confine_includes), read_include or read_file)
+                             confinement, read_include or read_file)
     macros: dict[str, Macro] = {}
     body_forms: list[Node] = []
     for form in forms:
@@ -133,27 +142,30 @@ def expand_document(doc: Document, report: Report | None = None, confine_include
     return Expanded(out, macros, report, docs, expander.work, expander.pasted)
 
 
-def expand_file(path: str, confine_includes: bool = False) -> Expanded:
+def expand_file(path: str, confine_includes: bool | None = None) -> Expanded:
     """Read ``path`` and expand it.  Syntax errors raise :class:`ZrfError`."""
     return expand_document(read_file(path), confine_includes=confine_includes)
 
 
 @dataclass(frozen=True)
 class _Confinement:
-    """Where includes may come from: the top file's folder tree (``home``), strictly or with a warning."""
+    """Where includes may come from: the top file's folder tree (``home``), strictly or with a warning.
+
+    ``hint`` ends a refusal: how the user may allow it (nothing for a server's uploads).
+    """
 
     home: str
     strict: bool
+    hint: str = ""
 
     def allows(self, target: str, form: List, report: Report) -> bool:
         """Is reading ``target`` (for the include ``form``) allowed?  Reports W213 or E214 when outside."""
-        real = os.path.realpath(target)
-        if os.path.commonpath([real, self.home]) == self.home:
+        if inside(target, self.home):
             return True
         name = form.items[1].text
         if self.strict:
-            report.error("E214", f"include {name!r} is outside the folder of the file being read: refused",
-                         form.span)
+            report.error("E214", f"include {name!r} is outside the folder of the file being read: refused"
+                         + self.hint, form.span)
             return False
         report.warning("W213", f"include {name!r} reads a file outside the folder of the file being read",
                        form.span)

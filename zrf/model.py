@@ -358,11 +358,12 @@ class ZrfFile:
 # --------------------------------------------------------------------------- builder
 
 
-def build_file(path: str, confine_includes: bool = False) -> ZrfFile:
+def build_file(path: str, confine_includes: bool | None = None) -> ZrfFile:
     """Read, expand and model ``path``.  Raises ZrfError only when it cannot be parsed.
 
-    ``confine_includes`` refuses includes outside the file's folder tree
-    (E214; see :func:`zrf.macros.expand_document`), for a server reading uploads.
+    Includes outside the file's folder tree are refused (E214) unless the run
+    allows them, or always with ``confine_includes`` (a server); see
+    :func:`zrf.macros.expand_document`.
     """
     doc = read_file(path)
     expanded = expand_document(doc, confine_includes=confine_includes)
@@ -376,7 +377,11 @@ def build_model(expanded: Expanded, path: str = "<string>", encoding: str = "utf
     tops = [f for f in expanded.forms if isinstance(f, List)]
     for f in expanded.forms:
         if not isinstance(f, List):
-            report.error("E301", f"unexpected {excerpt(f)!r} at top level", f.span)
+            if _quotable(f):
+                report.error("E301", f"unexpected {excerpt(f)!r} at top level", f.span)
+            else:
+                what = "atom" if isinstance(f, Atom) else "string"
+                report.error("E301", f"unexpected {what} at top level{_NOT_SHOWN}", f.span)
     games_raw = [f for f in tops if f.head == "game"]
     entries: list[GameDef] = []
     last_game: List | None = None
@@ -394,8 +399,25 @@ def build_model(expanded: Expanded, path: str = "<string>", encoding: str = "utf
         elif head in ("version", "define", "include"):
             continue
         else:
-            report.error("E303", f"unknown top-level keyword {head!r}", form.span)
+            report.error("E303", f"unknown top-level keyword {head!r}" if _quotable(form)
+                         else f"unknown top-level keyword{_NOT_SHOWN}", form.span)
     return ZrfFile(path, entries, expanded, encoding, report)
+
+
+_NOT_SHOWN = " (its text is not shown: the file is not a ZRF)"
+
+
+def _quotable(node: Node) -> bool:
+    """May a top-level diagnostic quote ``node``'s text?  Only when it stands in a rules file
+    (``*.zrf``) or in text handed over in memory (``<string>``).
+
+    A file that is not a ZRF but is read as one (a saved game's ``RulesFile=``,
+    an include the user allowed) yields these diagnostics for its tokens;
+    quoting them would print the file, and diagnostics name files and
+    positions, never contents (docs/security.md).
+    """
+    name = node.span.file
+    return name.lower().endswith(".zrf") or name.startswith("<")
 
 
 def _atom(node: Node | None) -> str | None:

@@ -9,6 +9,7 @@ from typing import NoReturn
 import click
 
 from zrf.diagnostics import ZrfError
+from zrf.printable import printable
 from zrf.lint import lint_model
 from zrf.model import build_file
 
@@ -69,7 +70,7 @@ def fail_to_load(exc: ZrfError) -> NoReturn:
     text = "\n".join(d.format() for d in exc.diagnostics)
     click.echo(text, err=True)
     if str(exc) != text:
-        click.echo(f"zrf: error: {exc}", err=True)
+        click.echo(printable(f"zrf: error: {exc}"), err=True)
     sys.exit(2)
 
 
@@ -85,12 +86,12 @@ def position_after(game: Game, moves: str, position: str | None = None) -> State
         try:
             state = set_up(game, position)
         except SetupError as exc:
-            click.echo(f"error: --position: {exc}", err=True)
+            click.echo(printable(f"error: --position: {exc}"), err=True)
             sys.exit(2)
     try:
         return play_moves(state, split_move_list(moves))
     except MoveMatchError as exc:
-        click.echo(f"zrf: error: {exc}", err=True)
+        click.echo(printable(f"zrf: error: {exc}"), err=True)
         sys.exit(2)
 
 

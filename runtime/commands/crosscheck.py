@@ -13,6 +13,7 @@ from runtime.verify.crosscheck_run import CrossCheckSpec, load_name_map, run
 from runtime.jobs.executors import BACKENDS, BackendError
 from runtime.core.notation import MoveMatchError, split_move_list
 from runtime.loading.registry import find_game, game_names
+from zrf.printable import printable
 
 from runtime.commands.common import progress_enabled
 
@@ -122,7 +123,7 @@ def crosscheck(game: str, zrf_path: str | None, variant: str | None, names_path:
         }, indent=2))
     else:
         for d in result.disagreements:
-            click.echo(d.describe())
+            click.echo(printable(d.describe()))
             click.echo(f"  reproduce: {reproduce(d.path)}")
         verdict = "agree" if result.agree else f"{result.unexplained} disagreement(s)"
         extra = ""

@@ -6,6 +6,8 @@ import json
 
 import click
 
+from zrf.printable import printable
+
 from runtime.commands.common import (game_argument, json_option, moves_option, open_game, position_after,
                      position_option, variant_option)
 
@@ -38,8 +40,8 @@ def moves(game: str, variant: str | None, moves: str, position: str | None, as_j
         }, indent=2))
         return
     for m in legal:
-        click.echo(m.notation)
+        click.echo(printable(m.notation, one_line=True))
     if outcome is not None:
-        click.echo(f"game over: {outcome.describe()}", err=True)
+        click.echo(printable(f"game over: {outcome.describe()}", one_line=True), err=True)
     else:
-        click.echo(f"{len(legal)} moves for {state.current_player}", err=True)
+        click.echo(printable(f"{len(legal)} moves for {state.current_player}", one_line=True), err=True)

@@ -7,6 +7,7 @@ import json
 import click
 
 from runtime.verify.perft import divide, perft_report
+from zrf.printable import printable
 
 from runtime.commands.common import (game_argument, json_option, moves_option, open_game, position_after,
                      position_option, progress_enabled, variant_option)
@@ -49,4 +50,4 @@ def perft(game: str, variant: str | None, moves: str, position: str | None, dept
     click.echo(f"nodes/s: {report.nodes_per_second:.0f}")
     if show_divide and depth >= 1:
         for notation, n in divide(state, depth).items():
-            click.echo(f"{notation}: {n}")
+            click.echo(printable(f"{notation}: {n}", one_line=True))

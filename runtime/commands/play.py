@@ -11,6 +11,7 @@ from runtime.core.protocol import Move, State
 from runtime.players.chance import ChanceRoller, choosing_players
 from runtime.players.factory import make_player
 from runtime.pictures.textboard import board_text
+from zrf.printable import printable
 
 from runtime.commands.common import game_argument, json_option, moves_option, open_game, position_after, variant_option
 from runtime.commands.line_editing import LineReader
@@ -81,10 +82,12 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
     (the moves played and the outcome): meant for games between computer
     players.
     """
-    say = (lambda *a, **k: None) if as_json else click.echo  # boards and moves: not in --json
+    def say(text: str) -> None:  # boards and moves: not in --json
+        if not as_json:
+            click.echo(printable(text))  # names from the file: nothing a terminal would obey
 
     def tell(text: str) -> None:  # answers to a person's commands: on standard error with --json
-        click.echo(text, err=as_json)
+        click.echo(printable(text), err=as_json)
     g = open_game(game, variant, warn_lint=True)
     state = position_after(g, moves)
     history: list[tuple[State, Move]] = []
@@ -140,7 +143,7 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
             continue
         show_board()
         try:
-            line = reader.read(f"{g.move_number(len(history))}. {mover}> ").strip()
+            line = reader.read(printable(f"{g.move_number(len(history))}. {mover}> ", one_line=True)).strip()
         except (EOFError, click.Abort):
             say("\nbye")
             return _finish(as_json, g, history, None, "end of input")
@@ -219,9 +222,9 @@ def _save(game, spec: str, kinds: dict[str, str], history, path: str) -> None:
     try:
         save(path, game, spec, [m for _, m in history], seats)
     except OSError as exc:
-        click.echo(f"cannot save {path}: {exc.strerror or exc} (nothing was written)")
+        click.echo(printable(f"cannot save {path}: {exc.strerror or exc} (nothing was written)"))
         return
-    click.echo(f"saved {len(history)} moves to {path}")
+    click.echo(printable(f"saved {len(history)} moves to {path}"))
 
 
 def _load(game, path: str):

@@ -16,6 +16,7 @@ from runtime.pictures.svg import scene_svg
 from runtime.pictures.scene import build_scene
 from runtime.loading.setup_only import load_still
 from zrf.atomic_write import write_bytes_atomically
+from zrf.printable import printable
 
 from runtime.commands.common import (game_argument, json_option, moves_option, open_game, position_after, position_option,
                      variant_option)
@@ -56,7 +57,7 @@ def render(game: str, variant: str | None, moves: str, position: str | None, out
     except EngineRequired as exc:
         if moves:
             raise click.UsageError(f"{exc}; --moves cannot be played") from None
-        click.echo(f"{exc}: drawing its board-setup position", err=True)
+        click.echo(printable(f"{exc}: drawing its board-setup position"), err=True)
         try:
             g = load_still(game, variant)
         except GameLoadError as exc2:
@@ -69,13 +70,12 @@ def render(game: str, variant: str | None, moves: str, position: str | None, out
         except IndexError as exc:
             raise click.UsageError(str(exc)) from None
         if graphics is not None:
-            warning = graphics.warning()
-            if warning is not None:
+            for warning in graphics.warnings():
                 click.echo(warning.format(), err=True)
             if graphics.substitutes:
                 names = ", ".join(f"{player} {piece}" for piece, player in graphics.substitutes)
-                click.echo(f"{game}: note: piece set {piece_set} has no bitmap for {names}; "
-                           "the default set's is shown", err=True)
+                click.echo(printable(f"{game}: note: piece set {piece_set} has no bitmap for {names}; "
+                                     "the default set's is shown", one_line=True), err=True)
     scene = build_scene(state, graphics=graphics)
     if output.lower().endswith(".png"):
         try:

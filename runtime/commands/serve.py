@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from runtime.web.server_limits import ServerLimits
@@ -35,7 +37,7 @@ def serve(games: tuple[str, ...], port: int, host: str, max_games: int, idle_min
     """
     try:
         from runtime.web.app import make_app
-        from runtime.web.server import address_of, bind, make_server
+        from runtime.web.server import SWITCH_INTERVAL, address_of, bind, make_server
     except ImportError as exc:
         raise click.UsageError(f"zrf serve needs Starlette and uvicorn ({exc.name} is missing): "
                                "pip install 'zrf-toolkit[web]'") from None
@@ -56,6 +58,7 @@ def serve(games: tuple[str, ...], port: int, host: str, max_games: int, idle_min
     if host not in ("127.0.0.1", "localhost", "::1"):
         click.echo("warning: --host serves beyond this machine; anyone who can reach this address can "
                    "open games and upload files (there is no login)", err=True)
+    sys.setswitchinterval(SWITCH_INTERVAL)
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn re-raises Ctrl-C after its orderly shutdown

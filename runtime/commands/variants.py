@@ -8,6 +8,7 @@ import json
 import click
 
 from runtime.loading.registry import registered_games
+from zrf.printable import printable
 
 
 def _available(factory: str) -> bool:
@@ -40,4 +41,4 @@ def variants(as_json: bool) -> None:
     for r in rows:
         flag = "" if r["engine"] else "  (engine not found)"
         origin = "" if r["package"] == "zrf-toolkit" else f"  [{r['package']}]"
-        click.echo(f"{r['name']:<{width}}  {r['summary']}{origin}{flag}")
+        click.echo(printable(f"{r['name']:<{width}}  {r['summary']}{origin}{flag}", one_line=True))

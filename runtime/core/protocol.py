@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from runtime.core.goalinfo import Goal
 
@@ -406,6 +406,15 @@ class State(ABC):
     @abstractmethod
     def outcome(self) -> Outcome | None:
         """``None`` while the game goes on, else how it ended."""
+
+    def iter_moves(self) -> Iterator[Move]:
+        """The legal moves one at a time, in :meth:`legal_moves` order: ``iter(self.legal_moves())``.
+
+        A player with a clock reads it between moves (:func:`runtime.players.clock.moves_before`); an
+        engine whose one position can take seconds to generate (a huge board) may override it
+        to make each move only when asked.
+        """
+        return iter(self.legal_moves())
 
     def material_moves(self) -> list[Move]:
         """The legal moves that may change material (:meth:`Move.changes_material`), in

@@ -26,13 +26,14 @@ class EngineRequired(GameLoadError):
     """The game needs an Axiom engine plug-in (a Windows DLL) that cannot be run."""
 
 
-def load_zrf_game(path: str, variant: str | None = None, confine_includes: bool = False) -> ZrfGame:
+def load_zrf_game(path: str, variant: str | None = None, confine_includes: bool | None = None) -> ZrfGame:
     """The game (or the variant titled ``variant``) of the ZRF file at ``path``.
 
     Raises :class:`runtime.core.errors.GameLoadError` (whose ``diagnostics`` say
     where) when the file cannot be parsed or has no such variant, and its
-    subclass :class:`EngineRequired` for Axiom games.  ``confine_includes``
-    refuses includes outside the file's folder (for uploads to a server).
+    subclass :class:`EngineRequired` for Axiom games.  An include outside the
+    file's folder is refused (E214) unless the run allows it
+    (:mod:`zrf.confinement`); ``confine_includes=True`` refuses it always (a server).
     """
     try:
         zf = build_file(path, confine_includes)

@@ -9,6 +9,7 @@ last-to and the pieces the last turn removed.  Its whole turns come from
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from runtime.core.notation import find_move
 from runtime.core.protocol import Move, Outcome, PartDetails, Signature, State, make_signature
@@ -30,7 +31,7 @@ MAX_LISTED = 100_000
 class ZrfState(State):
     """An immutable ZRF position."""
 
-    __slots__ = ("game", "cells", "stores", "turn", "last_from", "last_to", "removed", "parent",
+    __slots__ = ("game", "cells", "stores", "turn", "last_from", "last_to", "removed", "earlier",
                  "_raw", "_legal", "_outcome", "_done", "_repkey", "_signature")
 
     def __init__(self, game: CompiledGame, board, hands, turn, last_from, last_to, removed, parent):
@@ -41,7 +42,10 @@ class ZrfState(State):
         self.last_from = last_from
         self.last_to = last_to
         self.removed = removed
-        self.parent = parent
+        #: the positions before this one (``parent``'s and its own earlier ones), newest first, as
+        #: a chain ``(repetition key, earlier chain)``; None at the start.  Only the keys are kept,
+        #: not the states, so an earlier position's move list (a board per move) goes with it.
+        self.earlier = None if parent is None else (parent._rep_key(), parent.earlier)
         self._raw = None
         self._legal = None
         self._outcome = None
@@ -69,6 +73,19 @@ class ZrfState(State):
                 self._legal = self._with_pass(self.raw_moves())
         return self._legal
 
+    def iter_moves(self) -> Iterator[Move]:
+        """The legal moves made one at a time (:meth:`legal_moves` order), so a player with a
+        clock can stop between two: each move of a big board copies the board."""
+        if self._legal is not None:
+            yield from self._legal
+            return
+        if self.outcome() is not None:
+            return
+        raw = self.raw_moves()
+        yield from raw
+        if self._pass_allowed(raw):
+            yield PASS
+
     def apply(self, move: Move) -> "ZrfState":
         g = self.game
         data = move.data
@@ -77,7 +94,7 @@ class ZrfState(State):
         if data == "pass":
             return ZrfState(g, self.cells, self.stores, self.turn + 1, self.last_from,
                             self.last_to, (), self)
-        return ZrfState(g, data.board, data.hands, self.turn + 1, data.lf, data.lt,
+        return ZrfState(g, data.board_after(), data.hands, self.turn + 1, data.lf, data.lt,
                         data.removed, self)
 
     def outcome(self) -> Outcome | None:
@@ -238,12 +255,12 @@ class ZrfState(State):
 
     def repetitions(self) -> int:
         key = self._rep_key()
-        n = 0
-        s = self
-        while s is not None:
-            if s._rep_key() == key:
+        n = 1
+        chain = self.earlier
+        while chain is not None:
+            if chain[0] == key:
                 n += 1
-            s = s.parent
+            chain = chain[1]
         return n
 
     def _result(self, kind, player, rule) -> Outcome:
@@ -271,7 +288,7 @@ class ZrfState(State):
 
     def quick_outcome(self) -> Outcome | None:
         """The outcome decided by position goals (checked after every turn), no move generation."""
-        if self.parent is None:
+        if self.earlier is None:
             return None
         for kind, players, f, turn, rule in self.game.goals:
             if not turn:

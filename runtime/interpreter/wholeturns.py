@@ -41,17 +41,25 @@ from .parts import MAX_PARTS, apply_part, generate_parts
 from .sentinels import LAST_MOVE, NO
 
 
+KEPT_CELLS = 1_000_000
+"""Cells of the boards after its one-part turns that one position keeps (8 MB of references);
+past it such a turn keeps none and works it out again when it is applied or tested for king
+safety.  Every corpus position keeps all (the largest, margo.zrf: 3,241 cells); a 300x300 board
+kept a 90,000-cell board for each of its 5,122 opening moves: 3.7 GB for one position."""
+
+
 class Turn:
     """A whole-turn candidate: its parts, their notation, the resulting position."""
 
-    __slots__ = ("parts", "notes", "befores", "board", "hands", "lf", "lt", "removed", "rank")
+    __slots__ = ("parts", "notes", "befores", "board", "hands", "lf", "lt", "removed", "rank", "source")
 
-    def __init__(self, parts, notes, befores, board, hands, lf, lt, removed, rank):
+    def __init__(self, parts, notes, befores, board, hands, lf, lt, removed, rank, source=None):
         self.parts = parts
         #: the parts' notation; None until :meth:`move` writes a one-part turn's
         self.notes = notes
         #: the board before each part (what its details are worked out on)
         self.befores = befores
+        #: the board after the turn, or None when it is not kept (see :meth:`board_after`)
         self.board = board
         self.hands = hands
         self.lf = lf
@@ -59,6 +67,15 @@ class Turn:
         #: (owner, type) of every piece the turn removed, in order
         self.removed = removed
         self.rank = rank
+        #: the :class:`TurnSource` that made a one-part turn whose board is not kept
+        self.source = source
+
+    def board_after(self):
+        """The board after the turn: the one kept, or its one part applied again (:data:`KEPT_CELLS`)."""
+        if self.board is not None:
+            return self.board
+        s = self.source
+        return tuple(apply_part(s.game, self.befores[0], s.state.stores, self.parts[0], s.mover)[0])
 
     @property
     def size(self) -> int:
@@ -177,6 +194,8 @@ class TurnSource:
         self._attacks: AttackSearch | None = None
         #: squares of the mover's royal pieces before the turn (found on first use)
         self._royal_squares: list[int] | None = None
+        #: cells of the after-boards kept so far (:data:`KEPT_CELLS`)
+        self._kept = 0
 
     # ------------------------------------------------------------------ parts
 
@@ -236,11 +255,15 @@ class TurnSource:
         cells = s.cells
         start = (tuple(cells), s.stores)
         mover = self.mover
+        size = len(cells)
         for part, rank in self.first_parts():
             b, h, lf, lt, rem = apply_part(g, cells, s.stores, part, mover)
             if part.partial is None:  # a one-part turn (what _chains makes of it, made directly)
-                yield Turn((part,), None, (cells,), tuple(b), h, lf, lt,
-                           tuple((pc[0], pc[1]) for pc in rem) if rem else (), rank)
+                keep = self._kept + size <= KEPT_CELLS
+                if keep:
+                    self._kept += size
+                yield Turn((part,), None, (cells,), tuple(b) if keep else None, h, lf, lt,
+                           tuple((pc[0], pc[1]) for pc in rem) if rem else (), rank, None if keep else self)
                 continue
             yield from self._chains(part, (tuple(b), h, lf, lt, rem), cells, (), (), (), (),
                                     rank, start, frozenset())
@@ -300,8 +323,8 @@ class TurnSource:
         search = self._attacks
         if search is None:
             search = self._attacks = AttackSearch(self.game, nest=1)
-        incr = Incremental(cells, changed, tn.board, self._nested, s.last_from, s.last_to)
-        board = tn.board
+        board = tn.board_after()
+        incr = Incremental(cells, changed, board, self._nested, s.last_from, s.last_to)
         standing = self._royal_squares
         if standing is None:
             standing = self._royal_squares = [p for p, pc in enumerate(cells)

@@ -67,11 +67,11 @@ import math
 import random
 from dataclasses import dataclass
 
-from runtime.players.clock import Deadline, TimeControl
-from runtime.players.evaluation import Evaluator, Weights
-from runtime.players.knowledge import GameKnowledge, knowledge_for, move_movements
-from runtime.players.player import Player
 from runtime.core.protocol import Move, Outcome, State
+from runtime.players.clock import Deadline, TimeControl, moves_before
+from runtime.players.evaluation import Evaluator, Weights
+from runtime.players.knowledge import GameKnowledge, knowledge_by, move_movements
+from runtime.players.player import Player
 
 WIN = 1_000_000.0
 """Score of a won position (minus the plies it takes, so faster wins score higher)."""
@@ -126,6 +126,10 @@ TREE_LIMIT = 4_000
 
 EVALUATIONS_PER_NODE = 16
 """Static evaluations that count as one node of the budget (a generation costs about that many)."""
+
+LEARNING_SHARE = 0.5
+"""Of a move's time, the part learning the game may take while it is not complete (the search has the
+rest; without a clock learning is always completed first)."""
 
 
 def outcome_value(outcome: Outcome, player: str, ply: int) -> float:
@@ -211,15 +215,31 @@ class AlphaBetaPlayer(Player):
         self._extend_until = 0
         self._prune = False
         self._margin = 0.0
+        #: the game's learning is complete (else it goes on during the next move)
+        self._learned = False
 
     # ------------------------------------------------------------------ evaluation
 
     def _setup(self, state: State) -> Evaluator:
-        """The evaluator for ``state``'s game (built on the first move, or when the game changes)."""
+        """The evaluator for ``state``'s game (built on the first move, when the game changes, and
+        while the game is still being learned).
+
+        Learning goes on while the move's clock allows, at most half its time
+        (:data:`LEARNING_SHARE`), and on during later moves until complete
+        (:func:`runtime.players.knowledge.knowledge_by`): a move honours its time even
+        on a board whose one position takes longer to learn from.
+        """
         game = state.game
-        if self.evaluator is None or self.evaluator.game is not game:
+        if self.evaluator is None or self.evaluator.game is not game or not self._learned:
             # learned once per game with seed 0 and shared: a property of the game, not of this player
-            knowledge = self.knowledge if self.knowledge is not None else knowledge_for(game, 0)
+            if self.knowledge is not None:
+                knowledge, self._learned = self.knowledge, True
+            else:
+                knowledge, self._learned = knowledge_by(game, self._deadline.share(LEARNING_SHARE), 0)
+            if self.evaluator is not None and self.evaluator.game is game and self.evaluator.knowledge is knowledge:
+                return self.evaluator  # nothing new was learned during this move
+            if self.evaluator is None or self.evaluator.game is not game:
+                self.played.clear()
             self.evaluator = Evaluator(game, knowledge, self.weights)
             # goal progress can change a value by more than any margin with one quiet move
             self._prune = FUTILITY_MARGIN > 0 and not self.evaluator.scored_goals
@@ -227,7 +247,6 @@ class AlphaBetaPlayer(Player):
             self.table.clear()
             self.static.clear()
             self.history.clear()
-            self.played.clear()
         return self.evaluator
 
     def _static(self, sig) -> float:
@@ -261,13 +280,16 @@ class AlphaBetaPlayer(Player):
     def _generate(self, state: State, ply: int,
                   material_only: bool = False) -> tuple[list[Move], float | None]:
         """Legal moves (``material_only``: those that change material), and the game's
-        value when the position turns out to be finished."""
+        value when the position turns out to be finished.  The clock is read between moves
+        (one position of a big board takes longer than a move may think)."""
         self._tick()
         if material_only:
             outcome = state.outcome()
             moves = state.material_moves() if outcome is None else []
         else:
-            moves = state.legal_moves()
+            moves, whole = moves_before(state, self._deadline)
+            if not whole:
+                raise _Stop()
             outcome = state.outcome()
         if outcome is not None:
             return [], outcome_value(outcome, self._root, ply)
@@ -477,8 +499,8 @@ class AlphaBetaPlayer(Player):
         child, and the moves it will generate, alive.
         """
         valued = []
-        for i, move in enumerate(moves):
-            if i % EVALUATIONS_PER_NODE == 0 and self._deadline.expired():
+        for move in moves:
+            if valued and self._deadline.expired():  # each a new position: the clock is read every time
                 break
             sig = state.apply(move).signature()
             valued.append((-self.evaluator.value_of(sig, self._root), self.rng.random(), move, sig))
@@ -487,16 +509,21 @@ class AlphaBetaPlayer(Player):
         return [(m, sig) for _, _, m, sig in valued] + [(m, None) for m in moves if id(m) not in seen]
 
     def choose(self, state: State, clock: TimeControl | None = None) -> Move:
-        """The move to play; ``clock`` overrides the player's own time control for this move."""
-        moves = state.legal_moves()
+        """The move to play; ``clock`` overrides the player's own time control for this move.
+
+        The clock starts first: making the root's moves and learning the game count
+        too, and when the time is up before the root's moves are all made, the best of
+        those made is played.
+        """
+        control = clock or self.clock
+        self._deadline = control.start() if control else Deadline.none()
+        moves, whole = moves_before(state, self._deadline, at_least=1)
         if not moves:
             raise ValueError("no legal moves")
-        if len(moves) == 1:
+        if len(moves) == 1 and whole:
             self.info = SearchInfo(0, 0, 0.0, 0.0)
             return moves[0]
         self._setup(state)
-        control = clock or self.clock
-        self._deadline = control.start() if control else Deadline.none()
         self._root = state.current_player
         self.played.add(state.signature())
         self.nodes = self._evaluations = 0

@@ -61,7 +61,7 @@ from runtime.web.move_cells import describe_move
 from runtime.web.bitmap_routes import IMAGE_HEADERS, graphics_notes, image_png
 from runtime.web.rules_text import rules_texts
 from runtime.web.sessions import Session, SessionGone, SessionStore
-from runtime.web.uploads import UploadError, decode_files, decode_saved_game, write_upload
+from runtime.web.uploads import UploadError, UploadStoreError, decode_files, decode_saved_game, write_upload
 from runtime.web.views import session_payload
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -73,20 +73,38 @@ MAX_VARIANT = 200
 
 @dataclass
 class ServeContext:
-    """Everything the routes share: the catalog, the limits, the sessions."""
+    """Everything the routes share: the catalog, the limits, the sessions, the two worker pools."""
 
     catalog: Catalog
     limits: ServerLimits
     store: SessionStore
     hider: PathHider
     launch_token: str
+    #: a person's game work (loading, moving, drawing): ``limits.workers`` at once
     limiter: anyio.CapacityLimiter
+    #: the computer's thinking: ``limits.searches`` at once, apart, so that no search holds a
+    #: person's move; the event loop only awaits either pool, so it always answers
+    searcher: anyio.CapacityLimiter
 
-    async def run(self, fn: Callable[[], Any], doing: str) -> Any:
-        """Run game work (loading, move generation, search) in a worker thread, at most
-        ``limits.workers`` at once, turning the game's own failures into 4xx answers."""
+    def searches_waiting(self) -> int:
+        """Computer moves waiting for a searcher."""
+        return self.searcher.statistics().tasks_waiting
+
+    def make_room_for_a_search(self) -> None:
+        """503 at once when every searcher is busy and ``limits.search_queue`` moves already wait."""
+        running = self.searcher.borrowed_tokens
+        waiting = self.searches_waiting()
+        if running >= self.searcher.total_tokens and waiting >= self.limits.search_queue:
+            raise ApiError(503, f"the computer is busy: {running} move{' is' if running == 1 else 's are'} being "
+                                f"worked out and {waiting} wait{'s' if waiting == 1 else ''} (this server thinks "
+                                f"for {self.limits.searches} game{'' if self.limits.searches == 1 else 's'} at a "
+                                f"time and queues {self.limits.search_queue}); try again")
+
+    async def run(self, fn: Callable[[], Any], doing: str, thinking: bool = False) -> Any:
+        """Run game work in a worker thread (``thinking``: the computer's, in its own pool),
+        turning the game's own failures into 4xx answers."""
         try:
-            return await anyio.to_thread.run_sync(fn, limiter=self.limiter)
+            return await anyio.to_thread.run_sync(fn, limiter=self.searcher if thinking else self.limiter)
         except (ApiError, SessionGone):
             raise
         except ZrfError as exc:  # GameLoadError included
@@ -210,7 +228,10 @@ async def new_game(request: Request, ctx: ServeContext) -> Response:
             files = decode_files(body["upload"], body.get("includes"), ctx.limits)
         except UploadError as exc:
             raise ApiError(400, str(exc)) from None
-        folder, spec = write_upload(ctx.store.upload_root, files)
+        try:
+            folder, spec = write_upload(ctx.store.upload_root, files)
+        except UploadStoreError as exc:  # a full disk: the partial folder is already gone
+            raise ApiError(422, str(exc)) from None
         entry = None
 
         def load():
@@ -327,7 +348,8 @@ async def _computer(request: Request, ctx: ServeContext, hint_only: bool) -> Res
             session.history.append((session.state, chosen))
             session.state = session.state.apply(chosen)
             return session_payload(session)
-    return ok(await ctx.run(think, "thinking"))
+    ctx.make_room_for_a_search()
+    return ok(await ctx.run(think, "thinking", thinking=True))
 
 
 @api("thinking")
@@ -374,7 +396,8 @@ def make_app(catalog: Catalog, limits: ServerLimits | None = None) -> Starlette:
     limits = limits or ServerLimits()
     store = SessionStore(limits)
     ctx = ServeContext(catalog, limits, store, PathHider(store.upload_root, catalog.bases()),
-                       secrets.token_urlsafe(24), anyio.CapacityLimiter(limits.workers))
+                       secrets.token_urlsafe(24), anyio.CapacityLimiter(limits.workers),
+                       anyio.CapacityLimiter(limits.searches))
 
     @asynccontextmanager
     async def lifespan(app):

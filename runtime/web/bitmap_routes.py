@@ -26,8 +26,9 @@ MAX_KEY = 16
 
 
 def session_graphics(session: Session) -> GameGraphics | None:
-    """The bitmaps pictures of this session use (loaded once per game object)."""
-    return graphics_for(session.game)
+    """The bitmaps pictures of this session use (loaded once per game object); an upload's
+    only from its own folder, as its includes (a path climbing out finds nothing)."""
+    return graphics_for(session.game, root=session.folder)
 
 
 def bitmaps_by_key(graphics: GameGraphics | None) -> dict[str, Bitmap]:
@@ -62,7 +63,7 @@ def image_png(session: Session, key: object) -> bytes:
 
 
 def graphics_notes(session: Session, hide: Callable[[list], list[str]]) -> list[str]:
-    """The one warning about missing or unreadable bitmaps (W601), paths cut by ``hide``; or none."""
+    """The warnings about bitmaps left out (W610: the pixel limit) or missing (W601), paths cut
+    by ``hide``; or none."""
     graphics = session_graphics(session)
-    warning = graphics.warning() if graphics is not None else None
-    return hide([warning]) if warning is not None else []
+    return hide(graphics.warnings()) if graphics is not None else []

@@ -22,6 +22,7 @@ from runtime.loading.opening import GameLoadError
 from runtime.interpreter import load_zrf_game
 from runtime.core.protocol import Game
 from runtime.loading.registry import find_game, game_names, registered_games
+from zrf.limits import CUT_CODES
 
 from runtime.web.rules_text import rules_texts
 
@@ -65,8 +66,16 @@ class CatalogEntry:
 
 def load_zrf_file(path: str, variant: str | None) -> Game:
     """A ZRF game through the interpreter (never a built-in of the same name), its includes
-    confined to the file's folder tree (E214 refuses any other, before reading it)."""
-    return load_zrf_game(path, variant, confine_includes=True)
+    confined to the file's folder tree (E214 refuses any other, before reading it).
+
+    A file that a resource limit cut (:data:`zrf.limits.CUT_CODES`: a 300x300 grid is left out
+    by ``board_cells``) is refused with those diagnostics: what was read is not the game written.
+    """
+    game = load_zrf_game(path, variant, confine_includes=True)
+    cut = [d for d in game.report.diagnostics if d.code in CUT_CODES]
+    if cut:
+        raise GameLoadError("\n".join(d.format() for d in cut), cut)
+    return game
 
 
 def _is_regular_file(path: Path) -> bool:

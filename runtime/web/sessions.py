@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from runtime.core.protocol import Game, Move, State
+from runtime.pictures.bitmaps import forget_graphics
 
 from runtime.web.server_limits import ServerLimits
 
@@ -128,9 +129,16 @@ class SessionStore:
         shutil.rmtree(self.upload_root, ignore_errors=True)
 
     def _forget(self, session: Session, reason: str) -> None:
-        """Delete the session's upload and remember why it closed (lock held)."""
+        """Delete the session's upload, drop its pictures and remember why it closed (lock held).
+
+        The decoded bitmaps and PNGs are dropped at once: the game itself goes only when the
+        garbage collector next breaks its reference cycles, and memory must come back when a
+        game closes, not some time later.
+        """
         if session.folder:
             shutil.rmtree(session.folder, ignore_errors=True)
+        session.pngs.clear()
+        forget_graphics(session.game)
         self._gone[session.id] = reason
         while len(self._gone) > _REMEMBERED:
             self._gone.popitem(last=False)

@@ -18,6 +18,7 @@ import click
 
 from zrf.diagnostics import ERROR, WARNING
 from zrf.lint import LintResult, internal_error, lint_file
+from zrf.printable import printable
 
 from .games import resolve
 
@@ -67,7 +68,7 @@ def check(paths: tuple[str, ...], as_json: bool, fmt: str, variant: str | None) 
         try:
             result = _lint(path, variant)
         except KeyError as exc:
-            click.echo(f"zrf: error: {path}: {exc.args[0]}", err=True)
+            click.echo(printable(f"zrf: error: {path}: {exc.args[0]}", one_line=True), err=True)
             status = 2
             continue
         if result.unreadable:

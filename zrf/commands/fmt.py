@@ -26,6 +26,7 @@ import click
 
 from zrf.atomic_write import write_bytes_atomically
 from zrf.diagnostics import ZrfError
+from zrf.printable import printable
 from zrf.reader import decode, parse_text, read_bytes
 from zrf.writer import format_document
 
@@ -126,7 +127,7 @@ def fmt(paths: tuple[str, ...], check: bool, show_diff: bool, output: str | None
         if check or show_diff:
             if differs:
                 if show_diff and not as_json:
-                    click.echo(_diff(before, after, name), nl=False)
+                    click.echo(printable(_diff(before, after, name)), nl=False)
                 if check:
                     if not as_json:
                         click.echo(f"would reformat {name}", err=True)
