@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import contextmanager
 
 #: seconds between two looks at the game's version
 POLL_SECONDS = 0.2
@@ -39,19 +38,18 @@ class StreamCount:
         self.open = 0
         self._lock = threading.Lock()
 
-    @contextmanager
-    def one(self):
-        """Hold one stream for the ``with`` body; :class:`TooManyStreams` when all are taken."""
+    def take(self) -> None:
+        """Count one more open stream; :class:`TooManyStreams` when all are taken."""
         with self._lock:
             if self.open >= self.limit:
-                raise TooManyStreams(f"the server keeps at most {self.limit} live games open at once "
-                                     "(--max-watchers); reload later")
+                raise TooManyStreams(f"the server keeps at most {self.limit} live-update streams open "
+                                     "(--max-watchers); close a page showing a game, or try again later")
             self.open += 1
-        try:
-            yield
-        finally:
-            with self._lock:
-                self.open -= 1
+
+    def give_back(self) -> None:
+        """A stream taken with :meth:`take` has ended."""
+        with self._lock:
+            self.open -= 1
 
 
 async def change_events(version: Callable[[], int | None], gone: Callable[[], Awaitable[bool]],

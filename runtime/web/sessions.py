@@ -27,7 +27,9 @@ from typing import Callable
 
 from runtime.core.protocol import Game, Move, State
 from runtime.pictures.bitmaps import forget_graphics
+from runtime.players.chance import ChanceRoller
 
+from runtime.web.seats import Seats
 from runtime.web.server_limits import ServerLimits
 
 #: closed sessions remembered, to tell a late request why its game is gone
@@ -59,9 +61,32 @@ class Session:
     notes: list[str] = field(default_factory=list)
     #: PNG bytes of the game's bitmaps served so far, by bitmap key (:mod:`runtime.web.bitmap_routes`)
     pngs: dict[str, bytes] = field(default_factory=dict)
+    #: who may move which player: the owner's token (``token``) and the invited seats' (:mod:`runtime.web.seats`)
+    seats: Seats | None = None
+    #: counts the changes of the game (moves, undos, opened saved games): the live updates' news
+    version: int = 0
+    #: rolls for the game's random players (``?Dice``), seeded by the session
+    roller: ChanceRoller | None = None
+    #: the game whose layout and bitmaps draw this one (a built-in game's package), or None
+    drawn_as: Game | None = None
+    #: why the game is shown in its set-up position only (an Axiom game), or None
+    still: str | None = None
+    #: set when the session is closed, so that its live updates end
+    closed: bool = False
+
+    def __post_init__(self):
+        if self.seats is None:
+            self.seats = Seats(self.token)
+        if self.roller is None:
+            self.roller = ChanceRoller(self.game, secrets.randbits(32))
 
     def token_matches(self, offered: str | None) -> bool:
+        """Is ``offered`` the owner's token (the page that opened the game)?"""
         return offered is not None and secrets.compare_digest(offered.encode(), self.token.encode())
+
+    def changed(self) -> None:
+        """Note a change of the game (call with :attr:`lock` held)."""
+        self.version += 1
 
 
 class SessionStore:
@@ -137,6 +162,7 @@ class SessionStore:
         """
         if session.folder:
             shutil.rmtree(session.folder, ignore_errors=True)
+        session.closed = True
         session.pngs.clear()
         forget_graphics(session.game)
         self._gone[session.id] = reason

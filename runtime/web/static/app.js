@@ -48,7 +48,7 @@ function showError(err) { $("error").textContent = err ? String(err.message || e
 
 function shown() { return view || current; }
 
-function gameOver() { return !!(current && (current.outcome || (clock && clock.flagged))); }
+function gameOver() { return !!(current && (current.outcome || current.still || (clock && clock.flagged))); }
 
 function personToMove() { return current && !view && !gameOver() && seats[current.to_move] === "person"; }
 
@@ -200,13 +200,15 @@ function renderStatus() {
   if (view) {
     status.textContent = "Position after " + s.view + " of " + current.history.length + " moves"
       + (s.view ? " (" + s.last.notation + ")" : " (the start)") + " \u2014 " + s.view_to_move + " to move; >| for the game now";
-  } else if (current.outcome) status.textContent = "Game over: " + (current.outcome.words || current.outcome.text);
+  } else if (current.still) status.textContent = "Set-up position only: " + current.still;
+  else if (current.outcome) status.textContent = "Game over: " + (current.outcome.words || current.outcome.text);
   else if (clock && clock.flagged) status.textContent = "Game over: " + flagWords();
   else status.textContent = current.to_move + " to move" + (seats[current.to_move] === "person" ? "" : (isRandom(current.to_move) ? " (rolls by chance)" : " (computer)"))
     + (prefix.length ? " \u2014 part " + (prefix.length + 1) + " of the turn" : "")
     + (current.check.length ? " \u2014 check" : "");
   status.dataset.toMove = current.to_move;
-  status.dataset.over = gameOver() && !view ? "1" : "";
+  status.dataset.over = gameOver() && !current.still && !view ? "1" : "";
+  status.dataset.still = current.still ? "1" : "";
   status.dataset.rule = current.outcome ? current.outcome.text : "";
   status.dataset.viewing = view ? "1" : "";
 }
@@ -747,7 +749,12 @@ function flip() {
 async function init() {
   const data = await api("/api/games");
   const sel = $("game-select");
-  data.games.forEach(g => { const o = document.createElement("option"); o.value = g.name; o.textContent = g.name; o.title = g.summary; sel.appendChild(o); });
+  data.games.forEach(g => {
+    const o = document.createElement("option"); o.value = g.name; o.title = g.summary;
+    o.textContent = g.name + (g.engine ? " (needs Axiom: set-up only)" : "");
+    if (g.engine) o.dataset.engine = "1";
+    sel.appendChild(o);
+  });
   if (data.default) sel.value = data.default;
   $("new-game").addEventListener("submit", newGame);
   $("game-select").addEventListener("change", () => { $("zrf-file").value = ""; $("include-files").value = ""; });
