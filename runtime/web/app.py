@@ -497,7 +497,7 @@ async def events(request: Request, ctx: ServeContext) -> Response:
 
     async def stream():
         try:
-            async for text in change_events(lambda: None if session.closed else session.version,
+            async for text in change_events(lambda: None if session.closed or ctx.streams.stopping else session.version,
                                             request.is_disconnected):
                 yield text
         finally:
@@ -552,5 +552,6 @@ def make_app(catalog: Catalog, limits: ServerLimits | None = None) -> Starlette:
         Route("/api/events", events),
     ], exception_handlers={HTTPException: http_error}, lifespan=lifespan)
     app.state.ctx = ctx
+    app.state.before_stop = ctx.streams.stop
     app.add_middleware(RequestGuard)
     return app

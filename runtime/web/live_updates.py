@@ -36,11 +36,19 @@ class StreamCount:
     def __init__(self, limit: int):
         self.limit = limit
         self.open = 0
+        #: the server is stopping: every stream ends at its next look
+        self.stopping = False
         self._lock = threading.Lock()
+
+    def stop(self) -> None:
+        """End every stream (the server is stopping) and refuse new ones."""
+        self.stopping = True
 
     def take(self) -> None:
         """Count one more open stream; :class:`TooManyStreams` when all are taken."""
         with self._lock:
+            if self.stopping:
+                raise TooManyStreams("the server is stopping")
             if self.open >= self.limit:
                 raise TooManyStreams(f"the server keeps at most {self.limit} live-update streams open "
                                      "(--max-watchers); close a page showing a game, or try again later")
