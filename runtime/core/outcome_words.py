@@ -11,8 +11,17 @@ engine's ``"checkmate"``, ``"no legal moves"``) is said as the engine names it.
 
 from __future__ import annotations
 
-from runtime.core.goalinfo import (AllOf, AnyOf, Captured, Checkmated, Condition, Goal, PiecesRemaining,
-                                   Placement, Unscored)
+from runtime.core.goalinfo import (
+    AllOf,
+    AnyOf,
+    Captured,
+    Checkmated,
+    Condition,
+    Goal,
+    PiecesRemaining,
+    Placement,
+    Unscored,
+)
 from runtime.core.protocol import Game, Outcome
 
 #: at most this many cells are named in a goal's words; more are "its goal"

@@ -58,28 +58,32 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from runtime.interpreter import ZrfRuntimeError
 from runtime.core.notation import MoveMatchError, find_move
-from runtime.savedgames.saving import SavedGameError, replay_saved
-from runtime.players.factory import make_player
-from zrf.diagnostics import ZrfError
-
-from runtime.interpreter import EngineRequired
+from runtime.interpreter import EngineRequired, ZrfRuntimeError
 from runtime.loading.setup_only import load_still
 from runtime.players.chance import ChanceRoller, random_players
+from runtime.players.factory import make_player
+from runtime.savedgames.saving import SavedGameError, replay_saved
+from runtime.web.bitmap_routes import IMAGE_HEADERS, graphics_notes, image_png
 from runtime.web.catalog import Catalog, load_zrf_file
-from runtime.web.live_updates import StreamCount, TooManyStreams, change_events
-from runtime.web.package_pictures import PackagePictures
 from runtime.web.downloads import zsg_response
 from runtime.web.error_answers import JSON_HEADERS, ApiError, PathHider, unexpected
 from runtime.web.guard import RequestGuard
-from runtime.web.server_limits import ServerLimits
+from runtime.web.live_updates import StreamCount, TooManyStreams, change_events
 from runtime.web.move_cells import describe_move
-from runtime.web.bitmap_routes import IMAGE_HEADERS, graphics_notes, image_png
+from runtime.web.package_pictures import PackagePictures
 from runtime.web.rules_text import rules_texts
+from runtime.web.server_limits import ServerLimits
 from runtime.web.sessions import Session, SessionGone, SessionStore
-from runtime.web.uploads import UploadError, UploadStoreError, decode_files, decode_saved_game, write_upload
+from runtime.web.uploads import (
+    UploadError,
+    UploadStoreError,
+    decode_files,
+    decode_saved_game,
+    write_upload,
+)
 from runtime.web.views import session_payload
+from zrf.diagnostics import ZrfError
 
 STATIC = Path(__file__).resolve().parent / "static"
 TOKEN_HEADER = "x-zrf-token"

@@ -15,7 +15,6 @@ from typing import Callable
 from urllib.parse import urlencode
 
 from runtime.pictures.bitmaps import Bitmap, GameGraphics, graphics_for
-
 from runtime.web.error_answers import ApiError
 from runtime.web.sessions import Session
 

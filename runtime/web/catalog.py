@@ -22,13 +22,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from runtime.loading.opening import GameLoadError
-from runtime.interpreter import load_zrf_game
 from runtime.core.protocol import Game
+from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import GameLoadError
 from runtime.loading.registry import find_game, game_names, registered_games
-from zrf.limits import CUT_CODES
-
 from runtime.web.rules_text import rules_texts
+from zrf.limits import CUT_CODES
 
 
 class CatalogError(ValueError):

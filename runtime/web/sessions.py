@@ -28,7 +28,6 @@ from typing import Callable
 from runtime.core.protocol import Game, Move, State
 from runtime.pictures.bitmaps import forget_graphics
 from runtime.players.chance import ChanceRoller
-
 from runtime.web.seats import Seats
 from runtime.web.server_limits import ServerLimits
 

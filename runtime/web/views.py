@@ -13,9 +13,8 @@ from __future__ import annotations
 from runtime.core.outcome_words import outcome_words
 from runtime.pictures.svg import render_svg
 from runtime.players.chance import random_players
-
-from runtime.web.move_cells import describe_move
 from runtime.web.bitmap_routes import image_href, session_graphics
+from runtime.web.move_cells import describe_move
 from runtime.web.royals import checked_royals
 from runtime.web.sessions import Session
 

@@ -65,7 +65,7 @@ def test_a_seat_token_moves_only_its_seat_and_only_on_its_turn(page):
 
 
 def test_a_watcher_and_a_guesser_move_nothing(page):
-    gid, owner, black = _shared(page)
+    gid, _, black = _shared(page)
     for token in ("", "x" * 32, secrets.token_urlsafe(24), black[:-1] + ("A" if black[-1] != "A" else "B")):
         assert page.post("/api/move", {"id": gid, "notation": CHESS_MOVES[0]}, token=token).status_code == 403
         assert page.post("/api/join", {"id": gid}, token=token).status_code == 403
@@ -74,7 +74,7 @@ def test_a_watcher_and_a_guesser_move_nothing(page):
 
 
 def test_a_new_invite_withdraws_the_old_link(page):
-    gid, owner, first = _shared(page)
+    gid, _, first = _shared(page)
     second = page.post("/api/invite", {"id": gid, "player": "Black"}).json()["join"].split(".", 1)[1]
     assert second != first
     assert page.post("/api/join", {"id": gid}, token=first).status_code == 403
@@ -82,7 +82,7 @@ def test_a_new_invite_withdraws_the_old_link(page):
 
 
 def test_the_new_routes_keep_the_guards_rules(live, page):
-    gid, owner, black = _shared(page)
+    gid, owner, _ = _shared(page)
     for path, method in (("/api/join", "POST"), ("/api/invite", "POST"), ("/api/events", "GET")):
         headers = {"X-ZRF-Token": owner, "Origin": "http://evil.example", "Content-Type": "application/json"}
         res = httpx.request(method, live.url + path, params={"id": gid}, json={"id": gid, "player": "Black"},
@@ -94,7 +94,7 @@ def test_the_new_routes_keep_the_guards_rules(live, page):
 
 
 def test_the_event_stream_says_changed_and_is_bounded(live, page):
-    gid, owner, black = _shared(page)
+    gid, owner, _ = _shared(page)
     with httpx.Client(base_url=live.url, timeout=30) as http:
         with http.stream("GET", "/api/events", params={"id": gid}) as first:
             assert first.headers["content-type"].startswith("text/event-stream")
