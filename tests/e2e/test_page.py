@@ -39,8 +39,8 @@ def play_to_the_end(page, computer_kind: str, strength: str = "1") -> str:
 def test_full_chess_game_against_the_computer(serve, page, tmp_path):
     page.goto(serve(CHESS))
     shown = play_to_the_end(page, "random")
-    assert shown.startswith("Game over: White wins")
-    assert "checkmated King" in shown
+    assert shown == "Game over: White wins: Black's King is checkmated"
+    assert page.get_attribute("#status", "data-rule") == "White wins (loss-condition (checkmated King))"
     shots = os.environ.get("ZRF_E2E_SHOTS")
     if shots:
         page.screenshot(path=os.path.join(shots, "chess-end.png"), full_page=True)
