@@ -34,6 +34,8 @@ _PLAIN_RULES = {
     "stalemated": "{who} cannot move",
     "(repetition)": "the position was repeated",
     "repetition": "the position was repeated",
+    "resigned": "{who} resigned",
+    "agreed": "the players agreed",
 }
 
 

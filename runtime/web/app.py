@@ -24,7 +24,9 @@ Routes (every ``/api/`` answer is JSON; ``POST`` bodies must be JSON):
   watch link's ``#watch=ID`` (:mod:`runtime.web.seats`); ``POST /api/join``
   ``{"id"}`` with a seat's token: the game and the player it plays (``you``);
 * ``GET /api/events?id=ID``: the game's live updates as server-sent events
-  (:mod:`runtime.web.live_updates`).
+  (:mod:`runtime.web.live_updates`);
+* ``POST /api/resign`` and ``POST /api/draw`` ``{"id", "player"}``: the player (one the
+  token holds) resigns, or offers a draw (the other side's offer accepted: drawn).
 
 A move (``/api/move``) needs the token of whoever holds the player to move: the
 owner's, or that seat's once it was given away; everything else that changes the
@@ -59,6 +61,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from runtime.core.notation import MoveMatchError, find_move
+from runtime.core.protocol import Outcome
 from runtime.interpreter import EngineRequired, ZrfRuntimeError
 from runtime.loading.setup_only import load_still
 from runtime.players.chance import ChanceRoller, random_players
@@ -73,6 +76,7 @@ from runtime.web.live_updates import StreamCount, TooManyStreams, change_events
 from runtime.web.move_cells import describe_move
 from runtime.web.package_pictures import PackagePictures
 from runtime.web.rules_text import rules_texts
+from runtime.web.seats import Standing
 from runtime.web.server_limits import ServerLimits
 from runtime.web.sessions import Session, SessionGone, SessionStore
 from runtime.web.uploads import (
@@ -223,6 +227,12 @@ def _may_move(session: Session, offered: str | None) -> None:
     refusal = session.seats.refusal(offered, session.state.current_player)
     if refusal is not None:
         raise ApiError(403, refusal)
+
+
+def _ended(session: Session) -> None:
+    """400 once the players ended the game (call with the session's lock held)."""
+    if session.ended is not None:
+        raise ApiError(400, "the game is over")
 
 
 def _still(session: Session) -> None:
@@ -385,10 +395,12 @@ async def move(request: Request, ctx: ServeContext) -> Response:
 
     def play():
         with session.lock:
+            _ended(session)
             _may_move(session, offered)
             chosen = find_move(session.state, notation)
             session.history.append((session.state, chosen))
             session.state = session.state.apply(chosen)
+            session.draw_offer = None
             session.changed()
             return session_payload(session)
     return ok(await ctx.run(play, "playing the move"))
@@ -408,7 +420,7 @@ async def _computer(request: Request, ctx: ServeContext, hint_only: bool) -> Res
 
     def think():
         with session.lock:
-            if session.state.outcome() is not None:
+            if session.outcome() is not None:
                 raise ApiError(400, "the game is over")
             mover = session.state.current_player
             rolls = session.roller.rolls_for(mover)
@@ -423,6 +435,7 @@ async def _computer(request: Request, ctx: ServeContext, hint_only: bool) -> Res
                 return {"hint": describe_move(chosen)}
             session.history.append((session.state, chosen))
             session.state = session.state.apply(chosen)
+            session.draw_offer = None
             session.changed()
             return session_payload(session)
     ctx.make_room_for_a_search()
@@ -447,9 +460,13 @@ async def undo(request: Request, ctx: ServeContext) -> Response:
         with session.lock:
             if session.seats.invited:
                 raise ApiError(400, "moves cannot be taken back in a game shared with another browser")
-            if session.history:
+            if session.ended is not None:
+                session.ended = None
+                session.changed()
+            elif session.history:
                 session.state, _ = session.history.pop()
                 session.changed()
+            session.draw_offer = None
             return session_payload(session)
     return ok(await ctx.run(take_back, "taking the move back"))
 
@@ -476,6 +493,49 @@ async def invite(request: Request, ctx: ServeContext) -> Response:
     with session.lock:
         token = session.seats.invite(player)
     return ok({"join": f"#join={session.id}.{token}", "watch": f"#watch={session.id}", "player": player})
+
+
+def _held_player(session: Session, offered: str | None, player: object) -> str:
+    """``player`` if the holder of ``offered`` plays it (the owner: a seat not given away), else 403."""
+    if not isinstance(player, str) or player not in session.game.players or session.roller.rolls_for(player):
+        raise ApiError(400, "player must be one of the game's players who choose their moves")
+    holder = session.seats.holder(offered)
+    if holder.player == player or (holder.standing is Standing.OWNER and player not in session.seats.invited):
+        return player
+    raise ApiError(403, f"you do not play {player}")
+
+
+@api("resigning")
+async def resign(request: Request, ctx: ServeContext) -> Response:
+    session, body = await session_call(request, ctx, owner=False)
+    offered = request.headers.get(TOKEN_HEADER)
+    with session.lock:
+        player = _held_player(session, offered, body.get("player"))
+        if session.outcome() is not None:
+            raise ApiError(400, "the game is over")
+        session.ended = Outcome.loss(player, [p for p in session.game.players
+                                              if not session.roller.rolls_for(p)], "resigned")
+        session.draw_offer = None
+        session.changed()
+        return ok(session_payload(session))
+
+
+@api("offering a draw")
+async def draw(request: Request, ctx: ServeContext) -> Response:
+    """Offer a draw for ``player``, or accept the other side's offer (the game is then drawn)."""
+    session, body = await session_call(request, ctx, owner=False)
+    offered = request.headers.get(TOKEN_HEADER)
+    with session.lock:
+        player = _held_player(session, offered, body.get("player"))
+        if session.outcome() is not None:
+            raise ApiError(400, "the game is over")
+        if session.draw_offer is not None and session.draw_offer != player:
+            session.ended = Outcome.drawn("agreed")
+            session.draw_offer = None
+        else:
+            session.draw_offer = player
+        session.changed()
+        return ok(session_payload(session))
 
 
 @api("joining the game")
@@ -554,6 +614,8 @@ def make_app(catalog: Catalog, limits: ServerLimits | None = None) -> Starlette:
         Route("/api/invite", invite, methods=["POST"]),
         Route("/api/join", join, methods=["POST"]),
         Route("/api/events", events),
+        Route("/api/resign", resign, methods=["POST"]),
+        Route("/api/draw", draw, methods=["POST"]),
     ], exception_handlers={HTTPException: http_error}, lifespan=lifespan)
     app.state.ctx = ctx
     app.state.before_stop = ctx.streams.stop

@@ -25,7 +25,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Callable
 
-from runtime.core.protocol import Game, Move, State
+from runtime.core.protocol import Game, Move, Outcome, State
 from runtime.pictures.bitmaps import forget_graphics
 from runtime.players.chance import ChanceRoller
 from runtime.web.seats import Seats
@@ -72,6 +72,10 @@ class Session:
     still: str | None = None
     #: set when the session is closed, so that its live updates end
     closed: bool = False
+    #: an ending the players chose (a resignation, an agreed draw), or None
+    ended: Outcome | None = None
+    #: the player whose draw offer stands (until a move, or the other side accepts)
+    draw_offer: str | None = None
 
     def __post_init__(self):
         if self.seats is None:
@@ -86,6 +90,10 @@ class Session:
     def changed(self) -> None:
         """Note a change of the game (call with :attr:`lock` held)."""
         self.version += 1
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended: as the players chose, else by its rules; None while it goes on."""
+        return self.ended or self.state.outcome()
 
 
 class SessionStore:

@@ -28,7 +28,7 @@ def session_payload(session: Session, ply: int | None = None) -> dict:
     now = len(history)
     view = now if ply is None else max(0, min(now, ply))
     shown = session.state if view == now else history[view][0]
-    outcome = session.state.outcome()
+    outcome = session.outcome()
     live = view == now and outcome is None
     game = session.game
     return {
@@ -44,6 +44,7 @@ def session_payload(session: Session, ply: int | None = None) -> dict:
         "moves": [describe_move(m) for m in session.state.legal_moves()] if live and session.still is None else [],
         "still": session.still,
         "version": session.version,
+        "draw_offer": session.draw_offer,
         "history": [m.notation for _, m in history],
         "numbers": [game.move_number(i) for i in range(now)],
         "last": describe_move(history[view - 1][1]) if view else None,

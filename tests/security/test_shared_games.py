@@ -110,3 +110,20 @@ def test_the_event_stream_says_changed_and_is_bounded(live, page):
             seen = [next(lines) for _ in range(3)]
             assert "event: changed" in seen and any(s.startswith("data: ") and s != version for s in seen)
         assert http.get("/api/events", params={"id": "0" * 32}).status_code == 404
+
+
+def test_resigning_and_drawing_go_only_through_a_held_seat(page):
+    """Black's seat cannot resign or offer a draw for White; an offer accepted by the other side
+    draws the game ("Draw: the players agreed"), after which no move is taken; a resignation
+    ends a game for the resigning side ("White wins: Black resigned")."""
+    gid, owner, black = _shared(page)
+    assert page.post("/api/resign", {"id": gid, "player": "White"}, token=black).status_code == 403
+    assert page.post("/api/draw", {"id": gid, "player": "White"}, token=black).status_code == 403
+    offer = page.post("/api/draw", {"id": gid, "player": "White"}, token=owner)
+    assert offer.status_code == 200 and offer.json()["draw_offer"] == "White" and offer.json()["outcome"] is None
+    agreed = page.post("/api/draw", {"id": gid, "player": "Black"}, token=black).json()
+    assert agreed["outcome"]["draw"] and agreed["outcome"]["words"] == "Draw: the players agreed"
+    assert page.post("/api/move", {"id": gid, "notation": CHESS_MOVES[0]}, token=owner).status_code == 400
+    gid, owner, black = _shared(page)
+    resigned = page.post("/api/resign", {"id": gid, "player": "Black"}, token=black).json()
+    assert resigned["outcome"]["words"] == "White wins: Black resigned"

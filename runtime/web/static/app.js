@@ -100,6 +100,7 @@ function render() {
   }
   renderHand();
   renderClocks();
+  renderEndingButtons();
   decorate();
   animateLast(s);
 }
@@ -205,7 +206,8 @@ function renderStatus() {
   else if (clock && clock.flagged) status.textContent = "Game over: " + flagWords();
   else status.textContent = current.to_move + " to move" + (seats[current.to_move] === "person" ? "" : (isRandom(current.to_move) ? " (rolls by chance)" : " (computer)"))
     + (prefix.length ? " \u2014 part " + (prefix.length + 1) + " of the turn" : "")
-    + (current.check.length ? " \u2014 check" : "");
+    + (current.check.length ? " \u2014 check" : "")
+    + (current.draw_offer ? " \u2014 " + current.draw_offer + " offers a draw" : "");
   status.dataset.toMove = current.to_move;
   status.dataset.over = gameOver() && !current.still && !view ? "1" : "";
   status.dataset.still = current.still ? "1" : "";
@@ -736,6 +738,30 @@ function keyDown(ev) {
   else if (ev.key === "End") { showPly(Infinity); ev.preventDefault(); }
 }
 
+// the player this page resigns or offers a draw for: its seat (an invite), else the person to move,
+// else the first person's seat
+function myPlayer() {
+  if (!current) return null;
+  if (role === "seat") return current.you;
+  if (role !== "owner") return null;
+  if (seats[current.to_move] === "person") return current.to_move;
+  return current.players.find(p => seats[p] === "person") || null;
+}
+
+async function endingRequest(path) {
+  const player = myPlayer();
+  if (!player || gameOver() || busy) return;
+  try { current = await api(path, {id: gameId, player}); showError(null); } catch (e) { showError(e); }
+  render();
+}
+
+function renderEndingButtons() {
+  const player = myPlayer(), over = !current || gameOver() || !!view;
+  $("resign").disabled = over || !player;
+  $("draw").disabled = over || !player || current.draw_offer === player;
+  $("draw").textContent = current && current.draw_offer && current.draw_offer !== player ? "Accept draw" : "Offer draw";
+}
+
 // after a redraw the focused cell is a new element: focus it again
 function refocus(cell) { const el = cellEls(cell)[0]; if (el) el.focus(); }
 
@@ -767,6 +793,8 @@ async function init() {
   $("nav-next").addEventListener("click", () => step(1));
   $("nav-last").addEventListener("click", () => showPly(Infinity));
   $("flip").addEventListener("click", flip);
+  $("resign").addEventListener("click", () => endingRequest("/api/resign"));
+  $("draw").addEventListener("click", () => endingRequest("/api/draw"));
   $("stop").addEventListener("click", () => { stopAsked = true; $("stop").hidden = true; });
   $("clock").addEventListener("change", () => { if (current && !current.history.length) { startClock(); render(); } });
   $("board").addEventListener("pointerdown", pointerDown);
