@@ -73,6 +73,7 @@ def test_upload_a_corpus_zrf_and_move(serve, page, corpus_dir):
     assert page.locator("#board rect.cell").count() == cells
     page.select_option("#seat-1", "random")
     wait_person_or_end(page, page.get_attribute("#seat-0", "data-player"))
+    assert page.locator("#game-select option:checked").inner_text() == f"{path.name} (uploaded: {page.evaluate('current.game')})"
     before = page.locator("#history .ply").count()
     notation = person_turn(page)
     assert page.locator("#history .ply").nth(before).inner_text() == notation

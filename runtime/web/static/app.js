@@ -659,6 +659,7 @@ async function newGame(ev) {
   $("status").textContent = "loading...";
   let data;
   try {
+    if (!file && $("game-select").value === UPLOADED) throw new Error("choose the .zrf file again to start the uploaded game anew");
     const body = file
       ? {upload: await fileItem(file), includes: await Promise.all([...$("include-files").files].map(fileItem)), variant}
       : {game: $("game-select").value, variant};
@@ -670,6 +671,7 @@ async function newGame(ev) {
   if (mine !== generation) return;
   stopListening();
   current = data; gameId = current.id; gameToken = current.token; lastShown = null; handPiece = null;
+  if (file) listUpload(file.name, current.game);
   Object.keys(seats).forEach(p => delete seats[p]);  // a new game starts with the default seats
   document.title = current.game + " \u2014 zrf play";
   buildSeats();
@@ -762,6 +764,16 @@ function renderEndingButtons() {
   $("draw").textContent = current && current.draw_offer && current.draw_offer !== player ? "Accept draw" : "Offer draw";
 }
 
+// the uploaded game in the Game list, first and chosen (New game uploads it again from the file box)
+const UPLOADED = "\u0000uploaded";
+function listUpload(fileName, title) {
+  const sel = $("game-select");
+  let o = sel.querySelector("option[data-uploaded]");
+  if (!o) { o = document.createElement("option"); o.dataset.uploaded = "1"; o.value = UPLOADED; sel.insertBefore(o, sel.firstChild); }
+  o.textContent = fileName + " (uploaded: " + title + ")";
+  sel.value = UPLOADED;
+}
+
 // after a redraw the focused cell is a new element: focus it again
 function refocus(cell) { const el = cellEls(cell)[0]; if (el) el.focus(); }
 
@@ -783,7 +795,10 @@ async function init() {
   });
   if (data.default) sel.value = data.default;
   $("new-game").addEventListener("submit", newGame);
-  $("game-select").addEventListener("change", () => { $("zrf-file").value = ""; $("include-files").value = ""; });
+  $("game-select").addEventListener("change", () => {
+    if ($("game-select").value === UPLOADED) return;  // the upload still in the file box
+    $("zrf-file").value = ""; $("include-files").value = "";
+  });
   $("undo").addEventListener("click", undo);
   $("hint").addEventListener("click", askHint);
   $("watch").addEventListener("click", watch);
