@@ -106,7 +106,8 @@ def test_the_page_fits_the_screen_and_the_board_fills_a_phone(server, open_page,
 
 def test_flip_turns_the_board_and_clicks_still_land(server, open_page):
     """Chess: before Flip e2 is below e7 and a is left of h; after it the other way round, the
-    pieces' labels stay upright, and clicking e2 then e4 plays Pawn e2 - e4."""
+    pieces' labels stay upright, and clicking e2 then e4 plays Pawn e2 - e4; then Black's reply
+    d7 - d5 is made from the keyboard alone."""
     page = open_page(server.url + "/")
     page.select_option("#seat-1", "person")
     assert centre(page, "e2")[1] > centre(page, "e7")[1] and centre(page, "a1")[0] < centre(page, "h1")[0]
@@ -122,6 +123,16 @@ def test_flip_turns_the_board_and_clicks_still_land(server, open_page):
     page.click("#flip")
     page.wait_for_function("document.body.dataset.flipped === ''")
     assert centre(page, "e2")[1] > centre(page, "e7")[1]
+    # from the keyboard: each cell is a labelled button; Enter picks up d7 and puts it on d5
+    assert page.get_attribute('#board .cell[data-cell="d7"]', "aria-label") == "d7: Black Pawn"
+    page.focus('#board .cell[data-cell="d7"]')
+    page.keyboard.press("Enter")
+    assert page.get_attribute("body", "data-selected") == "d7"
+    assert page.locator("#marks .mark.selected").count() == 1  # drawn above the pieces too
+    page.focus('#board .cell[data-cell="d5"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.body.dataset.plies === '2'")
+    assert page.locator("#history li").count() == 1  # 1. e4 d5 on one line
 
 
 def test_the_promotion_chooser_stands_at_the_piece(server, open_page):
