@@ -47,8 +47,12 @@ def package_files(name: str) -> dict[str, bytes]:
     target = target_for(entry)
     if target is None:
         raise GenerationError(f"{name}: no generated ZRF")
-    text = render(name)
-    pictures: GamePictures = pictures_for(target.folder)
+    return files_for(render(name), pictures_for(target.folder), name)
+
+
+def files_for(text: str, pictures: GamePictures, name: str) -> dict[str, bytes]:
+    """``relative path -> content`` of the package of a rendered rules file ``text`` whose
+    bitmaps ``pictures`` describes (``name`` for messages)."""
     rules = f"Rules/{pictures.package}.zrf"
     files = {rules: text.encode("utf-8")}
     zfile = build_model(expand_document(parse_text(text, rules)), rules)
@@ -68,7 +72,8 @@ def package_files(name: str) -> dict[str, bytes]:
         elif ref.player in pictures.players and ref.piece in pictures.piece_types \
                 and file == pictures.piece_file(ref.player, ref.piece):
             colours = colours_for(ref.player, pictures.players.index(ref.player))
-            image = piece_bitmap(ref.piece, labels[ref.piece], colours, pictures.piece_size)
+            image = piece_bitmap(ref.piece, labels[ref.piece], colours, pictures.piece_size,
+                                 pictures.symbols.get(ref.piece))
         else:
             raise GenerationError(f"{ref.span}: nothing draws {ref.written!r}")
         files[f"Images/{pictures.package}/{file}"] = _bmp(image)

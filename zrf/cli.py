@@ -40,6 +40,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("runtime.commands.play:play", "Play a game in the terminal against people or the computer."),
     "render": ("runtime.commands.render:render", "Draw a game position as SVG."),
     "serve": ("runtime.commands.serve:serve", "Serve a local web page to play any game in a browser."),
+    "export": ("runtime.commands.export:export", "Export a ZRF game as a Fairy-Stockfish variants.ini section."),
+    "import": ("codegen.fairy_commands:import_", "Import a Fairy-Stockfish variant as a ZRF (or a Zillions package)."),
     "lsp": ("runtime.commands.lsp:lsp", "Run the ZRF language server for editors (stdio)."),
 }
 

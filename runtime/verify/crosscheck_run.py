@@ -39,9 +39,17 @@ class CrossCheckSpec:
     known: str | None = None
     #: compare whole turns: merge the candidate's consecutive turns by one player (two-part turns)
     merge_turns: bool = False
+    #: another reference engine than a built-in game: ``"module:callable"`` called with the ZRF's
+    #: path, its variant and :attr:`against` (the command chooses it: ``--against fairy``)
+    reference_factory: str | None = None
+    against: str = ""
 
     def load(self) -> tuple[Game, Game, NameMap, list[KnownDifference]]:
-        reference = load_game(self.game)
+        if self.reference_factory:
+            module, _, attr = self.reference_factory.partition(":")
+            reference = getattr(importlib.import_module(module), attr)(self.zrf, self.variant, self.against)
+        else:
+            reference = load_game(self.game)
         candidate = load_game(self.zrf, self.variant)
         if self.merge_turns:
             candidate = MergedTurns(candidate)
