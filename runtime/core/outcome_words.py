@@ -36,6 +36,7 @@ _PLAIN_RULES = {
     "repetition": "the position was repeated",
     "resigned": "{who} resigned",
     "agreed": "the players agreed",
+    "time": "{who}'s time ran out",
 }
 
 

@@ -71,6 +71,7 @@ from runtime.web.bitmap_routes import IMAGE_HEADERS, graphics_notes, image_png
 from runtime.web.catalog import Catalog, load_zrf_file
 from runtime.web.downloads import zsg_response
 from runtime.web.error_answers import JSON_HEADERS, ApiError, PathHider, unexpected
+from runtime.web.game_clocks import GameClocks, parse_control
 from runtime.web.guard import RequestGuard
 from runtime.web.live_updates import StreamCount, TooManyStreams, change_events
 from runtime.web.move_cells import describe_move
@@ -94,6 +95,8 @@ TOKEN_HEADER = "x-zrf-token"
 TOKEN_SLOT = "__ZRF_LAUNCH_TOKEN__"
 #: the longest variant title a request may name
 MAX_VARIANT = 200
+#: a computer player with a clock thinks at most this share of its time left (plus most of the increment)
+CLOCK_SHARE = 30
 
 
 @dataclass
@@ -230,7 +233,8 @@ def _may_move(session: Session, offered: str | None) -> None:
 
 
 def _ended(session: Session) -> None:
-    """400 once the players ended the game (call with the session's lock held)."""
+    """400 once the game ended on time or as the players chose (call with the session's lock held)."""
+    session.outcome()
     if session.ended is not None:
         raise ApiError(400, "the game is over")
 
@@ -274,6 +278,9 @@ async def new_game(request: Request, ctx: ServeContext) -> Response:
     variant = body.get("variant") or None
     if variant is not None:
         variant = _text(variant, "variant", MAX_VARIANT)
+    control = body.get("clock")
+    if control is not None and parse_control(control) is None:
+        raise ApiError(400, "clock must be 'SECONDS+INCREMENT' (at most 36000+600), e.g. '300+2'")
     seed = body.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63):
         raise ApiError(400, "seed must be a whole number from 0 to 2**63 - 1")
@@ -309,6 +316,9 @@ async def new_game(request: Request, ctx: ServeContext) -> Response:
                 session.still, session.drawn_as = still, drawn_as
                 if seed is not None:
                     session.roller = ChanceRoller(session.game, seed)
+                if control is not None and still is None:
+                    seconds, increment = parse_control(control)
+                    session.clocks = GameClocks(seconds, increment, session.choosers(), session.state.current_player)
                 session.texts = entry.texts(session.game) if entry is not None else rules_texts(session.game)
                 session.notes = graphics_notes(session, ctx.hider.lines)
                 return session, session_payload(session)
@@ -397,11 +407,7 @@ async def move(request: Request, ctx: ServeContext) -> Response:
         with session.lock:
             _ended(session)
             _may_move(session, offered)
-            chosen = find_move(session.state, notation)
-            session.history.append((session.state, chosen))
-            session.state = session.state.apply(chosen)
-            session.draw_offer = None
-            session.changed()
+            session.played(find_move(session.state, notation))
             return session_payload(session)
     return ok(await ctx.run(play, "playing the move"))
 
@@ -412,6 +418,10 @@ async def _computer(request: Request, ctx: ServeContext, hint_only: bool) -> Res
     _still(session)
     kind = _text(body.get("kind") or "ai", "kind", 20)
     seconds = _number(body.get("seconds"), 5.0, 0.05, ctx.limits.max_think_seconds)
+    with session.lock:
+        clocks, mover = session.clocks, session.state.current_player
+        if clocks is not None and mover in clocks.left:  # the computer keeps to its clock
+            seconds = max(0.05, min(seconds, clocks.time_left(mover) / CLOCK_SHARE + 0.8 * clocks.increment))
     strength = int(_number(body.get("strength"), 3, 1, 10))
     try:
         player = make_player(kind, seed=len(session.history), time_limit=seconds, strength=strength)
@@ -433,10 +443,7 @@ async def _computer(request: Request, ctx: ServeContext, hint_only: bool) -> Res
             chosen = session.roller.roll(session.state) if rolls else player.choose(session.state)
             if hint_only:
                 return {"hint": describe_move(chosen)}
-            session.history.append((session.state, chosen))
-            session.state = session.state.apply(chosen)
-            session.draw_offer = None
-            session.changed()
+            session.played(chosen)
             return session_payload(session)
     ctx.make_room_for_a_search()
     return ok(await ctx.run(think, "thinking", thinking=True))
@@ -513,10 +520,7 @@ async def resign(request: Request, ctx: ServeContext) -> Response:
         player = _held_player(session, offered, body.get("player"))
         if session.outcome() is not None:
             raise ApiError(400, "the game is over")
-        session.ended = Outcome.loss(player, [p for p in session.game.players
-                                              if not session.roller.rolls_for(p)], "resigned")
-        session.draw_offer = None
-        session.changed()
+        session.end(Outcome.loss(player, session.choosers(), "resigned"))
         return ok(session_payload(session))
 
 
@@ -530,11 +534,10 @@ async def draw(request: Request, ctx: ServeContext) -> Response:
         if session.outcome() is not None:
             raise ApiError(400, "the game is over")
         if session.draw_offer is not None and session.draw_offer != player:
-            session.ended = Outcome.drawn("agreed")
-            session.draw_offer = None
+            session.end(Outcome.drawn("agreed"))
         else:
             session.draw_offer = player
-        session.changed()
+            session.changed()
         return ok(session_payload(session))
 
 

@@ -28,6 +28,7 @@ from typing import Callable
 from runtime.core.protocol import Game, Move, Outcome, State
 from runtime.pictures.bitmaps import forget_graphics
 from runtime.players.chance import ChanceRoller
+from runtime.web.game_clocks import GameClocks
 from runtime.web.seats import Seats
 from runtime.web.server_limits import ServerLimits
 
@@ -76,6 +77,8 @@ class Session:
     ended: Outcome | None = None
     #: the player whose draw offer stands (until a move, or the other side accepts)
     draw_offer: str | None = None
+    #: the players' clocks when the game has a time control (:mod:`runtime.web.game_clocks`)
+    clocks: GameClocks | None = None
 
     def __post_init__(self):
         if self.seats is None:
@@ -92,8 +95,38 @@ class Session:
         self.version += 1
 
     def outcome(self) -> Outcome | None:
-        """How the game ended: as the players chose, else by its rules; None while it goes on."""
+        """How the game ended: on time, as the players chose, else by its rules; None while it goes
+        on (call with :attr:`lock` held: a clock found at zero ends the game here)."""
+        if self.ended is None and self.clocks is not None:
+            flagged = self.clocks.flagged()
+            if flagged is not None:
+                self.ended = Outcome.loss(flagged, self.choosers(), "time")
+                self.clocks.stop()
+                self.changed()
         return self.ended or self.state.outcome()
+
+    def choosers(self) -> list[str]:
+        """The players who choose their moves (not the random ones)."""
+        return [p for p in self.game.players if not self.roller.rolls_for(p)]
+
+    def end(self, outcome: Outcome) -> None:
+        """The players ended the game (a resignation, an agreed draw); the clocks stop."""
+        self.ended, self.draw_offer = outcome, None
+        if self.clocks is not None:
+            self.clocks.stop()
+        self.changed()
+
+    def played(self, move: Move) -> None:
+        """``move`` was made in the current position: the history grows, the clocks turn."""
+        self.history.append((self.state, move))
+        self.state = self.state.apply(move)
+        self.draw_offer = None
+        if self.clocks is not None:
+            if self.state.outcome() is None:
+                self.clocks.moved(self.state.current_player)
+            else:
+                self.clocks.moved(None)
+        self.changed()
 
 
 class SessionStore:

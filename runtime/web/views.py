@@ -45,6 +45,7 @@ def session_payload(session: Session, ply: int | None = None) -> dict:
         "still": session.still,
         "version": session.version,
         "draw_offer": session.draw_offer,
+        "clock": session.clocks.view() if session.clocks is not None else None,
         "history": [m.notation for _, m in history],
         "numbers": [game.move_number(i) for i in range(now)],
         "last": describe_move(history[view - 1][1]) if view else None,

@@ -169,9 +169,10 @@ def test_the_promotion_chooser_stands_at_the_piece(server, open_page):
 
 
 def test_a_clock_runs_down_and_flags(server, open_page):
-    """A 2-second clock (a time control added to the list): White's clock runs while White is to
-    move and shows less time after a moment; at zero White has lost on time and no move can be
-    made.  With 60 s + 0, the computer is asked to think at most a 30th of its time left."""
+    """A 2-second clock (a time control added to the list; the server keeps it): White's clock runs
+    while White is to move and shows less time after a moment; at zero the server says White lost
+    on time, and no move can be made.  With 60 s + 0, the computer is asked to think at most a
+    30th of its time left."""
     page = open_page(server.url + "/")
     asked = []
     page.on("request", lambda r: asked.append(json.loads(r.post_data)) if r.url.endswith("/api/ai") else None)
@@ -179,7 +180,8 @@ def test_a_clock_runs_down_and_flags(server, open_page):
     page.evaluate("""() => { const o = document.createElement('option'); o.value = '2+0'; o.textContent = '2 s';
                             document.querySelector('#clock').appendChild(o); }""")
     page.select_option("#clock", "2+0")
-    page.wait_for_selector("#clocks .clock.running[data-player='White']")
+    page.click("#start")
+    page.wait_for_selector("body:not([data-loading]) #clocks .clock.running[data-player='White']")
     first = int(page.get_attribute("#clocks .clock[data-player='White']", "data-ms"))
     page.wait_for_function("Number(document.querySelector(\"#clocks .clock[data-player='White']\").dataset.ms) < 1500")
     assert first <= 2000

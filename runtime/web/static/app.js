@@ -18,7 +18,7 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 // current: the game now; view: an earlier position being looked at (null: the game now)
 let gameId = null, gameToken = null, current = null, view = null, prefix = [], selected = null, hint = null;
 let busy = false, generation = 0, drag = null, flipped = false, handPiece = null, lastShown = null;
-let clock = null;  // {limit, increment, left: {player: ms}, running, since, flagged, timer}
+let clock = null;  // the last reading of the server's clocks: {left: {player: ms}, running, increment, since, asked}
 // a shared game: role "owner" (opened it here), "seat" (joined through an invite link), "watcher"
 let role = "owner", events = null;
 const seats = {};
@@ -48,7 +48,7 @@ function showError(err) { $("error").textContent = err ? String(err.message || e
 
 function shown() { return view || current; }
 
-function gameOver() { return !!(current && (current.outcome || current.still || (clock && clock.flagged))); }
+function gameOver() { return !!(current && (current.outcome || current.still)); }
 
 function personToMove() { return current && !view && !gameOver() && seats[current.to_move] === "person"; }
 
@@ -203,7 +203,6 @@ function renderStatus() {
       + (s.view ? " (" + s.last.notation + ")" : " (the start)") + " \u2014 " + s.view_to_move + " to move; >| for the game now";
   } else if (current.still) status.textContent = "Set-up position only: " + current.still;
   else if (current.outcome) status.textContent = "Game over: " + (current.outcome.words || current.outcome.text);
-  else if (clock && clock.flagged) status.textContent = "Game over: " + flagWords();
   else status.textContent = current.to_move + " to move" + (seats[current.to_move] === "person" ? "" : (isRandom(current.to_move) ? " (rolls by chance)" : " (computer)"))
     + (prefix.length ? " \u2014 part " + (prefix.length + 1) + " of the turn" : "")
     + (current.check.length ? " \u2014 check" : "")
@@ -532,25 +531,14 @@ async function computerTurns() {
 
 // ---------------------------------------------------------------- clocks
 
-// a time control "SECONDS+INCREMENT" from the Clock list; each choosing player has a clock
-function startClock() {
-  if (clock && clock.timer) clearInterval(clock.timer);
-  clock = null;
-  const m = /^(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)$/.exec($("clock").value);
-  if (!m || !current) { $("clocks").hidden = true; return; }
-  const limit = Number(m[1]) * 1000, increment = Number(m[2]) * 1000;
-  clock = {limit, increment, left: {}, running: null, since: 0, flagged: null, timer: null};
-  current.players.filter(p => !isRandom(p)).forEach(p => { clock.left[p] = limit; });
-  clock.timer = setInterval(tick, 100);
-}
-
-// charge the running side, give it its increment when the turn passed, and start the side to move
-function switchClock() {
-  if (!clock || clock.flagged) return;
-  const now = Date.now(), next = current.outcome ? null : (current.to_move in clock.left ? current.to_move : null);
-  if (clock.running === next) return;
-  if (clock.running) { clock.left[clock.running] -= now - clock.since; clock.left[clock.running] += clock.increment; }
-  clock.running = next; clock.since = now;
+// the server keeps the clocks (a game opened with a time control); the page counts down from the
+// last reading and, when the running clock shows zero, asks the server, which decides the flag
+let clockSource = null;
+function syncClock() {
+  if (!current || current.clock === clockSource) return;
+  clockSource = current.clock;
+  clock = current.clock ? {left: current.clock.left, running: current.clock.running, increment: current.clock.increment,
+                           since: Date.now(), asked: false} : null;
 }
 
 function timeLeft(player) {
@@ -558,37 +546,33 @@ function timeLeft(player) {
   return Math.max(0, ms);
 }
 
-function tick() {
-  if (!clock || clock.flagged || !clock.running) return;
-  if (timeLeft(clock.running) <= 0) {
-    clock.left[clock.running] = 0; clock.flagged = clock.running; clock.running = null;
-    generation++; busy = false; document.body.dataset.busy = ""; $("stop").hidden = true;
-    selected = null; prefix = []; render();
-    return;
-  }
-  renderClocks();
-}
-
-function flagWords() {
-  const others = current.players.filter(p => p !== clock.flagged && !isRandom(p));
-  return others.join(" and ") + (others.length === 1 ? " wins" : " win") + ": " + clock.flagged + "'s time ran out";
+async function tick() {
+  if (!clock || !clock.running || clock.asked || !current || current.outcome) { if (clock) renderClocks(); return; }
+  if (timeLeft(clock.running) > 0) { renderClocks(); return; }
+  clock.asked = true;
+  try {
+    const next = await api("/api/state?id=" + encodeURIComponent(gameId));
+    if (next.version >= current.version) { current = next; view = null; prefix = []; selected = null; render(); }
+  } catch (e) { showError(e); }
 }
 
 function renderClocks() {
   const box = $("clocks");
-  if (!clock) { box.hidden = true; return; }
-  switchClock();
+  syncClock();
+  if (!clock) { box.hidden = true; box.innerHTML = ""; return; }
   box.hidden = false;
-  if (box.children.length !== Object.keys(clock.left).length) {
+  const players = Object.keys(clock.left);
+  if (box.children.length !== players.length) {
     box.innerHTML = "";
-    Object.keys(clock.left).forEach(p => { const d = document.createElement("span"); d.className = "clock"; d.dataset.player = p; d.setAttribute("role", "timer"); box.appendChild(d); });
+    players.forEach(p => { const d = document.createElement("span"); d.className = "clock"; d.dataset.player = p; d.setAttribute("role", "timer"); box.appendChild(d); });
   }
+  const out = current && current.outcome;
   [...box.children].forEach(d => {
     const p = d.dataset.player, ms = timeLeft(p), secs = Math.ceil(ms / 1000);
     d.textContent = p + " " + Math.floor(secs / 60) + ":" + String(secs % 60).padStart(2, "0");
     d.dataset.ms = String(Math.round(ms));
     d.classList.toggle("running", clock.running === p);
-    d.classList.toggle("flagged", clock.flagged === p);
+    d.classList.toggle("flagged", !!(out && out.rule === "time" && out.losers.includes(p)));
   });
 }
 
@@ -663,6 +647,7 @@ async function newGame(ev) {
     const body = file
       ? {upload: await fileItem(file), includes: await Promise.all([...$("include-files").files].map(fileItem)), variant}
       : {game: $("game-select").value, variant};
+    if ($("clock").value) body.clock = $("clock").value;
     data = await api("/api/new", body);
   } catch (e) {
     if (mine === generation) { showError(e); $("status").textContent = "could not load the game"; delete document.body.dataset.loading; }
@@ -675,7 +660,7 @@ async function newGame(ev) {
   Object.keys(seats).forEach(p => delete seats[p]);  // a new game starts with the default seats
   document.title = current.game + " \u2014 zrf play";
   buildSeats();
-  startClock();
+  clockSource = null;
   renderRules(current.texts);
   render();
   delete document.body.dataset.loading;
@@ -724,7 +709,6 @@ async function undo() {
   try {
     current = await api("/api/undo", {id: gameId});
     while (current.history.length && seats[current.to_move] !== "person") current = await api("/api/undo", {id: gameId});
-    if (clock) { clock.flagged = null; clock.running = null; }
   } catch (e) { showError(e); }
   prefix = []; selected = null; hint = null; render();
 }
@@ -811,7 +795,7 @@ async function init() {
   $("resign").addEventListener("click", () => endingRequest("/api/resign"));
   $("draw").addEventListener("click", () => endingRequest("/api/draw"));
   $("stop").addEventListener("click", () => { stopAsked = true; $("stop").hidden = true; });
-  $("clock").addEventListener("change", () => { if (current && !current.history.length) { startClock(); render(); } });
+  setInterval(tick, 100);
   $("board").addEventListener("pointerdown", pointerDown);
   window.addEventListener("pointermove", pointerMove);
   window.addEventListener("pointerup", pointerUp);
