@@ -472,6 +472,8 @@ async def undo(request: Request, ctx: ServeContext) -> Response:
                 session.changed()
             elif session.history:
                 session.state, _ = session.history.pop()
+                if session.clocks is not None:
+                    session.clocks.turn_to(session.state.current_player)
                 session.changed()
             session.draw_offer = None
             return session_payload(session)

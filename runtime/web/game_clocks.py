@@ -64,6 +64,14 @@ class GameClocks:
         self.running = next_player if next_player in self.left else None
         self.since = now
 
+    def turn_to(self, player: str | None) -> None:
+        """A move was taken back: charge the running player's time (no increment) and start ``player``'s."""
+        now = self.now()
+        if self.running is not None:
+            self.left[self.running] = max(0.0, self.left[self.running] - (now - self.since))
+        self.running = player if player in self.left else None
+        self.since = now
+
     def stop(self) -> None:
         """The game is over: every clock stands still."""
         if self.running is not None:

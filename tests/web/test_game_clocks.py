@@ -34,6 +34,8 @@ def test_clocks_count_charge_and_flag_by_hand():
     hand.t = 305 + 292
     assert clocks.flagged() == "White"
     assert clocks.view()["left"] == {"White": 0, "Black": 7000}
+    clocks.turn_to("Black")  # a move taken back: White's time is charged, no increment
+    assert clocks.left == {"White": 0, "Black": 7} and clocks.running == "Black"
     assert parse_control("300+2") == (300.0, 2.0)
     assert [parse_control(t) for t in ("0+0", "300", "99999999+0", "5+601", 300, "1e3+0")] == [None] * 6
 
