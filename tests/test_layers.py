@@ -40,11 +40,11 @@ FORBIDDEN = {
 #: runtime's subpackages, lowest floor first (docs/architecture.md has the table)
 RUNTIME_FLOORS: tuple[frozenset[str], ...] = tuple(frozenset(floor) for floor in (
     {"core"},                                            # the engine contract
-    {"jobs"},                                            # where jobs run, time limits
+    {"jobs", "engines"},                                 # where jobs run, time limits; external engines
     {"interpreter"},                                     # ZRF run as a Game
     {"loading"},                                         # registry, opening a GAME argument
     {"players", "verify", "savedgames", "pictures"},    # what uses games, independent of each other
-    {"rl"},                                              # OpenSpiel and PettingZoo adapters
+    {"rl", "matches"},                                   # OpenSpiel and PettingZoo adapters; zrf match
     {"fairy", "lsp"},                                    # the Fairy-Stockfish bridge, the language server
     {"web"},                                             # the ``zrf serve`` application
     {"commands"},                                        # the subcommands that play games

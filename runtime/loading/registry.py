@@ -41,6 +41,13 @@ from runtime.core.protocol import Game
 #: The entry-point group games are registered in.
 ENTRY_POINT_GROUP = "zrf.games"
 
+#: The entry-point group of the games' picture packages: each entry, named after a game, names a
+#: callable ``(game name) -> {relative path: bytes}`` giving the game's Zillions package
+#: (``Rules/<Game>.zrf`` and the ``Images/<Game>/`` bitmaps it names).  The package writer sits
+#: above ``runtime`` (this project's is ``codegen.package:package_files``), so runtime reaches it
+#: only through this group, as it reaches the games.
+PACKAGE_GROUP = "zrf.packages"
+
 
 class RegistryWarning(UserWarning):
     """Registered games could not all be found the ordinary way; the message says why."""
@@ -120,6 +127,27 @@ def generated_zrf(spec: str) -> str | None:
         return None
     entry = find_game(spec)
     return entry.zrf if entry is not None else None
+
+
+def package_files(name: str) -> dict[str, bytes] | None:
+    """The Zillions package of registered game ``name`` (see :data:`PACKAGE_GROUP`), or None when
+    no package writer is registered for it or the writer fails (a :class:`RegistryWarning` says why)."""
+    target = _package_writers().get(name.lower())
+    if target is None:
+        return None
+    try:
+        return target.load()(name.lower())
+    except Exception as exc:  # a broken writer costs the pictures, never the game
+        _warn(f"the picture package of {name} cannot be made ({target.value}): {type(exc).__name__}: {exc}")
+        return None
+
+
+@functools.cache
+def _package_writers() -> dict[str, importlib.metadata.EntryPoint]:
+    found: dict[str, importlib.metadata.EntryPoint] = {}
+    for point, _provider in entry_points(PACKAGE_GROUP):
+        found.setdefault(point.name.lower(), point)
+    return found
 
 
 @functools.cache

@@ -73,6 +73,7 @@ from runtime.players.clock import Deadline, TimeControl, moves_before
 from runtime.players.evaluation import Evaluator, Weights
 from runtime.players.knowledge import GameKnowledge, KnowledgeCache, move_movements
 from runtime.players.player import Player
+from runtime.players.strength_scale import DEFAULT_LEVEL, strength_level
 
 WIN = 1_000_000.0
 """Score of a won position (minus the plies it takes, so faster wins score higher)."""
@@ -179,10 +180,11 @@ class SearchInfo:
 class AlphaBetaPlayer(Player):
     """Iterative-deepening alpha-beta over the engine contract; see the module docstring.
 
-    * ``max_depth``: plies to search at most (default ``strength + 1``);
+    * ``max_depth``: plies to search at most (default: the ``strength``
+      level's depth cap, :mod:`runtime.players.strength_scale`);
     * ``node_budget``: nodes (move generations, and evaluations by sixteens)
-      one move may cost (default ``25 * 2**(strength - 1)``; ``None``: only
-      the clock limits);
+      one move may cost (default: the ``strength`` level's budget; ``None``:
+      only the clock limits);
     * ``time_limit``: seconds per move (a :class:`TimeControl` with
       ``per_move``), or ``clock``: any :class:`TimeControl`; without either
       the search is reproducible for a seed;
@@ -195,14 +197,13 @@ class AlphaBetaPlayer(Player):
     name = "alphabeta"
 
     def __init__(self, time_limit: float | None = None, max_depth: int | None = None,
-                 seed: int = 0, strength: int = 5, node_budget: int | None = -1,
+                 seed: int = 0, strength: int = DEFAULT_LEVEL, node_budget: int | None = -1,
                  knowledge: GameKnowledge | None = None, weights: Weights | None = None,
                  clock: TimeControl | None = None, knowledge_cache: KnowledgeCache | None = None):
         self.clock = clock or (TimeControl(per_move=time_limit) if time_limit else None)
-        self.max_depth = max_depth if max_depth is not None else strength + 1
-        if node_budget == -1:
-            node_budget = 25 * 2 ** (strength - 1)
-        self.node_budget = node_budget
+        level = strength_level(strength)
+        self.max_depth = max_depth if max_depth is not None else level.max_depth
+        self.node_budget = level.nodes if node_budget == -1 else node_budget
         self.rng = random.Random(seed)
         self.knowledge = knowledge
         self.knowledge_cache = knowledge_cache if knowledge_cache is not None else KnowledgeCache(capacity=1)
@@ -519,6 +520,10 @@ class AlphaBetaPlayer(Player):
         valued.sort(key=lambda t: t[:2])
         seen = {id(m) for _, _, m, _ in valued}
         return [(m, sig) for _, _, m, sig in valued] + [(m, None) for m in moves if id(m) not in seen]
+
+    def search_depth(self) -> int | None:
+        """The depth the last search completed (:attr:`info`); None when the move was the only one."""
+        return self.info.depth if self.info.nodes else None
 
     def choose(self, state: State, clock: TimeControl | None = None) -> Move:
         """The move to play; ``clock`` overrides the player's own time control for this move.

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field
 
 from runtime.core.protocol import Move, Outcome, State
-from runtime.players.clock import Deadline, moves_before
+from runtime.players.clock import Deadline, TimeControl, moves_before
 from runtime.players.player import Player
 
 
@@ -28,14 +28,20 @@ class _Node:
 
 
 class MCTSPlayer(Player):
-    """UCT Monte-Carlo tree search with random playouts (``rollout_plies`` long)."""
+    """UCT Monte-Carlo tree search with random playouts (``rollout_plies`` long).
+
+    At most ``iterations`` a move, and at most what ``clock`` (a
+    :class:`TimeControl`, e.g. on the processor clock) allows, else at most
+    ``time_limit`` wall-clock seconds.
+    """
 
     name = "mcts"
 
     def __init__(self, iterations: int = 400, time_limit: float | None = None, seed: int = 0,
-                 rollout_plies: int = 60, exploration: float = 1.4):
+                 rollout_plies: int = 60, exploration: float = 1.4, clock: TimeControl | None = None):
         self.iterations = iterations
         self.time_limit = time_limit
+        self.clock = clock
         self.rng = random.Random(seed)
         self.rollout_plies = rollout_plies
         self.c = exploration
@@ -57,7 +63,12 @@ class MCTSPlayer(Player):
     def choose(self, state: State) -> Move:
         """The most visited root move.  The clock starts first and is read between the moves
         each position makes (a big board's position can take longer than a move may think)."""
-        deadline = Deadline.after(self.time_limit, self.time_limit) if self.time_limit else Deadline.none()
+        if self.clock is not None:
+            deadline = self.clock.start()
+        elif self.time_limit:
+            deadline = Deadline.after(self.time_limit, self.time_limit)
+        else:
+            deadline = Deadline.none()
         moves, whole = moves_before(state, deadline, at_least=1)
         if not moves:
             raise ValueError("no legal moves")
