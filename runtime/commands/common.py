@@ -28,16 +28,17 @@ position_option = click.option("--position", "position", default=None, metavar="
                                     "'SIDE | cell:player:type, ...' (every other cell empty).")
 
 
-def open_or_exit(spec: str, variant: str | None, axiom: AxiomGames = AxiomGames.REFUSE) -> Game:
+def open_or_exit(spec: str, variant: str | None, axiom: AxiomGames = AxiomGames.REFUSE,
+                 lint: bool = True) -> Game:
     """:func:`runtime.loading.opening.open_game` for a command, or exit with status 2.
 
     A ZRF file with lint errors is still opened, after a one-line warning
-    (``zrf: warning: ...``, its moves may be missing or wrong); a game that
+    (``zrf: warning: ...``, its moves may be missing or wrong; ``lint=False``: not linted); a game that
     cannot be loaded ends the command with its ``path:line:col: CODE message``
     lines, else a one-line reason (:func:`fail_to_load`).
     """
     try:
-        return open_game(spec, variant, lint=True, axiom=axiom)
+        return open_game(spec, variant, lint=lint, axiom=axiom)
     except GameLoadError as exc:
         fail_to_load(exc)
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from runtime.commands.common import game_argument, json_option, open_game, progress_enabled, variant_option
+from runtime.commands.common import game_argument, json_option, open_or_exit, progress_enabled, variant_option
 from runtime.engines.uci_client import UciFailure
 from runtime.matches.match_run import MatchResult, StopReason, run_match
 from runtime.matches.match_statistics import Sprt, SprtState, elo_interval, likelihood_of_superiority
@@ -227,7 +227,7 @@ def match(game: str, variant: str | None, players: tuple[str, ...], games: int, 
         contestants.append(Contestant(name, spec.with_budget(seconds, nodes)))
     if len(contestants) < 2:
         raise click.UsageError("a match needs at least two --player NAME=SPEC")
-    loaded = open_game(game, variant, warn_lint=True)
+    loaded = open_or_exit(game, variant)
     openings = (START,)
     try:
         if openings_path is not None:
