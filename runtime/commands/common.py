@@ -102,12 +102,19 @@ def progress_enabled() -> bool:
 
 
 def fairy_game_for(game: Game) -> UciGame:
-    """The game as Fairy-Stockfish plays it (its verified export); exit 2 with the reasons when it
-    does not export, plays differently there, or cannot be verified."""
+    """The game as Fairy-Stockfish plays it (its verified export); exit 2 with the reasons when the
+    engine is not built, or the game does not export, plays differently there, or cannot be
+    verified.  The engine is looked for first: an export and its verification take seconds."""
+    from runtime.engines.engine_cache import EngineNotFound, resolve
     from runtime.fairy.engine_variant import EngineVariantError, uci_game
     from runtime.fairy.export import ExportUnfit
     from runtime.fairy.library import FairyUnavailable
+    from runtime.players.spec import FAIRY_PROGRAM
 
+    try:
+        resolve(FAIRY_PROGRAM)
+    except EngineNotFound as exc:
+        raise click.UsageError(str(exc)) from None
     try:
         return uci_game(game)
     except ExportUnfit as exc:
