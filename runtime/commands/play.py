@@ -11,7 +11,7 @@ from runtime.core.protocol import Game, Move, State
 from runtime.engines.uci_client import UciFailure
 from runtime.players.chance import ChanceRoller, choosing_players
 from runtime.players.factory import PlayerSource, make_player
-from runtime.players.player import Forfeit, Player, Unplayable
+from runtime.players.player import Forfeit, Player, Unplayable, tell_game
 from runtime.players.spec import ENGINES, PlayerKind, PlayerSpec, SpecError, parse_player_spec
 from runtime.players.uci import UciSetupError
 from runtime.pictures.textboard import board_text
@@ -84,9 +84,7 @@ class Seats:
         """``name``'s move in ``state``, reached from ``start`` by ``moves``; Forfeit or Unplayable
         when its engine cannot go on."""
         player = self.players[name]
-        player.begin(start)
-        for move in moves:
-            player.observe(move)
+        tell_game(player, start, moves)
         return player.choose(state)
 
     def close(self) -> None:

@@ -118,3 +118,15 @@ def test_a_missing_engine_is_refused_with_how_to_build_it(tiny, tmp_path, monkey
     result = zrf("match", tiny, "--player", "fs=fsf", "--player", "r=random")
     assert result.exit_code == 2
     assert "zrf engines build fairy-stockfish" in result.output
+
+
+def test_the_engine_hears_the_moves_typed_before_the_game(tiny):
+    """After ``--moves "a1 - b1"`` (out of the rook's check) it is Black's turn; an engine told only the start position would
+    answer a White move, which the ZRF refuses.  Its move is legal, so it was told the opening."""
+    _engine()
+    result = zrf("play", tiny, "--moves", "a1 - b1", "--white", "human", "--black", "fsf:depth=2",
+                 "--max-plies", "1", "--json")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["stopped"] == "--max-plies" and len(out["moves"]) == 1
+    assert out["moves"][0].split()[0] in ("King", "Rook")
