@@ -93,7 +93,8 @@ class MatchTable:
         self.sources: list[PlayerSource] = []
         try:
             for contestant in plan.contestants:
-                self.sources.append(PlayerSource(contestant.spec, plan.cpu_clock, plan.uci_variant))
+                self.sources.append(PlayerSource(contestant.spec, plan.cpu_clock, plan.uci_variant,
+                                                 plan.uci_game))
         except ValueError as exc:
             self.close()
             raise MatchSetupError(str(exc)) from None
