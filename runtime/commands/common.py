@@ -14,6 +14,7 @@ from runtime.core.errors import GameLoadError
 from runtime.loading.opening import AxiomGames, open_game
 from runtime.core.notation import MoveMatchError, play_moves, split_move_list
 from runtime.core.protocol import Game, State
+from runtime.players.uci_notation import UciGame
 from runtime.loading.setup_text import SetupError, set_up
 
 game_argument = click.argument("game", metavar="GAME")
@@ -79,3 +80,25 @@ def position_after(game: Game, moves: str, position: str | None = None) -> State
 def progress_enabled() -> bool:
     """Progress bars only when a person is watching (stderr is a terminal)."""
     return sys.stderr.isatty()
+
+
+def fairy_game_for(game: Game) -> UciGame:
+    """The game as Fairy-Stockfish plays it (its verified export); exit 2 with the reasons when the
+    engine is not built, or the game does not export, plays differently there, or cannot be
+    verified.  The engine is looked for first: an export and its verification take seconds."""
+    from runtime.engines.engine_cache import EngineNotFound, resolve
+    from runtime.fairy.engine_variant import EngineVariantError, uci_game
+    from runtime.fairy.export import ExportUnfit
+    from runtime.fairy.library import FairyUnavailable
+    from runtime.players.spec import FAIRY_PROGRAM
+
+    try:
+        resolve(FAIRY_PROGRAM)
+    except EngineNotFound as exc:
+        raise click.UsageError(str(exc)) from None
+    try:
+        return uci_game(game)
+    except ExportUnfit as exc:
+        raise click.UsageError(f"Fairy-Stockfish cannot play {game.name}, which does not export:\n{exc}") from None
+    except (EngineVariantError, FairyUnavailable) as exc:
+        raise click.UsageError(f"Fairy-Stockfish cannot play {game.name}: {exc}") from None

@@ -95,7 +95,8 @@ class MatchTable:
         knowledge = KnowledgeCache(capacity=1)  # the contestants' players learn the one game once
         try:
             for contestant in plan.contestants:
-                self.sources.append(PlayerSource(contestant.spec, plan.cpu_clock, plan.uci_variant, knowledge))
+                self.sources.append(PlayerSource(contestant.spec, plan.cpu_clock, plan.uci_variant,
+                                                 plan.uci_game, knowledge))
         except ValueError as exc:
             self.close()
             raise MatchSetupError(str(exc)) from None

@@ -181,20 +181,18 @@ def test_a_goal_listing_positions_needs_all_of_them(tmp_path):
     assert result.ok, result.describe()
 
 
-def test_engine_variant_gives_a_uci_engine_what_it_needs(tiny):
+def test_uci_game_gives_a_uci_engine_what_it_needs(tiny):
     """What a UCI engine loads (VariantPath text, UCI_Variant) and the squares of the ZRF's cells:
     the text defines that variant, and Fairy-Stockfish's start moves there are exactly our
-    interpreter's start moves written in UCI."""
-    from runtime.fairy.engine_variant import engine_variant
-    from runtime.fairy.uci_moves import uci_of
+    interpreter's start moves written in the game's notation."""
+    from runtime.fairy.engine_variant import uci_game
 
     game = open_game(tiny)
-    ev = engine_variant(game, depth=2, positions=20)
-    assert ev.variant in read_sections(ev.ini)
-    assert ev.squares["a1"] == "a1" and ev.cell_of("d4") == "d4"
+    played = uci_game(game, depth=2, positions=20)
+    assert played.variant in read_sections(played.variants_ini)
+    assert played.notation.square("a1") == "a1" and played.notation.square("d4") == "d4"
     library = FairyLibrary.get()
-    loaded = library.load(ev.ini)[ev.variant]
+    loaded = library.load(played.variants_ini)[played.variant]
     theirs = set(library.module.legal_moves(loaded, library.module.start_fen(loaded), []))
-    squares = {cell: (ord(sq[0]) - 97, int(sq[1:]) - 1) for cell, sq in ev.squares.items()}
-    ours = {uci_of(m, squares, ev.pieces) for m in game.initial_state().legal_moves()}
+    ours = {played.notation.text(m) for m in game.initial_state().legal_moves()}
     assert ours == theirs

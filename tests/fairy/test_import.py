@@ -18,7 +18,7 @@ from codegen.fairy_import import import_variant, render_variant
 from runtime.fairy.betza import read
 from runtime.fairy.library import FairyLibrary
 from runtime.fairy.position import FairyGame
-from runtime.fairy.uci_moves import uci_of
+from runtime.fairy.uci_moves import notation_of
 from runtime.fairy.variant_rules import read_variant
 from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
@@ -124,10 +124,9 @@ def test_castling_puts_the_rook_where_fairy_stockfish_does(castlefour, moves, tm
     path = tmp_path / "castlefour.zrf"
     path.write_text(text)
     ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
-    squares = {cell: square for square, cell in naming.cells.items()}
-    letters = {name: token for token, name in naming.pieces.items()}
+    notation = notation_of(naming)
     for uci in moves:
-        ours = ours.apply(next(m for m in ours.legal_moves() if uci_of(m, squares, letters) == uci))
+        ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == uci))
         theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci))
         assert ours.signature().core() == theirs.signature().core(), (uci, ours.signature().pretty())
 
@@ -177,9 +176,8 @@ def test_a_stalemate_that_loses_ends_the_imported_game_as_fairy_stockfish_ends_i
     path = tmp_path / "stalefour.zrf"
     path.write_text(text)
     ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
-    squares = {cell: square for square, cell in naming.cells.items()}
-    letters = {name: token for token, name in naming.pieces.items()}
-    ours = ours.apply(next(m for m in ours.legal_moves() if uci_of(m, squares, letters) == "d1c1"))
+    notation = notation_of(naming)
+    ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == "d1c1"))
     theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == "d1c1"))
     assert theirs.outcome() is not None and "White" in theirs.outcome().describe()
     assert ours.outcome() is not None and ours.outcome().key() == theirs.outcome().key()
