@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from runtime.commands.common import (fairy_game_for, game_argument, json_option, open_game, progress_enabled,
+from runtime.commands.common import (fairy_game_for, game_argument, json_option, open_or_exit, progress_enabled,
                                      variant_option)
 from runtime.engines.uci_client import UciFailure
 from runtime.matches.match_run import MatchResult, StopReason, run_match
@@ -148,7 +148,7 @@ def _parse_sprt(text: str | None) -> Sprt | None:
         raise click.BadParameter(f"{text!r}: {exc}", param_hint="--sprt") from None
 
 
-@click.command()
+@click.command(short_help="Play a match between players and engines: Elo, LOS, SPRT.")
 @game_argument
 @variant_option
 @click.option("--player", "players", multiple=True, required=True, metavar="NAME=SPEC",
@@ -231,7 +231,7 @@ def match(game: str, variant: str | None, players: tuple[str, ...], games: int, 
         contestants.append(Contestant(name, spec.with_budget(seconds, nodes)))
     if len(contestants) < 2:
         raise click.UsageError("a match needs at least two --player NAME=SPEC")
-    loaded = open_game(game, variant, warn_lint=True)
+    loaded = open_or_exit(game, variant)
     openings = (START,)
     try:
         if openings_path is not None:

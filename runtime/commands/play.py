@@ -11,15 +11,20 @@ from runtime.core.protocol import Game, Move, State
 from runtime.engines.uci_client import UciFailure
 from runtime.players.chance import ChanceRoller, choosing_players
 from runtime.players.factory import PlayerSource, make_player
+from runtime.players.knowledge import KnowledgeCache
 from runtime.players.player import Forfeit, Player, Unplayable, tell_game
 from runtime.players.spec import ENGINES, PlayerKind, PlayerSpec, SpecError, parse_player_spec
 from runtime.players.uci import UciSetupError
 from runtime.pictures.textboard import board_text
 from zrf.printable import printable
 
-from runtime.commands.common import (fairy_game_for, game_argument, json_option, moves_option, open_game,
+from runtime.commands.common import (fairy_game_for, game_argument, json_option, moves_option, open_or_exit,
                                      position_after, variant_option)
 from runtime.commands.line_editing import LineReader
+
+#: The seat kind of a person at the keyboard; every other kind is a computer player's
+#: (runtime.players.factory.PlayerKind: ai, alphabeta, mcts, random).
+PERSON = "human"
 
 HELP = """commands:
   <move>          a move in saved-game notation or 'from - to [= Type]' (parts joined by ';')
@@ -49,6 +54,8 @@ class Seats:
     def __init__(self, game: Game, kinds: dict[str, str], seconds: float, strength: int, seed: int):
         self.players: dict[str, Player] = {}
         self.sources: list[PlayerSource] = []
+        #: the computer players of this game learn it once
+        self.knowledge = KnowledgeCache()
         specs = {}
         for name, kind in kinds.items():
             if kind != "human":
@@ -70,7 +77,7 @@ class Seats:
         if spec.kind is PlayerKind.HUMAN:
             raise ValueError(f"{spec.text}: a person plays as 'human'")
         if spec.kind not in ENGINES:
-            return make_player(spec, seed=seed, time_limit=seconds, strength=strength)
+            return make_player(spec, seed=seed, time_limit=seconds, strength=strength, knowledge=self.knowledge)
         source = PlayerSource(spec.with_budget(seconds=seconds), uci_game=exported)
         self.sources.append(source)
         assert source.seat is not None
@@ -108,7 +115,7 @@ def _hints(state: State, cell: str) -> str:
     return "\n".join(m.notation for m in moves)
 
 
-@click.command()
+@click.command(short_help="Play a game in the terminal against people or the computer.")
 @game_argument
 @variant_option
 @moves_option
@@ -150,7 +157,7 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
     """
     def tell(text: str) -> None:  # answers to a person's commands: on standard error with --json
         click.echo(printable(text), err=as_json)
-    g = open_game(game, variant, warn_lint=True)
+    g = open_or_exit(game, variant)
     state = position_after(g, moves)
     history: list[tuple[State, Move]] = []
     if load_path:
@@ -196,8 +203,8 @@ def _session(g: Game, game: str, state: State, history: list, kinds: dict[str, s
     start = history[0][0] if history else (g.initial_state() if prefix else state)
     reader = LineReader(lambda: COMMANDS + tuple(m.notation for m in state.legal_moves()))
     kinds.update((p, "random") for p in g.players if roller.rolls_for(p))  # a computer seat in a .zsg
-    say(f"{g.name}: " + ", ".join(f"{p} ({kinds.get(p, 'human')})" for p in g.players))
-    people = any(kinds.get(p, "human") == "human" for p in g.players)
+    say(f"{g.name}: " + ", ".join(f"{p} ({kinds.get(p, PERSON)})" for p in g.players))
+    people = any(kinds.get(p, PERSON) == PERSON for p in g.players)
     shown = None  # the position whose board was printed last
 
     def show_board() -> None:
@@ -307,8 +314,9 @@ def _finish(as_json: bool, game, history, outcome, reason: str) -> None:
 
 
 def _save(game, spec: str, kinds: dict[str, str], history, path: str) -> None:
+    """Write the game so far to ``path``; a seat whose kind is not :data:`PERSON` is the computer's."""
     from runtime.savedgames.saving import save
-    seats = "".join("H" if kinds.get(p, "human") == "human" else "C" for p in game.players)
+    seats = "".join("H" if kinds.get(p, PERSON) == PERSON else "C" for p in game.players)
     try:
         save(path, game, spec, [m for _, m in history], seats)
     except OSError as exc:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from runtime.players.alphabeta import AlphaBetaPlayer
 from runtime.players.clock import TimeControl
+from runtime.players.knowledge import KnowledgeCache
 from runtime.players.mcts import MCTSPlayer
 from runtime.players.player import Player, RandomPlayer
 from runtime.players.spec import ENGINES, PlayerKind, PlayerSpec, parse_player_spec
@@ -42,7 +43,7 @@ def _clock(spec: PlayerSpec, cpu_clock: bool) -> TimeControl | None:
     return TimeControl(per_move=spec.seconds, cpu=cpu_clock) if spec.seconds is not None else None
 
 
-def _ours(spec: PlayerSpec, seed: int, cpu_clock: bool) -> Player:
+def _ours(spec: PlayerSpec, seed: int, cpu_clock: bool, knowledge: KnowledgeCache | None = None) -> Player:
     if spec.kind is PlayerKind.RANDOM:
         return RandomPlayer(seed)
     budgeted = spec if spec.has_budget else PlayerSpec(spec.kind, spec.text, strength=DEFAULT_LEVEL)
@@ -50,7 +51,8 @@ def _ours(spec: PlayerSpec, seed: int, cpu_clock: bool) -> Player:
     if spec.kind is PlayerKind.ALPHABETA:
         nodes = budgeted.nodes if budgeted.nodes is not None else (level.nodes if level else None)
         depth = budgeted.depth if budgeted.depth is not None else (level.max_depth if level else UNLIMITED_DEPTH)
-        return AlphaBetaPlayer(max_depth=depth, node_budget=nodes, seed=seed, clock=_clock(budgeted, cpu_clock))
+        return AlphaBetaPlayer(max_depth=depth, node_budget=nodes, seed=seed, clock=_clock(budgeted, cpu_clock),
+                               knowledge_cache=knowledge)
     if spec.kind is PlayerKind.MCTS:
         iterations = budgeted.nodes if budgeted.nodes is not None else (
             level.mcts_iterations if level else 10**9)
@@ -60,7 +62,8 @@ def _ours(spec: PlayerSpec, seed: int, cpu_clock: bool) -> Player:
 
 
 def make_player(kind: str | PlayerSpec, seed: int = 0, time_limit: float | None = None,
-                strength: int | None = None, cpu_clock: bool = False) -> Player:
+                strength: int | None = None, cpu_clock: bool = False,
+                knowledge: KnowledgeCache | None = None) -> Player:
     """The player of one game for a spec (a :class:`PlayerSpec` or its text, e.g. ``ai`` or
     ``alphabeta:nodes=2000``).
 
@@ -70,13 +73,15 @@ def make_player(kind: str | PlayerSpec, seed: int = 0, time_limit: float | None 
     engine needs an owner for its process: use :class:`PlayerSource`.
     Raises :class:`~runtime.players.spec.SpecError` (a ValueError) for a spec
     that cannot be read and ValueError for one that is not a computer player.
+    ``knowledge`` is the caller's cache of learned knowledge, shared by the
+    players it makes (an alpha-beta player without one keeps its own).
     """
     spec = kind if isinstance(kind, PlayerSpec) else parse_player_spec(kind)
     if spec.kind in ENGINES:
         raise ValueError(f"{spec.text}: a UCI engine is played through a PlayerSource")
     if not spec.has_budget and spec.kind is not PlayerKind.RANDOM and spec.kind is not PlayerKind.HUMAN:
         spec = PlayerSpec(spec.kind, spec.text, strength=strength or DEFAULT_LEVEL, seconds=time_limit)
-    return _ours(spec, seed, cpu_clock)
+    return _ours(spec, seed, cpu_clock, knowledge)
 
 
 class PlayerSource:
@@ -84,17 +89,20 @@ class PlayerSource:
 
     ``cpu_clock``: time budgets count this process's processor time;
     ``uci_variant``: the ``UCI_Variant`` a ``uci:`` engine plays when its spec sets none;
-    ``uci_game``: the game as a ``fairy-stockfish`` engine plays it (required for that kind).
+    ``uci_game``: the game as a ``fairy-stockfish`` engine plays it (required for that kind);
+    ``knowledge``: the learned knowledge its players share (default: a cache of its own).
     """
 
     def __init__(self, spec: PlayerSpec, cpu_clock: bool = False, uci_variant: str | None = None,
-                 uci_game: UciGame | None = None):
+                 uci_game: UciGame | None = None, knowledge: KnowledgeCache | None = None):
         if spec.kind is PlayerKind.HUMAN:
             raise ValueError(f"{spec.text}: a person is not a computer player")
         if spec.kind is PlayerKind.FAIRY and uci_game is None:
             raise ValueError(f"{spec.text}: Fairy-Stockfish plays a game it is given as an export")
         self.spec = spec
         self.cpu_clock = cpu_clock
+        #: learned knowledge shared by the players of the series (each game is learned once)
+        self.knowledge = knowledge if knowledge is not None else KnowledgeCache()
         self.seat = UciSeat(spec, uci_variant, uci_game if spec.kind is PlayerKind.FAIRY else None) \
             if spec.kind in ENGINES else None
 
@@ -102,7 +110,7 @@ class PlayerSource:
         """A fresh player for one game (a searching player keeps per-game memory), seeded with ``seed``."""
         if self.seat is not None:
             return self.seat.player()
-        return _ours(self.spec, seed, self.cpu_clock)
+        return _ours(self.spec, seed, self.cpu_clock, self.knowledge)
 
     def describe(self) -> str:
         text = self.spec.describe()

@@ -61,11 +61,13 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from runtime.core.notation import MoveMatchError, find_move
-from runtime.core.protocol import Outcome
-from runtime.interpreter import EngineRequired, ZrfRuntimeError
-from runtime.loading.setup_only import load_still
+from runtime.core.errors import EngineRequired
+from runtime.core.protocol import Outcome, reads_saved_games
+from runtime.interpreter import ZrfRuntimeError
+from runtime.loading.opening import AxiomGames, open_game
 from runtime.players.chance import ChanceRoller, random_players
 from runtime.players.factory import make_player
+from runtime.players.knowledge import KnowledgeCache
 from runtime.savedgames.saving import SavedGameError, replay_saved
 from runtime.web.bitmap_routes import IMAGE_HEADERS, graphics_notes, image_png
 from runtime.web.catalog import Catalog, load_zrf_file
@@ -101,7 +103,8 @@ CLOCK_SHARE = 30
 
 @dataclass
 class ServeContext:
-    """Everything the routes share: the catalog, the limits, the sessions, the two worker pools."""
+    """Everything the routes share: the catalog, the limits, the sessions, the two worker pools,
+    the players' knowledge."""
 
     catalog: Catalog
     limits: ServerLimits
@@ -113,6 +116,8 @@ class ServeContext:
     #: the computer's thinking: ``limits.searches`` at once, apart, so that no search holds a
     #: person's move; the event loop only awaits either pool, so it always answers
     searcher: anyio.CapacityLimiter
+    #: what the computer players learned of the open games (weakly held: a closed game's goes with it)
+    knowledge: KnowledgeCache
     #: the live-update streams open now (at most ``limits.max_streams``)
     streams: StreamCount
     #: the built-in games' package pictures, written under the upload root
@@ -338,7 +343,8 @@ def _loaded(load: Callable[[], Any], path: str | None, variant: str | None) -> t
         if path is None:
             raise
         reason = str(exc).rsplit(": ", 1)[-1]
-        return load_still(path, variant), f"{reason}: shown in its set-up position"
+        return (open_game(path, variant, confine_includes=True, axiom=AxiomGames.SHOW_SET_UP),
+                f"{reason}: shown in its set-up position")
 
 
 def _ply(text: str | None) -> int | None:
@@ -388,7 +394,8 @@ async def open_zsg(request: Request, ctx: ServeContext) -> Response:
             if history:
                 end = history[-1][0].apply(history[-1][1])
             elif saved.setup:  # a set-up and no move (replay_saved checked the game can edit)
-                end = session.game.edited_state([(e.player, e.piece, e.position) for e in saved.setup])
+                end = reads_saved_games(session.game).edited_state(
+                    [(e.player, e.piece, e.position) for e in saved.setup])
             else:
                 end = session.game.initial_state()
             session.history, session.state = history, end
@@ -424,7 +431,8 @@ async def _computer(request: Request, ctx: ServeContext, hint_only: bool) -> Res
             seconds = max(0.05, min(seconds, clocks.time_left(mover) / CLOCK_SHARE + 0.8 * clocks.increment))
     strength = int(_number(body.get("strength"), 3, 1, 10))
     try:
-        player = make_player(kind, seed=len(session.history), time_limit=seconds, strength=strength)
+        player = make_player(kind, seed=len(session.history), time_limit=seconds, strength=strength,
+                             knowledge=ctx.knowledge)
     except ValueError as exc:
         raise ApiError(400, str(exc)) from None
 
@@ -587,8 +595,8 @@ def make_app(catalog: Catalog, limits: ServerLimits | None = None) -> Starlette:
     store = SessionStore(limits)
     ctx = ServeContext(catalog, limits, store, PathHider(store.upload_root, catalog.bases()),
                        secrets.token_urlsafe(24), anyio.CapacityLimiter(limits.workers),
-                       anyio.CapacityLimiter(limits.searches), StreamCount(limits.max_streams),
-                       PackagePictures(os.path.join(store.upload_root, "pictures")))
+                       anyio.CapacityLimiter(limits.searches), KnowledgeCache(capacity=limits.max_sessions),
+                       StreamCount(limits.max_streams), PackagePictures(os.path.join(store.upload_root, "pictures")))
 
     @asynccontextmanager
     async def lifespan(app):

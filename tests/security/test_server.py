@@ -238,10 +238,10 @@ def test_sessions_are_capped_and_the_oldest_upload_deleted():
 def test_idle_sessions_expire_and_their_uploads_go():
     now = [0.0]
     store = SessionStore(ServerLimits(idle_seconds=60), clock=lambda: now[0])
-    from runtime.loading.opening import load_game
+    from runtime.loading.opening import open_game
     folder = os.path.join(store.upload_root, "game-x")
     os.mkdir(folder)
-    session = store.open(load_game("canopus"), "canopus", folder)
+    session = store.open(open_game("canopus"), "canopus", folder)
     now[0] = 59
     assert store.purge() == 0 and store.get(session.id) is session
     now[0] = 59 + 61
