@@ -33,7 +33,10 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Run in each checkout's Python, one game per line on stdin: uses only what both checkouts have.
 WORKER = r'''
 import json, signal, sys, time
-from runtime.interpreter import load_zrf_game
+try:
+    from runtime.loading.opening import open_game as load_game
+except ImportError:  # a checkout from before open_game
+    from runtime.interpreter import load_zrf_game as load_game
 from runtime.verify.perft import perft
 
 class Timeout(Exception):
@@ -49,7 +52,7 @@ for line in sys.stdin:
     out = {"path": path}
     signal.alarm(limit)
     try:
-        game = load_zrf_game(path)
+        game = load_game(path)
         state = game.initial_state()
         t = time.process_time()
         out["count"] = perft(state, depth)

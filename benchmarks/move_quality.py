@@ -1,7 +1,7 @@
 """Benchmark: how much our computer player's moves lose, judged by Fairy-Stockfish searching deeper.
 
     python benchmarks/move_quality.py tests/games/chess.zrf --uci-variant chess \\
-        [--games 16] [--seconds 2] [--clock wall|cpu] [--nodes N] [--judge-depth 12] [--engine PATH]
+        [--games 16] [--seconds 2] [--clock wall|cpu] [--nodes N] [--judge-depth 12] [--engine NAME|PATH]
 
 A match against Fairy-Stockfish (``versus_fairy_stockfish.py``) answers the
 question that matters, but 20 games have a standard deviation of about ten
@@ -28,8 +28,10 @@ each move instead, on positions fixed by seed:
 Prints one line per position, then for our player and for the peer the mean
 loss (all positions, and by phase: before ply 30, 30 to 59, from 60) and the
 moves losing 150 or more; then the median, least and most depth our search completed, the
-machine's load average and the wall time.  Exit status 2 when the engine is
-absent.
+machine's load average and the wall time.  The engine is the build of ``zrf
+engines build fairy-stockfish`` (or ``--engine``), spoken to through the
+toolkit's UCI client (runtime/engines/uci_client.py) and our moves written in
+UCI by runtime/players/uci.py.  Exit status 2 when the engine is absent.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -44,14 +47,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import chess.engine  # noqa: E402
-
-from benchmarks.versus_fairy_stockfish import (INSTALL, BestMove, depth_range, find_engine, move_of,  # noqa: E402
-                                               uci_of)
-from runtime.players.alphabeta import AlphaBetaPlayer  # noqa: E402
-from runtime.players.clock import TimeControl  # noqa: E402
-from runtime.loading.opening import load_game  # noqa: E402
-from runtime.players.knowledge import knowledge_for  # noqa: E402
+from runtime.engines.engine_cache import EngineNotFound, resolve  # noqa: E402
+from runtime.engines.uci_client import GoLimit, LimitKind, UciEngine  # noqa: E402
+from runtime.loading.opening import open_game  # noqa: E402
+from runtime.players.factory import make_player  # noqa: E402
+from runtime.players.uci import legal_move_for, uci_text  # noqa: E402
 
 SAMPLE_PLIES = (10, 18, 28, 40, 55, 75, 100, 130)
 """Plies of each self-play game whose positions are kept."""
@@ -60,29 +60,24 @@ MATE = 100_000
 """Centipawns given to a forced mate before clipping."""
 
 
-class Analyse(BestMove):
-    """``go depth D`` from ``position startpos moves ...`` with the engine's hash emptied first
-    (``ucinewgame``): (score in centipawns for the side to move, best move), read from the UCI
-    text so that any variant the engine plays works."""
-
-    def __init__(self, engine, variant: str, moves: list[str], depth: int):
-        super().__init__(engine, variant, moves, depth, new_game=True)
-        self.score = 0
-
-    def line_received(self, line: str) -> None:
-        words = line.split()
-        if words[:1] == ["info"] and "score" in words:
-            kind, value = words[words.index("score") + 1: words.index("score") + 3]
-            if kind == "cp":
-                self.score = int(value)
-            elif kind == "mate":
-                self.score = MATE if int(value) > 0 else -MATE
-        elif words[:1] == ["bestmove"]:
-            self.result.set_result((self.score, words[1] if len(words) > 1 else "(none)"))
-            self.set_finished()
+def open_engine(path: Path, variant: str) -> UciEngine:
+    engine = UciEngine(path).start()
+    if engine.has_option("UCI_Variant"):
+        engine.set_option("UCI_Variant", variant)
+    return engine
 
 
-def sample_positions(game, engine, variant: str, games: int) -> list[list[str]]:
+def analyse(engine: UciEngine, moves: list[str], depth: int) -> tuple[int, str]:
+    """(score in centipawns for the side to move, best move) of ``go depth`` from an empty hash
+    (``ucinewgame`` first), so a position is judged the same whatever was judged before it."""
+    engine.new_game()
+    answer = engine.search(moves, GoLimit(LimitKind.DEPTH, depth))
+    if answer.mate_in is not None:
+        return (MATE if answer.mate_in > 0 else -MATE), answer.move
+    return answer.score_cp or 0, answer.move
+
+
+def sample_positions(game, engine: UciEngine, games: int) -> list[list[str]]:
     """The UCI move lists leading to the kept positions (see the module docstring)."""
     kept = []
     for index in range(games):
@@ -90,24 +85,28 @@ def sample_positions(game, engine, variant: str, games: int) -> list[list[str]]:
         state = game.initial_state()
         moves: list[str] = []
         for _ in range(rng.randint(2, 5)):
-            legal = state.legal_moves()
-            if not legal or state.outcome() is not None:
+            if state.outcome() is not None or not state.legal_moves():
                 break
-            move = rng.choice(legal)
-            moves.append(uci_of(move))
+            move = rng.choice(state.legal_moves())
+            moves.append(uci_text(move))
             state = state.apply(move)
-        first = True  # the engine hears the variant with the first question of a game
+        engine.new_game()
         while len(moves) <= SAMPLE_PLIES[-1] and state.outcome() is None:
             if len(moves) in SAMPLE_PLIES:
                 kept.append(list(moves))
-            answer = engine.communicate(lambda p: BestMove(p, variant, moves, 1, first))
-            first = False
-            move = move_of(state, answer)
+            answer = engine.search(moves, GoLimit(LimitKind.DEPTH, 1))
+            move = legal_move_for(state, answer.move)
             if move is None:
                 break
-            moves.append(answer)
+            moves.append(answer.move)
             state = state.apply(move)
     return kept
+
+
+def depth_range(depths: list[int]) -> str:
+    if not depths:
+        return "-"
+    return f"{statistics.median_low(depths)} ({min(depths)}-{max(depths)})"
 
 
 def main() -> int:
@@ -123,27 +122,29 @@ def main() -> int:
                     help="a node budget per move instead of a clock (the same moves on any machine)")
     ap.add_argument("--judge-depth", type=int, default=12)
     ap.add_argument("--clip", type=int, default=600, help="values are clipped to +-CLIP centipawns")
-    ap.add_argument("--engine", default=None, help="Fairy-Stockfish binary (default: on PATH or /usr/games)")
+    ap.add_argument("--engine", default="fairy-stockfish",
+                    help="the engine: a name (the engine cache, then PATH) or a path")
     args = ap.parse_args()
 
-    path = find_engine(args.engine)
-    if path is None:
-        print(INSTALL.format(where=args.engine or "not on PATH, not in /usr/games"), file=sys.stderr)
+    try:
+        path = resolve(args.engine)
+    except EngineNotFound as exc:
+        print(f"{exc}: this benchmark needs it and did not run", file=sys.stderr)
         return 2
     started = time.perf_counter()
     load_start = os.getloadavg()
-    game = load_game(args.game, args.variant)
-    knowledge = knowledge_for(game, 0)
-    engine = chess.engine.SimpleEngine.popen_uci(path)
-    peer_engine = chess.engine.SimpleEngine.popen_uci(path)
+    game = open_game(args.game, args.variant)
+    engine = open_engine(path, args.uci_variant)
+    peer_engine = open_engine(path, args.uci_variant)
+    spec = f"alphabeta:nodes={args.nodes}" if args.nodes else f"alphabeta:time={args.seconds:g}"
     try:
-        positions = sample_positions(game, engine, args.uci_variant, args.games)
+        positions = sample_positions(game, engine, args.games)
         thinking = f"{args.nodes} nodes" if args.nodes else f"{args.seconds:g} s ({args.clock} clock)"
         print(f"{game.name}: {len(positions)} positions from {args.games} games of Fairy-Stockfish depth 1 "
               f"against itself; our player {thinking} per move; judge depth {args.judge_depth}", flush=True)
 
         def judged(moves: list[str]) -> int:
-            score, _ = engine.communicate(lambda p: Analyse(p, args.uci_variant, moves, args.judge_depth))
+            score, _ = analyse(engine, moves, args.judge_depth)
             return max(-args.clip, min(args.clip, score))
 
         def loss_of(moves: list[str], move: str, best: str) -> int:
@@ -155,23 +156,22 @@ def main() -> int:
         for index, moves in enumerate(positions):
             state = game.initial_state()
             for text in moves:
-                state = state.apply(move_of(state, text))
-            clock = None if args.nodes else TimeControl(per_move=args.seconds, cpu=args.clock == "cpu")
-            player = AlphaBetaPlayer(clock=clock, node_budget=args.nodes, max_depth=64, seed=index,
-                                     knowledge=knowledge)
-            ours = uci_of(player.choose(state))
-            depths.append(player.info.depth)
-            _, best = engine.communicate(lambda p: Analyse(p, args.uci_variant, moves, args.judge_depth))
+                state = state.apply(legal_move_for(state, text))
+            player = make_player(spec, seed=index, cpu_clock=args.clock == "cpu")
+            ours = uci_text(player.choose(state))
+            depth = player.search_depth() or 0
+            depths.append(depth)
+            _, best = analyse(engine, moves, args.judge_depth)
             # its own process, its hash emptied: it must not read the judge's deeper searches
-            _, peer = peer_engine.communicate(lambda p: Analyse(p, args.uci_variant, moves, 1))
+            _, peer = analyse(peer_engine, moves, 1)
             loss, peer_loss = loss_of(moves, ours, best), loss_of(moves, peer, best)
             losses.append((len(moves), loss))
             peer_losses.append((len(moves), peer_loss))
             print(f"{index:3d} ply {len(moves):3d}: judge {best:<6} ours {ours:<6} loss {loss:4d} "
-                  f"(depth {player.info.depth}); peer {peer:<6} loss {peer_loss:4d}", flush=True)
+                  f"(depth {depth}); peer {peer:<6} loss {peer_loss:4d}", flush=True)
     finally:
-        engine.quit()
-        peer_engine.quit()
+        engine.close()
+        peer_engine.close()
 
     def mean(values: list[int]) -> str:
         return f"{sum(values) / len(values):.1f} ({len(values)})" if values else "-"

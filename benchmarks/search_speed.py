@@ -50,12 +50,15 @@ GAMES = {
 #: The worker run in each checkout's Python: it uses only what both checkouts have.
 WORKER = r'''
 import json, sys, time
-from runtime.interpreter import load_zrf_game
+try:
+    from runtime.loading.opening import open_game as load_game
+except ImportError:  # a checkout from before open_game
+    from runtime.interpreter import load_zrf_game as load_game
 from runtime.loading.setup_text import set_up
 from runtime.players.alphabeta import AlphaBetaPlayer
 from runtime.players.knowledge import knowledge_for
 job = json.load(sys.stdin)
-game = load_zrf_game(job["path"], job["variant"])
+game = load_game(job["path"], job["variant"])
 knowledge_for(game, 0)
 out = []
 for text in job["positions"]:
@@ -104,10 +107,10 @@ LETTERS = {"Pawn": "P", "Knight": "N", "Bishop": "B", "Rook": "R", "Queen": "Q",
 
 def positions(path: str, variant: str | None, count: int, seed: int) -> list:
     """Set-up texts of every tenth position (from ply 10) of one seeded random game, and the states."""
-    from runtime.interpreter import load_zrf_game
+    from runtime.loading.opening import open_game
     from runtime.loading.setup_text import SetupText
 
-    game = load_zrf_game(str(ROOT / path), variant)
+    game = open_game(str(ROOT / path), variant)
     rng = random.Random(seed)
     state = game.initial_state()
     out = []

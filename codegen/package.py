@@ -14,12 +14,12 @@ ship a missing or an unused bitmap.
 from __future__ import annotations
 
 import io
-import os
 import zipfile
 
 from runtime.pictures.labels import piece_labels
 from runtime.loading.registry import find_game
 from variants.pictures import GamePictures
+from zrf.atomic_write import write_bytes_atomically, write_tree_atomically
 from zrf.images import BOARD, file_references
 from zrf.macros import expand_document
 from zrf.model import build_model
@@ -47,8 +47,12 @@ def package_files(name: str) -> dict[str, bytes]:
     target = target_for(entry)
     if target is None:
         raise GenerationError(f"{name}: no generated ZRF")
-    text = render(name)
-    pictures: GamePictures = pictures_for(target.folder)
+    return files_for(render(name), pictures_for(target.folder), name)
+
+
+def files_for(text: str, pictures: GamePictures, name: str) -> dict[str, bytes]:
+    """``relative path -> content`` of the package of a rendered rules file ``text`` whose
+    bitmaps ``pictures`` describes (``name`` for messages)."""
     rules = f"Rules/{pictures.package}.zrf"
     files = {rules: text.encode("utf-8")}
     zfile = build_model(expand_document(parse_text(text, rules)), rules)
@@ -68,7 +72,8 @@ def package_files(name: str) -> dict[str, bytes]:
         elif ref.player in pictures.players and ref.piece in pictures.piece_types \
                 and file == pictures.piece_file(ref.player, ref.piece):
             colours = colours_for(ref.player, pictures.players.index(ref.player))
-            image = piece_bitmap(ref.piece, labels[ref.piece], colours, pictures.piece_size)
+            image = piece_bitmap(ref.piece, labels[ref.piece], colours, pictures.piece_size,
+                                 pictures.symbols.get(ref.piece))
         else:
             raise GenerationError(f"{ref.span}: nothing draws {ref.written!r}")
         files[f"Images/{pictures.package}/{file}"] = _bmp(image)
@@ -79,21 +84,21 @@ def package_files(name: str) -> dict[str, bytes]:
 
 
 def write_package(name: str, directory: str) -> list[str]:
-    """Write the package under ``directory``; returns the paths written."""
-    written = []
-    for rel, content in package_files(name).items():
-        path = os.path.join(directory, *rel.split("/"))
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "wb") as fh:
-            fh.write(content)
-        written.append(path)
-    return written
+    """Write the package under ``directory``, all or nothing: the rules file replaces
+    ``Rules/<Package>.zrf`` and the bitmaps replace the folder ``Images/<Package>/`` only once
+    every file is written (:func:`zrf.atomic_write.write_tree_atomically`); a failure (a
+    full disk) leaves the old package as it was.  Returns the paths written.  OSError on failure."""
+    return write_tree_atomically(directory, package_files(name))
 
 
 def write_zip(name: str, zip_path: str) -> list[str]:
-    """Write the package as a zip archive (members ``Rules/...`` and ``Images/...``); returns the members."""
+    """Write the package as a zip archive (members ``Rules/...`` and ``Images/...``), made in
+    memory and written to a temporary file that replaces ``zip_path`` only when whole
+    (:func:`zrf.atomic_write.write_bytes_atomically`).  Returns the members; OSError on failure."""
     files = package_files(name)
-    with zipfile.ZipFile(zip_path, "w", zipfile.ZIP_DEFLATED) as zf:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
         for rel, content in files.items():
             zf.writestr(zipfile.ZipInfo(rel, ZIP_TIME), content, zipfile.ZIP_DEFLATED)
+    write_bytes_atomically(zip_path, buffer.getvalue())
     return list(files)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
-from .symbols import Pen, symbol_for
+from .symbols import SYMBOLS, Pen, symbol_for
 
 TRANSPARENT = (0, 255, 0)
 SUPERSAMPLE = 4
@@ -46,12 +46,13 @@ def colours_for(player: str, index: int) -> Colours:
     return OTHER_COLOURS[index % len(OTHER_COLOURS)]
 
 
-def piece_bitmap(piece_type: str, label: str, colours: Colours, size: int):
-    """The ``size`` x ``size`` RGB bitmap of one piece (see the module docstring).
+def piece_bitmap(piece_type: str, label: str, colours: Colours, size: int, symbol_name: str | None = None):
+    """The ``size`` x ``size`` RGB bitmap of one piece (see the module docstring); ``symbol_name``
+    chooses the drawing (:data:`codegen.symbols.SYMBOLS`) of a type the seed games do not have.
 
     Raises KeyError for a type without a symbol (:data:`codegen.symbols.SYMBOL_OF`).
     """
-    symbol = symbol_for(piece_type)
+    symbol = SYMBOLS.get(symbol_name) if symbol_name else symbol_for(piece_type)
     if symbol is None:
         raise KeyError(f"no symbol for piece type {piece_type!r}")
     big = size * SUPERSAMPLE

@@ -2,9 +2,10 @@
 
 The full run is ``benchmarks/strength.py GAME --depth 2 --budget 60
 --max-plies 300 --games 100`` (figures in docs/play.md); this is the same
-match, same seeds and settings, cut to ``scaled(100)`` games.  The search
-counts move generations instead of timing itself, so the games are
-reproducible.  A game stopped by the ply limit counts as not won.
+match, same seeds and settings, played by the same match library
+(runtime/matches), cut to ``scaled(100)`` games.  The search counts move
+generations instead of timing itself, so the games are reproducible.  A game
+stopped by the ply limit counts as not won.
 """
 
 from __future__ import annotations
@@ -13,10 +14,9 @@ import math
 
 import pytest
 
-from runtime.loading.opening import load_game
-from runtime.players.alphabeta import AlphaBetaPlayer
-from runtime.players.knowledge import knowledge_for
-from runtime.players.matches import play_match
+from runtime.matches.match_run import run_match
+from runtime.matches.schedule import Contestant, MatchPlan
+from runtime.players.spec import parse_player_spec
 
 from .conftest import ROOT, scaled
 
@@ -24,39 +24,31 @@ DEPTH, BUDGET, MAX_PLIES = 2, 60, 300
 """The benchmark's settings for this match (benchmarks/strength.py --depth 2 --budget 60 --max-plies 300)."""
 
 
+def _plan(spec: str, tested: str, games: int, first_game: int = 0, max_plies: int = MAX_PLIES) -> MatchPlan:
+    return MatchPlan(spec, None, (Contestant("tested", parse_player_spec(tested)),
+                                  Contestant("random", parse_player_spec("random"))),
+                     games, max_plies=max_plies, seed=0, first_game=first_game)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("spec", [str(ROOT / "tests" / "games" / "chess.zrf"), "canopus"],
                          ids=["chess-zrf", "canopus"])
 def test_alphabeta_beats_random(spec):
-    game = load_game(spec)
-    knowledge = knowledge_for(game, 0)
     n = scaled(100, minimum=4)
-    results = play_match(game, lambda seed: AlphaBetaPlayer(max_depth=DEPTH, node_budget=BUDGET, seed=seed,
-                                                             knowledge=knowledge),
-                         n, seed=0, max_plies=MAX_PLIES)
-    wins = sum(r.result == "win" for r in results)
-    losses = [r for r in results if r.result == "loss"]
+    result = run_match(_plan(spec, f"alphabeta:depth={DEPTH},nodes={BUDGET}", n))
+    tally = result.tally
+    losses = [r for r in result.reports if r.points and r.points["tested"] == 0.0]
     assert not losses, f"lost to the random player: {losses}"
-    assert wins >= math.ceil(0.95 * n), f"won {wins} of {n}"
+    assert tally.wins >= math.ceil(0.95 * n), f"won {tally.wins} of {n}"
     # the tested player took both seats
-    assert {r.first_player_kind for r in results} == set(game.players)
+    assert {seat for r in result.reports for seat, name in r.seats.items() if name == "tested"} == {"White", "Black"}
 
 
 def test_a_match_split_into_parts_plays_the_same_games():
     """``first_game`` plays games K onwards exactly as one run plays them (seats and seeds follow
     the game's number), so benchmarks/strength.py --first-game parts add up to the whole match."""
-    from runtime.players.player import RandomPlayer
-
-    game = load_game("canopus")
-    seeds = []
-
-    def make(seed):
-        seeds.append(seed)
-        return RandomPlayer(seed)
-
-    whole = play_match(game, make, 3, seed=5, max_plies=40)
-    part = play_match(game, make, 1, seed=5, max_plies=40, first_game=2)
-    assert seeds == [5, 6, 7, 7]
-    assert [(r.index, r.first_player_kind, r.plies, r.result) for r in part] == \
-        [(r.index, r.first_player_kind, r.plies, r.result) for r in whole[2:]]
-    assert part[0].index == 2 and part[0].first_player_kind == game.players[0]
+    whole = run_match(_plan("canopus", "random", 3, max_plies=40)).reports
+    part = run_match(_plan("canopus", "random", 1, first_game=2, max_plies=40)).reports
+    assert [(r.index, r.seats, r.moves) for r in part] == [(r.index, r.seats, r.moves) for r in whole[2:]]
+    assert part[0].index == 2 and part[0].seats == {"White": "tested", "Black": "random"}
+    assert whole[1].seats == {"White": "random", "Black": "tested"}

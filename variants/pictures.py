@@ -77,6 +77,9 @@ class GamePictures:
     players: tuple[str, ...]
     piece_types: tuple[str, ...]
     piece_size: int
+    #: piece type -> the name of its drawing (codegen/symbols.py), for types that have no
+    #: drawing of their own (an imported game's pieces)
+    symbols: dict = field(default_factory=dict)
 
     @property
     def folder(self) -> str:

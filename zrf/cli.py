@@ -1,9 +1,14 @@
-"""The ``zrf`` command line: one lazily-loaded subcommand per job.
+"""The ``zrf`` command line: one lazily-loaded subcommand per job, registered as an entry point.
 
 Subcommands live next to the code they drive (``zrf.commands`` for the
-language tools, ``runtime.commands`` for anything that plays a game) and are
-imported only when invoked, so ``zrf check`` never pays for the runtime and
-the ``zrf`` package itself never imports ``runtime`` at module level.
+language tools, ``runtime.commands`` for anything that plays a game,
+``codegen.commands`` for ``gen``) and are declared in the ``zrf.commands``
+entry-point group of their package's ``pyproject.toml``, like the games
+(:mod:`zrf.entry_points`).  A command's module is imported only when the
+command runs (or ``zrf --help`` lists them), so ``zrf check`` never pays for
+the runtime and the ``zrf`` package names no higher package's module.  A
+registered command that cannot be loaded, or is not a click command, is an
+error naming the registration, never a silently missing command.
 
 Exit codes follow the ruff/black conventions: 0 success, 1 a finding (errors
 in a file, a disagreement, a ``--check`` that would reformat), 2 a usage or
@@ -15,32 +20,52 @@ one for an internal error).
 
 from __future__ import annotations
 
-import importlib
+import functools
+import importlib.metadata
 import os
 import sys
 import warnings
 
 import click
 
-from . import limits
+from . import confinement, limits
 from .diagnostics import ZrfError
+from .entry_points import entry_points
+from .printable import printable
 
-#: name -> ("module:attribute", one-line help shown in ``zrf --help``)
-COMMANDS: dict[str, tuple[str, str]] = {
-    "check": ("zrf.commands.check:check", "Lint ZRF files: path:line:col: CODE message."),
-    "fmt": ("zrf.commands.fmt:fmt", "Format ZRF files, keeping comments and macros."),
-    "info": ("zrf.commands.info:info", "Summarise a ZRF file: title, players, board, pieces, goals."),
-    "moves": ("runtime.commands.moves:moves", "List the legal moves of a game position."),
-    "perft": ("runtime.commands.perft:perft", "Count move-tree leaves per depth (perft)."),
-    "replay": ("runtime.commands.replay:replay", "Replay a Zillions saved game (.zsg) and check every move."),
-    "variants": ("runtime.commands.variants:variants", "List the built-in games."),
-    "crosscheck": ("runtime.commands.crosscheck:crosscheck", "Compare a ZRF with a native engine position by position."),
-    "gen": ("codegen.commands:gen", "Generate the ZRF of a built-in game from its template."),
-    "play": ("runtime.commands.play:play", "Play a game in the terminal against people or the computer."),
-    "render": ("runtime.commands.render:render", "Draw a game position as SVG."),
-    "serve": ("runtime.commands.serve:serve", "Serve a local web page to play any game in a browser."),
-    "lsp": ("runtime.commands.lsp:lsp", "Run the ZRF language server for editors (stdio)."),
-}
+#: The entry-point group subcommands are registered in.
+ENTRY_POINT_GROUP = "zrf.commands"
+
+
+class RegistrationError(click.ClickException):
+    """A registered command (or other registration) names something that cannot be used (exit 2)."""
+
+    exit_code = 2
+
+
+@functools.cache
+def registered_commands() -> dict[str, tuple[importlib.metadata.EntryPoint, str]]:
+    """Every registered subcommand by name: (its entry point, the distribution that declared it).
+
+    The first registration of a name wins (this distribution's come first).
+    """
+    found: dict[str, tuple[importlib.metadata.EntryPoint, str]] = {}
+    for point, provider in entry_points(ENTRY_POINT_GROUP):
+        found.setdefault(point.name, (point, provider))
+    return dict(sorted(found.items()))
+
+
+def load_command(name: str) -> click.Command:
+    """The registered subcommand ``name``; :class:`RegistrationError` when its registration is broken."""
+    point, provider = registered_commands()[name]
+    where = f"command {name!r} ({point.value}, registered by {provider})"
+    try:
+        command = point.load()
+    except Exception as exc:
+        raise RegistrationError(f"{where} cannot be loaded: {type(exc).__name__}: {exc}") from None
+    if not isinstance(command, click.Command):
+        raise RegistrationError(f"{where} is a {type(command).__name__}, not a click command")
+    return command
 
 
 class LazyGroup(click.Group):
@@ -64,10 +89,10 @@ class LazyGroup(click.Group):
             sys.exit(2)
         except click.UsageError as exc:
             where = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
-            click.echo(f"zrf: error: {exc.format_message()}{where}", err=True)
+            click.echo(printable(f"zrf: error: {exc.format_message()}{where}"), err=True)
             sys.exit(2)
         except click.ClickException as exc:
-            click.echo(f"zrf: error: {exc.format_message()}", err=True)
+            click.echo(printable(f"zrf: error: {exc.format_message()}"), err=True)
             sys.exit(exc.exit_code)
         except click.Abort:
             click.echo("zrf: aborted", err=True)
@@ -79,7 +104,7 @@ class LazyGroup(click.Group):
             if text:
                 click.echo(text, err=True)
             if str(exc) != text:
-                click.echo(f"zrf: error: {exc}", err=True)
+                click.echo(printable(f"zrf: error: {exc}"), err=True)
             sys.exit(2)
         except KeyboardInterrupt:
             click.echo("zrf: interrupted", err=True)
@@ -89,45 +114,29 @@ class LazyGroup(click.Group):
         except BaseException as exc:  # a bug: one line, the traceback only on request
             if os.environ.get("ZRF_DEBUG"):
                 raise
-            click.echo(f"zrf: error: internal error {type(exc).__name__}: {str(exc)[:200]} "
-                       "(please report it; ZRF_DEBUG=1 shows the traceback)", err=True)
+            click.echo(printable(f"zrf: error: internal error {type(exc).__name__}: {str(exc)[:200]} "
+                                 "(please report it; ZRF_DEBUG=1 shows the traceback)"), err=True)
             sys.exit(2)
         sys.exit(0)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(COMMANDS)
+        return list(registered_commands())
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in COMMANDS:
+        if name not in registered_commands():
             return None
-        target, short_help = COMMANDS[name]
-        module_name, _, attr = target.partition(":")
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name and module_name.startswith(exc.name):
-                return _unavailable(name, short_help)
-            raise
-        command = getattr(module, attr)
-        command.short_help = command.short_help or short_help
-        return command
+        return load_command(name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, COMMANDS[name][1]) for name in self.list_commands(ctx)]
+        rows = [(name, load_command(name).get_short_help_str(limit=200))
+                for name in self.list_commands(ctx)]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
 
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
     """A Python warning (the game registry's, a picture's scale) as one ``zrf: warning:`` line."""
-    click.echo(f"zrf: warning: {message}", err=True)
-
-
-def _unavailable(name: str, short_help: str) -> click.Command:
-    @click.command(name=name, help=short_help + "\n\n(Not built yet in this version.)")
-    def stub() -> None:
-        raise click.ClickException(f"'zrf {name}' is not available in this version yet")
-    return stub
+    click.echo(printable(f"zrf: warning: {message}"), err=True)
 
 
 def _apply_limits(ctx: click.Context, param: click.Parameter, settings: tuple[str, ...]) -> None:
@@ -138,12 +147,22 @@ def _apply_limits(ctx: click.Context, param: click.Parameter, settings: tuple[st
         raise click.BadParameter(str(exc), ctx, param) from None
 
 
+def _allow_outside(ctx: click.Context, param: click.Parameter, allowed: bool) -> None:
+    """``--allow-outside``: read includes and rules files outside the game's folder tree (docs/security.md)."""
+    if allowed:
+        confinement.allow_outside_for_run()
+
+
 @click.group(name="zrf", cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="zrf-toolkit", prog_name="zrf")
 @click.option("--limit", "limit_settings", multiple=True, metavar="NAME=VALUE", expose_value=False,
               callback=_apply_limits, is_eager=True,
               help="Change a resource limit for this run, e.g. --limit board_cells=500000 "
                    "(repeatable; see docs/limits.md; also $ZRF_LIMITS).")
+@click.option("--allow-outside", is_flag=True, expose_value=False, callback=_allow_outside, is_eager=True,
+              help="Let a game read files outside its own folder tree: includes (else refused, E214) and "
+                   "a saved game's RulesFile= (else Z003); text of a file that is not a .zrf is never "
+                   "printed (see docs/security.md; also $ZRF_ALLOW_OUTSIDE=1).")
 def main() -> None:
     """Read, write, check, run, generate and cross-check Zillions of Games rules files.
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
+from .confinement import inside
 from .model import GameDef, ZrfFile
 from .syntax import NO_SPAN, Atom, List, Span, String
 
@@ -152,12 +153,19 @@ def choose(gdef: GameDef, piece_set: int = 0, board: int = 0) -> ImageChoice:
 class Resolver:
     """Finds written paths relative to one rules file, listing each folder once.
 
-    Listings are kept for the resolver's life only, so a long-running program
-    that makes a new resolver per game sees files written in the meantime.
+    Only files inside ``root`` (links followed) are found: by default the
+    folder above the rules file's, which holds a Zillions install's ``Rules``
+    and ``Images`` (every real reference stays inside it: the corpus climbs
+    one level at most); a server gives an upload's own folder.  A path leading
+    anywhere else is "not found", like a missing file, so the answer never
+    tells which files exist outside.  Listings are kept for the resolver's
+    life only, so a long-running program that makes a new resolver per game
+    sees files written in the meantime.
     """
 
-    def __init__(self, rules_path: str):
+    def __init__(self, rules_path: str, root: str | None = None):
         self.base = os.path.dirname(os.path.abspath(rules_path))
+        self.root = root if root is not None else os.path.dirname(self.base)
         self._listings: dict[str, dict[str, list[str]]] = {}
 
     def _entries(self, folder: str) -> dict[str, list[str]]:
@@ -182,14 +190,15 @@ class Resolver:
         above it: rules files in a Zillions install sit in ``Rules/``, and
         Zillions' own games name its stock piece sets relative to the program
         folder (``"images\\Chess\\SHaag\\wking.bmp"``).  Drive-letter and
-        absolute paths give None, as does any missing component.
+        absolute paths give None, as does any missing component and any file
+        outside the resolver's ``root``.
         """
         text = written.replace("\\", "/")
         if not text or text.startswith("/") or (len(text) > 1 and text[1] == ":"):
             return None
         for base in (self.base, os.path.dirname(self.base)):
             found = self._walk(base, text.split("/"))
-            if found is not None:
+            if found is not None and inside(found, self.root):
                 return found
         return None
 
@@ -207,6 +216,6 @@ class Resolver:
         return here if os.path.isfile(here) else None
 
 
-def resolve(written: str, rules_path: str) -> str | None:
-    """The existing file ``written`` names, relative to the rules file at ``rules_path``."""
-    return Resolver(rules_path).resolve(written)
+def resolve(written: str, rules_path: str, root: str | None = None) -> str | None:
+    """The existing file ``written`` names, relative to the rules file at ``rules_path`` (inside ``root``)."""
+    return Resolver(rules_path, root).resolve(written)

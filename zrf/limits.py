@@ -21,6 +21,8 @@ from dataclasses import dataclass, fields, replace
 from contextvars import ContextVar
 from typing import Iterator
 
+from .codes import CODES, Effect
+
 #: The environment variable read by :func:`current`.
 ENV = "ZRF_LIMITS"
 
@@ -47,8 +49,10 @@ class Limits:
     expanded_nesting: int = 200
     #: Characters made by pasting ``$k`` into atoms and strings (E225).  Corpus maximum: 0.91 M (Dakon.zrf).
     pasted_chars: int = 10_000_000
-    #: Positions of one board (E329).  Corpus maximum: 3,241 (margo.zrf).
-    board_cells: int = 100_000
+    #: Positions of one board (E329).  Corpus maximum: 3,241 (margo.zrf).  Every answer of the web
+    #: page draws each cell, and each legal move's position copies the board: 300x300 (90,000
+    #: cells) made 17 MB answers and a 43 s computer move, 100x100 gives 2 MB answers.
+    board_cells: int = 10_000
     #: Piece types of one game (E333).  Corpus maximum: 241 (jofur.zrf).
     piece_types: int = 10_000
     #: Pieces placed by one board-setup (E343).  Corpus maximum: 486 (gess.zrf).
@@ -56,12 +60,21 @@ class Limits:
     #: Entries of the runtime's link tables: players x directions x positions (E390).
     #: Corpus maximum: 0.17 M (margo.zrf).
     link_entries: int = 20_000_000
+    #: Pixels of the bitmaps one picture of a game loads, together, read from each file's header
+    #: before it is decoded (W610).  Corpus maximum: 1.12 M (Duel.zrf of the Zillions install).
+    image_pixels: int = 4_000_000
     #: Diagnostics kept per file; the rest are counted in one E090.  Corpus maximum: 992 (GufuuShogi.zrf).
     diagnostics: int = 10_000
 
 
 #: Every limit's name, in documentation order.
 LIMITS: tuple[str, ...] = tuple(f.name for f in fields(Limits))
+
+#: The codes of the diagnostics by which a limit leaves part of a file out and reads on (macro
+#: expansion stopped, a grid, piece types or placements left out): what is read is not the game
+#: written, so a server refuses to open it (the command line plays it after a warning).  Their
+#: entries in :mod:`zrf.codes` say so (:attr:`zrf.codes.Effect.CUT`); this is the list of them.
+CUT_CODES = frozenset(c.code for c in CODES if c.effect is Effect.CUT)
 
 #: No limit may be raised above this (a typo must not switch the bounds off).
 CEILING = 10**12

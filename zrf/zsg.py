@@ -27,10 +27,12 @@ add a line (a fake move or ``RulesFile=``) to the file.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import PureWindowsPath
 
+from .confinement import OPTION, inside, outside_allowed
 from .diagnostics import Diagnostic, ZrfError
 from .reader import decode, read_bytes
 from .syntax import Span
@@ -78,6 +80,8 @@ class SavedGame:
     version: str = "0.02"
     seats: str = ""
     rules_file: str = ""
+    #: the line of ``RulesFile=`` (diagnostics about the rules file point at it; 0 when absent)
+    rules_line: int = 0
     variant: str = ""
     setup: list[SetupEdit] = field(default_factory=list)
     moves: list[MoveLine] = field(default_factory=list)
@@ -88,19 +92,29 @@ class SavedGame:
     encoding: str = "cp1252"
 
     def rules_path(self, folder: str) -> str:
-        """RulesFile resolved against the saved game's folder (Windows paths reduced to their name)."""
-        import os
+        """RulesFile resolved against the saved game's folder (Windows paths reduced to their name).
+
+        Raises :class:`ZrfError` located at the ``RulesFile=`` line when the name
+        holds a NUL character (Z002), or when it leads out of ``folder``'s tree
+        (Z003) and the run does not allow that (:mod:`zrf.confinement`).
+        """
+        line = self.rules_line or 1
+        if "\0" in self.rules_file:
+            raise _error(self.path, line, "RulesFile= names no file: it holds a NUL character", "Z002")
         name = self.rules_file.replace("\\", "/")
         if name.startswith("./"):
             name = name[2:]
         candidate = os.path.join(folder, name)
-        if os.path.exists(candidate):
-            return candidate
-        return os.path.join(folder, PureWindowsPath(self.rules_file).name)
+        if not os.path.exists(candidate):
+            candidate = os.path.join(folder, PureWindowsPath(self.rules_file).name)
+        if not outside_allowed() and not inside(candidate, folder):
+            raise _error(self.path, line, f"RulesFile= {self.rules_file[:80]!r} is outside the saved game's "
+                         f"folder: refused (name the rules with --zrf PATH, or {OPTION} reads it)", "Z003")
+        return candidate
 
 
-def _error(path: str, line: int, message: str) -> ZrfError:
-    return ZrfError([Diagnostic("Z001", message, Span(path, line, 1))])
+def _error(path: str, line: int, message: str, code: str = "Z001") -> ZrfError:
+    return ZrfError([Diagnostic(code, message, Span(path, line, 1))])
 
 
 def parse_zsg(text: str, path: str = "<string>") -> SavedGame:
@@ -120,6 +134,7 @@ def parse_zsg(text: str, path: str = "<string>") -> SavedGame:
             continue
         if line.startswith("RulesFile="):
             game.rules_file = line[len("RulesFile="):].strip()
+            game.rules_line = number
         elif line.startswith("VariantName="):
             game.variant = line[len("VariantName="):].strip()
         elif _EDIT.match(line):

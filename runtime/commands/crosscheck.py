@@ -6,18 +6,22 @@ import json
 import os
 import shlex
 import sys
+from typing import Callable, Sequence
 
 import click
 
+from runtime.verify.crosscheck import KnownDifference
 from runtime.verify.crosscheck_run import CrossCheckSpec, load_name_map, run
 from runtime.jobs.executors import BACKENDS, BackendError
 from runtime.core.notation import MoveMatchError, split_move_list
+from runtime.core.protocol import Game
 from runtime.loading.registry import find_game, game_names
+from zrf.printable import printable
 
 from runtime.commands.common import progress_enabled
 
 
-def _default_zrf(game: str) -> tuple[str, str | None, str | None, bool]:
+def _default_zrf(game: str) -> tuple[str, str | None, Callable[[], Sequence[KnownDifference]] | None, bool]:
     """The generated ZRF file, its variant title, known differences and turn merging of a built-in game."""
     entry = find_game(game)
     if entry is None:
@@ -36,7 +40,26 @@ def _generated_name_map(game: str, zrf_path: str) -> str:
     return "{}"
 
 
-@click.command()
+def _fairy_reference(game: str, zrf_path: str | None, variant: str | None,
+                     against: str) -> tuple[str, Callable[..., Game]]:
+    """The ZRF to check and the reference factory for ``--against fairy[:VARIANT]``
+    (:func:`runtime.fairy.reference.reference_for`): GAME itself is the ZRF."""
+    from runtime.fairy.reference import parse_against, reference_for
+
+    try:
+        parse_against(against)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    path = zrf_path or game
+    if not os.path.isfile(path):
+        entry = find_game(game)
+        if entry is None or entry.zrf is None:
+            raise click.UsageError(f"{game}: no such ZRF file")
+        path = entry.zrf
+    return path, reference_for
+
+
+@click.command(short_help="Compare a ZRF with a native engine position by position.")
 @click.argument("game", metavar="GAME")
 @click.option("--zrf", "zrf_path", type=click.Path(exists=True, dir_okay=False), default=None,
               help="The ZRF to check (default: the game's generated ZRF).")
@@ -61,10 +84,13 @@ def _generated_name_map(game: str, zrf_path: str) -> str:
               help="The Ray cluster for --backend ray (ray://host:10001; default $RAY_ADDRESS, "
                    "else a local Ray with --workers CPUs).")
 @click.option("--moves", default="", metavar="LIST", help="Start after these comma-separated moves.")
+@click.option("--against", default=None, metavar="ENGINE",
+              help="Another reference engine: 'fairy' (Fairy-Stockfish playing GAME's export) or "
+                   "'fairy:VARIANT' (a variant Fairy-Stockfish knows); GAME is then the ZRF.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def crosscheck(game: str, zrf_path: str | None, variant: str | None, names_path: str | None,
                depth: int, games: int, plies: int, seed: int, workers: int, backend: str,
-               ray_address: str | None, moves: str, as_json: bool) -> None:
+               ray_address: str | None, moves: str, against: str | None, as_json: bool) -> None:
     """Compare GAME's native engine with a ZRF, position by position.
 
     Every position of the move tree to --depth, then --games seeded random
@@ -76,7 +102,10 @@ def crosscheck(game: str, zrf_path: str | None, variant: str | None, names_path:
     """
     known = None
     merge = False
-    if zrf_path is None:
+    factory = None
+    if against is not None:
+        zrf_path, factory = _fairy_reference(game, zrf_path, variant, against)
+    elif zrf_path is None:
         zrf_path, default_variant, known, merge = _default_zrf(game)
         variant = variant or default_variant
     else:
@@ -90,7 +119,8 @@ def crosscheck(game: str, zrf_path: str | None, variant: str | None, names_path:
         raise click.UsageError(f"--names: {exc}") from None
     if names_path is None:
         names = _generated_name_map(game, zrf_path)
-    spec = CrossCheckSpec(game, zrf_path, variant, names, tuple(split_move_list(moves)), known, merge)
+    spec = CrossCheckSpec(game, zrf_path, variant, names, tuple(split_move_list(moves)), known, merge,
+                          factory, against or "")
     try:
         if progress_enabled() and not as_json:
             with click.progressbar(length=1, label="crosscheck", file=sys.stderr) as bar:
@@ -101,10 +131,16 @@ def crosscheck(game: str, zrf_path: str | None, variant: str | None, names_path:
         else:
             result = run(spec, depth, games, plies, seed, workers, None, backend, ray_address)
     except (MoveMatchError, ValueError, BackendError) as exc:
+        diagnostics = getattr(exc, "diagnostics", None)
+        if diagnostics:  # a game whose export does not fit: its located diagnostics
+            click.echo("\n".join(d.format() for d in diagnostics), err=True)
+            sys.exit(2)
+        raise click.UsageError(str(exc)) from None
+    except (RuntimeError, KeyError) as exc:  # no pyffish, or no such Fairy-Stockfish variant
         raise click.UsageError(str(exc)) from None
 
     def reproduce(path: list[str]) -> str:
-        parts = ["zrf", "crosscheck", game, "--zrf", zrf_path]
+        parts = ["zrf", "crosscheck", game] + (["--against", against] if against else ["--zrf", zrf_path])
         if variant:
             parts += ["--variant", variant]
         if names_path:
@@ -122,7 +158,7 @@ def crosscheck(game: str, zrf_path: str | None, variant: str | None, names_path:
         }, indent=2))
     else:
         for d in result.disagreements:
-            click.echo(d.describe())
+            click.echo(printable(d.describe()))
             click.echo(f"  reproduce: {reproduce(d.path)}")
         verdict = "agree" if result.agree else f"{result.unexplained} disagreement(s)"
         extra = ""

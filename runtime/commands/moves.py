@@ -6,14 +6,16 @@ import json
 
 import click
 
-from runtime.commands.common import (game_argument, json_option, moves_option, open_game, position_after,
+from zrf.printable import printable
+
+from runtime.commands.common import (game_argument, json_option, moves_option, open_or_exit, position_after,
                      position_option, variant_option)
 from runtime.core.protocol import Game
 from runtime.interpreter import ZrfGame
 from runtime.interpreter.lowered import listing
 
 
-@click.command()
+@click.command(short_help="List the legal moves of a game position.")
 @game_argument
 @variant_option
 @moves_option
@@ -31,7 +33,7 @@ def moves(game: str, variant: str | None, moves: str, position: str | None, as_j
     piece's blocks as lowered (names resolved, constants folded, dead code gone,
     forms that cannot run turned into stops) are printed instead.
     """
-    g = open_game(game, variant, warn_lint=True)
+    g = open_or_exit(game, variant)
     if lowered is not None:
         _print_lowered(g, game, lowered, as_json)
         return
@@ -50,11 +52,11 @@ def moves(game: str, variant: str | None, moves: str, position: str | None, as_j
         }, indent=2))
         return
     for m in legal:
-        click.echo(m.notation)
+        click.echo(printable(m.notation, one_line=True))
     if outcome is not None:
-        click.echo(f"game over: {outcome.describe()}", err=True)
+        click.echo(printable(f"game over: {outcome.describe()}", one_line=True), err=True)
     else:
-        click.echo(f"{len(legal)} moves for {state.current_player}", err=True)
+        click.echo(printable(f"{len(legal)} moves for {state.current_player}", one_line=True), err=True)
 
 
 def _print_lowered(g: Game, spec: str, piece: str, as_json: bool) -> None:
@@ -72,4 +74,4 @@ def _print_lowered(g: Game, spec: str, piece: str, as_json: bool) -> None:
         click.echo(json.dumps({"game": g.name, "piece": piece,
                                "blocks": [{"heading": b[0], "lines": b[1:]} for b in blocks]}, indent=2))
         return
-    click.echo("\n\n".join("\n".join(b) for b in blocks))
+    click.echo("\n\n".join("\n".join(printable(line, one_line=True) for line in b) for b in blocks))

@@ -7,6 +7,8 @@ import sys
 
 import click
 
+from zrf.printable import printable
+
 from runtime.commands.common import fail_to_load, progress_enabled
 
 ALTERNATIVES_SHOWN = 60
@@ -25,7 +27,7 @@ def _replay_with_progress(saved, game, run_replay):
         return run_replay(saved, game, bar.update)
 
 
-@click.command()
+@click.command(short_help="Replay a Zillions saved game (.zsg) and check every move.")
 @click.argument("saved_game", metavar="GAME.zsg", type=click.Path(dir_okay=False))
 @click.option("--zrf", "zrf_path", default=None, metavar="PATH",
               help="Rules file to use instead of the saved game's RulesFile.")
@@ -41,40 +43,41 @@ def replay(saved_game: str, zrf_path: str | None, as_json: bool) -> None:
     from zrf.diagnostics import ZrfError
     from zrf.zsg import read_zsg
 
-    from runtime.interpreter import load_zrf_game
+    from runtime.loading.opening import open_game
     from runtime.savedgames.replay import find_rules
     from runtime.savedgames.replay import replay as run_replay
 
     try:
         saved = read_zsg(saved_game)
         rules = find_rules(saved, zrf_path)
-        game = load_zrf_game(rules, saved.variant or None)
+        game = open_game(rules, saved.variant or None)
     except ZrfError as exc:  # GameLoadError included; a device or FIFO is E002, refused unread
         fail_to_load(exc)
     try:
         result = _replay_with_progress(saved, game, run_replay)
     except ZrfError as exc:  # a set-up edit the game cannot apply
         fail_to_load(exc)
+    def say(text: str) -> None:  # the saved game's and the rules' text: nothing a terminal would obey
+        click.echo(printable(text, one_line=True))
     for notice in result.notices:
-        click.echo(notice, err=True)
+        click.echo(printable(notice), err=True)
     if as_json:
         click.echo(json.dumps(result.as_json(), indent=2))
     else:
-        click.echo(f"{saved_game}: {game.name} ({rules})")
-        click.echo(f"replayed {result.applied_lines} of {result.lines} lines ({result.turns} turns)")
+        say(f"{saved_game}: {game.name} ({rules})")
+        say(f"replayed {result.applied_lines} of {result.lines} lines ({result.turns} turns)")
         for note in result.renumbered:
-            click.echo(note)
+            say(note)
         if not result.ok:
-            click.echo(f"{saved_game}:{result.failed_line}:1: illegal move {result.failed_text!r}: "
-                       f"{result.reason}")
+            say(f"{saved_game}:{result.failed_line}:1: illegal move {result.failed_text!r}: {result.reason}")
             shown = result.alternatives[:ALTERNATIVES_SHOWN]
             more = len(result.alternatives) - len(shown)
             click.echo(f"legal moves ({len(result.alternatives)}"
                        + (f", the first {len(shown)} shown; --json lists all" if more else "") + "):")
             for m in shown:
-                click.echo(f"  {m}")
+                say(f"  {m}")
         if result.outcome is not None:
-            click.echo(f"outcome: {result.outcome.describe()}")
+            say(f"outcome: {result.outcome.describe()}")
         else:
-            click.echo(f"outcome: game not over, {result.final.current_player} to move")
+            say(f"outcome: game not over, {result.final.current_player} to move")
     sys.exit(0 if result.ok else 1)

@@ -8,9 +8,13 @@ notices :meth:`CompiledGame.chain_cut` and :meth:`CompiledGame.list_cut` record.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable, Protocol
 
+from runtime.core.goalinfo import GoalResult
+
 from .context import Part
+from .options import GameOptions
 from .programs import BlockProgram
 from .reach import PieceReach
 from .tables import Tables
@@ -18,8 +22,22 @@ from .turn_order import Entry
 
 #: a compiled move or drop block: (move type or None, its program)
 Block = tuple["str | None", BlockProgram]
-#: a compiled goal: (kind, player indices, test(state, player), tested after a turn?, rule text)
-CompiledGoal = tuple[str, list[int], Callable, bool, str]
+
+
+@dataclass(frozen=True)
+class CompiledGoal:
+    """One goal form of the game, compiled."""
+
+    result: GoalResult
+    #: the indices of the players it is checked for
+    players: tuple[int, ...]
+    #: ``holds(state, player)``: the compiled condition
+    holds: Callable
+    #: a turn condition (checked for the player to move, before the turn); else a position
+    #: condition (checked for every listed player after each turn, :meth:`.state.ZrfState.quick_outcome`)
+    on_turn: bool
+    #: the goal form as written, for :attr:`runtime.core.protocol.Outcome.rule`
+    rule: str
 
 
 class CompiledGame(Protocol):
@@ -42,11 +60,7 @@ class CompiledGame(Protocol):
     one_move_type: bool
     #: move type -> Zillions' number (the N of "partial N")
     mtype_numbers: dict[str, int]
-    pass_turn: str
-    pass_partial: bool
-    recycle: bool
-    maximal: str | None
-    include_off: bool
+    options: GameOptions
     priorities: dict[str, int]
     goals: list[CompiledGoal]
     #: player index -> its royal piece types (from its checkmated goals)

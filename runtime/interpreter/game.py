@@ -1,7 +1,7 @@
 """The ZRF game: every move program and goal compiled once, and the game's fixed rules.
 
 :class:`ZrfGame` lowers every move and drop block once (:mod:`.lowered`), compiles it
-with its back end (:mod:`.backend`) and
+with its back end (:mod:`.move_back_end`) and
 every goal (:mod:`.goals`); its positions are :class:`.state.ZrfState`.  The
 work is done by modules with one job each: the turn order (:mod:`.turn_order`),
 generating and applying parts (:mod:`.parts`), whole turns and their selection
@@ -17,21 +17,24 @@ several threads at once.
 from __future__ import annotations
 
 import threading
+from typing import Mapping
 
-from zrf.diagnostics import WARNING, Diagnostic, Report
+from zrf.diagnostics import Diagnostic, Report
 from zrf.model import GameDef
 from zrf.syntax import List, to_text
 
-from runtime.core.protocol import Game, SetupEdit
+from runtime.core.goalinfo import GoalResult
+from runtime.core.protocol import Game, GameType, ReadsSavedGames, SetsUpPositions, SetupEdit
 
 from .attacks import AttackSearch
-from .backend import Backend, compile_blocks
-from .compiled import Block
+from .compiled import Block, CompiledGoal
 from .context import Context, Part
 from .goal_description import describe_goals
 from .goals import GoalCompiler, is_turn_condition, royal_types
 from .lowered import LoweredBlock, Lowering
+from .move_back_end import MoveBackEnd
 from .movetypes import zillions_numbering
+from .options import GameOptions, MaximalCaptures
 from .parts import Generators
 from .reach import attack_reach
 from .sentinels import NO
@@ -64,13 +67,15 @@ def _promotion_names(gdef: GameDef) -> set[str]:
     return out
 
 
-class ZrfGame(Game):
+class ZrfGame(Game, SetsUpPositions, ReadsSavedGames):
     """One playable ZRF game or variant, compiled."""
 
-    def __init__(self, gdef: GameDef, path: str, report: Report, backend: Backend | None = None) -> None:
+    game_type = GameType(set_up_positions=True, saved_games=True, search_hints=True)
+
+    def __init__(self, gdef: GameDef, path: str, report: Report, back_end: MoveBackEnd | None = None) -> None:
         self.gdef = gdef
-        #: how the move programs run (.backend): the environment's choice unless given
-        self.backend = backend or Backend.from_environment()
+        #: what runs the move programs (:mod:`.move_back_end`): the environment's choice unless given
+        self.back_end = back_end if back_end is not None else MoveBackEnd.default()
         self.path = path
         self.report = report
         self.name = gdef.title
@@ -91,7 +96,7 @@ class ZrfGame(Game):
                                       for i, b in enumerate(piece.drops)]
         blocks = [b for name in gdef.pieces for ti in (t.type_index[name],)
                   for b in self.lowered_moves[ti] + self.lowered_drops[ti]]
-        programs = compile_blocks(self.backend, t, self, blocks)
+        programs = self.back_end.compile(t, self, blocks)
         #: per piece type: the function generating the parts of all its move blocks, and the
         #: one counting them (.translate), or None
         self.fused_generators = programs.fused
@@ -111,28 +116,17 @@ class ZrfGame(Game):
         self.one_move_type = len({b.move_type for b in blocks}) <= 1
         #: move type -> Zillions' number, the N of "partial N" (see .movetypes)
         self.mtype_numbers = zillions_numbering(gdef)
-        opt = gdef.options
-        self.pass_turn = opt.get("pass turn", "false")
-        self.pass_partial = opt.get("pass partial", "false") == "true"
-        self.recycle = opt.get("recycle captures", "false") == "true"
-        self.recycle_promotions = opt.get("recycle promotions", "false") == "true"
-        maximal = opt.get("maximal captures", "false")
-        #: None, "true" or "2" (§2.6): see runtime.interpreter.wholeturns
-        self.maximal = maximal if maximal in ("true", "2") else None
-        self.include_off = opt.get("include off-pieces", "false") == "true"
+        #: the options that change play, read once (§2.6)
+        self.options = GameOptions.read(gdef.options)
         self.priorities = {mt: i for i, mt in enumerate(gdef.move_priorities)}
         gc = GoalCompiler(t, report)
-        self.goals = []
+        self.goals: list[CompiledGoal] = []
         self.royal: dict[int, set[int]] = {}
-        self.has_repetition = False
         for g in gdef.goals:
-            players = [t.player_index[p] for p in (g.players or gdef.players) if p in t.player_index]
-            f = gc.compile(g.condition)
-            turn = is_turn_condition(g.condition)
-            text = to_text(g.condition)
-            self.goals.append((g.kind, players, f, turn, f"{g.kind}-condition {text}"))
-            if "repetition" in text:
-                self.has_repetition = True
+            players = tuple(t.player_index[p] for p in (g.players or gdef.players) if p in t.player_index)
+            self.goals.append(CompiledGoal(GoalResult(g.kind), players, gc.compile(g.condition),
+                                           is_turn_condition(g.condition),
+                                           f"{g.kind}-condition {to_text(g.condition)}"))
             rt = royal_types(g.condition, t)
             if rt:
                 for p in players:
@@ -145,8 +139,9 @@ class ZrfGame(Game):
         self.promotion_targets = frozenset(
             t.type_index[name] for name in _promotion_names(gdef) if name in t.type_index)
         #: the "more valuable" types of "maximal captures" 2
-        self.promoted = promoted_types(self) if self.maximal == "2" else frozenset()
-        #: run-time limits met while playing (W601, W602), each reported once
+        self.promoted = (promoted_types(self) if self.options.maximal_captures is MaximalCaptures.MOST_VALUABLE
+                         else frozenset())
+        #: run-time limits met while playing (W503, W504), each reported once
         self.notices: list[Diagnostic] = []
         self._noticed: set = set()
         self._notice_lock = threading.Lock()
@@ -193,6 +188,25 @@ class ZrfGame(Game):
             if pl in t.player_index and ty in t.type_index:
                 hands[t.player_index[pl] * len(t.types) + t.type_index[ty]] = k
         return ZrfState(self, tuple(board), tuple(hands), 0, NO, NO, (), None)
+
+    def state_from(self, position: Mapping[str, tuple[str, str]], to_move: str) -> ZrfState:
+        """A hand-made position (``--position``): the listed pieces, the start's off-board stores,
+        and ``to_move`` on the first turn of the turn order where that player moves.
+
+        Nothing was played before it: no last move, no removed pieces, no history for
+        repetition.  The names are checked by the caller; ValueError when ``to_move``
+        never moves in the turn order.
+        """
+        t = self.tables
+        cells: list = [None] * len(t.positions)
+        for cell, (player, ptype) in position.items():
+            ti = t.type_index[ptype]
+            cells[t.pos_index[cell]] = (t.player_index[player], ti, t.attr_defaults[ti])
+        side = t.player_index[to_move]
+        turn = next((n for n in range(max(1, len(self.turn_order.entries))) if self.entry(n)[0] == side), None)
+        if turn is None:
+            raise ValueError(f"{to_move} never moves in {self.name}'s turn order")
+        return ZrfState(self, tuple(cells), self.initial_state().stores, turn, NO, NO, (), None)
 
     def edited_state(self, edits: list[SetupEdit]) -> ZrfState:
         """The initial state after saved-game set-up edits: (player, type, pos) places, (None, None, pos) removes."""
@@ -252,7 +266,7 @@ class ZrfGame(Game):
                 return
             self._noticed.add(key)
             where = span if span is not None else self.gdef.span
-            self.notices.append(Diagnostic(code, message, where, WARNING))
+            self.notices.append(Diagnostic(code, message, where))
 
     def block_span(self, ptype: int, move_type: str | None):
         """Where the move block of piece type ``ptype`` with ``move_type`` is written (else the piece)."""
@@ -265,12 +279,12 @@ class ZrfGame(Game):
         return piece.span
 
     def chain_cut(self, part: Part, limit: int) -> None:
-        """W601: a chain of add-partial parts reached ``limit`` parts and ends there."""
+        """W503: a chain of add-partial parts reached ``limit`` parts and ends there."""
         ptype = part.moves[-1][2][1] if part.moves else (part.drop_type if part.drop_type >= 0 else 0)
-        self.notice("W601", f"a turn chained {limit} add-partial parts (continuing with "
+        self.notice("W503", f"a turn chained {limit} add-partial parts (continuing with "
                     f"{part.partial!r}); it ends there", self.block_span(ptype, part.partial))
 
     def list_cut(self, cap: int) -> None:
-        """W602: a position has more than ``cap`` whole turns; its move list holds the first ``cap``."""
-        self.notice("W602", f"a position has more than {cap:,} whole turns; the move list holds the "
+        """W504: a position has more than ``cap`` whole turns; its move list holds the first ``cap``."""
+        self.notice("W504", f"a position has more than {cap:,} whole turns; the move list holds the "
                     f"first {cap:,} (random moves and counts still see them all)")

@@ -8,29 +8,39 @@ last-to and the pieces the last turn removed.  Its whole turns come from
 
 from __future__ import annotations
 
+import enum
 import re
+from collections.abc import Iterator
 
+from runtime.core.goalinfo import GoalResult
 from runtime.core.notation import find_move
-from runtime.core.protocol import Move, Outcome, PartDetails, Signature, State, make_signature
+from runtime.core.protocol import Move, Outcome, PartDetails, ReadsRecordedTurns, Signature, State, make_signature
 
 from .attacks import AttackSearch
-from .compiled import CompiledGame
+from .compiled import CompiledGame, CompiledGoal
+from .options import PassTurn
 from .parts import apply_part, generate_parts
 from .sentinels import NO
 from .wholeturns import MoveList, Turn, TurnSource, part_notation
 
-PASS = Move(("Pass",), "pass", (PartDetails(),))
+class Pass(enum.Enum):
+    """The engine data of the pass move (a turn that changes nothing but the player to move)."""
+
+    TURN = "pass"
+
+
+PASS = Move(("Pass",), Pass.TURN, (PartDetails(),))
 """The move of a player who passes (when the game allows it)."""
 
 MAX_LISTED = 100_000
-"""Whole turns a position's move list holds; a longer list is cut with warning W602
+"""Whole turns a position's move list holds; a longer list is cut with warning W504
 (random choices, counts and stalemate tests never need the list)."""
 
 
-class ZrfState(State):
+class ZrfState(State, ReadsRecordedTurns):
     """An immutable ZRF position."""
 
-    __slots__ = ("game", "cells", "stores", "turn", "last_from", "last_to", "removed", "parent",
+    __slots__ = ("game", "cells", "stores", "turn", "last_from", "last_to", "removed", "earlier",
                  "_raw", "_legal", "_outcome", "_done", "_repkey", "_signature", "_squares")
 
     def __init__(self, game: CompiledGame, board, hands, turn, last_from, last_to, removed, parent):
@@ -41,7 +51,10 @@ class ZrfState(State):
         self.last_from = last_from
         self.last_to = last_to
         self.removed = removed
-        self.parent = parent
+        #: the positions before this one (``parent``'s and its own earlier ones), newest first, as
+        #: a chain ``(repetition key, earlier chain)``; None at the start.  Only the keys are kept,
+        #: not the states, so an earlier position's move list (a board per move) goes with it.
+        self.earlier = None if parent is None else (parent._rep_key(), parent.earlier)
         self._raw = None
         self._legal = None
         self._outcome = None
@@ -70,12 +83,25 @@ class ZrfState(State):
                 self._legal = self._with_pass(self.raw_moves())
         return self._legal
 
+    def iter_moves(self) -> Iterator[Move]:
+        """The legal moves made one at a time (:meth:`legal_moves` order), so a player with a
+        clock can stop between two: each move of a big board copies the board."""
+        if self._legal is not None:
+            yield from self._legal
+            return
+        if self.outcome() is not None:
+            return
+        raw = self.raw_moves()
+        yield from raw
+        if self._pass_allowed(raw):
+            yield PASS
+
     def apply(self, move: Move) -> "ZrfState":
         g = self.game
         data = move.data
         if data is None or not isinstance(data, Turn):
             data = find_move(self, move.notation).data
-        if data == "pass":
+        if data is Pass.TURN:
             return ZrfState(g, self.cells, self.stores, self.turn + 1, self.last_from,
                             self.last_to, (), self)
         return ZrfState(g, data.board, data.hands, self.turn + 1, data.lf, data.lt,
@@ -130,8 +156,8 @@ class ZrfState(State):
 
     def _pass_allowed(self, moves) -> bool:
         """May the player pass, given its turns (a sequence or their count)?"""
-        pt = self.game.pass_turn
-        return pt == "true" or (pt in ("forced", "2") and not moves)
+        pass_turn = self.game.options.pass_turn
+        return pass_turn is PassTurn.ALWAYS or (pass_turn is PassTurn.WHEN_STUCK and not moves)
 
     def _with_pass(self, moves) -> list[Move]:
         moves = list(moves)
@@ -225,7 +251,7 @@ class ZrfState(State):
         for pc in self.cells:
             if pc is not None and (player is None or pc[0] == player) and (types is None or pc[1] in types):
                 n += 1
-        if self.game.include_off:
+        if self.game.options.include_off_pieces:
             nt = len(self.game.tables.types)
             for i, k in enumerate(self.stores):
                 if k and (player is None or i // nt == player) and (types is None or i % nt in types):
@@ -251,23 +277,24 @@ class ZrfState(State):
 
     def repetitions(self) -> int:
         key = self._rep_key()
-        n = 0
-        s = self
-        while s is not None:
-            if s._rep_key() == key:
+        n = 1
+        chain = self.earlier
+        while chain is not None:
+            if chain[0] == key:
                 n += 1
-            s = s.parent
+            chain = chain[1]
         return n
 
-    def _result(self, kind, player, rule) -> Outcome:
+    def _result(self, goal: CompiledGoal, player: int) -> Outcome:
         g = self.game
         names = g.tables.players
         players = list(g.players)
-        if kind == "win":
+        rule = goal.rule
+        if goal.result is GoalResult.WIN:
             return Outcome.win(names[player], players, rule)
-        if kind == "loss":
+        if goal.result is GoalResult.LOSS:
             return Outcome.loss(names[player], players, rule)
-        if kind == "draw":
+        if goal.result is GoalResult.DRAW:
             return Outcome.drawn(rule)
         counts = [(self.count_pieces(i, None), i) for i in range(len(players))]
         best = max(c for c, _ in counts)
@@ -284,13 +311,13 @@ class ZrfState(State):
 
     def quick_outcome(self) -> Outcome | None:
         """The outcome decided by position goals (checked after every turn), no move generation."""
-        if self.parent is None:
+        if self.earlier is None:
             return None
-        for kind, players, f, turn, rule in self.game.goals:
-            if not turn:
-                for pl in players:
-                    if f(self, pl):
-                        return self._result(kind, pl, rule)
+        for goal in self.game.goals:
+            if not goal.on_turn:
+                for pl in goal.players:
+                    if goal.holds(self, pl):
+                        return self._result(goal, pl)
         return None
 
     def goal_outcome(self) -> Outcome | None:
@@ -305,7 +332,7 @@ class ZrfState(State):
         if out is not None:
             return out
         player = g.entry(self.turn)[0]
-        for kind, players, f, turn, rule in g.goals:
-            if turn and player in players and f(self, player):
-                return self._result(kind, player, rule)
+        for goal in g.goals:
+            if goal.on_turn and player in goal.players and goal.holds(self, player):
+                return self._result(goal, player)
         return None

@@ -22,7 +22,7 @@ reaches no new position; a part that changes nothing but hands the
 continuation to another piece or move type (a generated file's way of
 passing the turn on) is a new state and continues.  A chain that still
 reaches :data:`MAX_PARTS` parts ends there, and the game records the
-located warning W601.
+located warning W503.
 """
 
 from __future__ import annotations
@@ -34,9 +34,17 @@ from runtime.core.protocol import LazyDetails, Move, PartDetails
 from .attacks import AttackSearch, Incremental
 from .compiled import CompiledGame
 from .context import Part
+from .options import MaximalCaptures
 from .part_notation import part_details, part_notation
 from .parts import MAX_PARTS, apply_part, generate_parts, simple_keys
 from .sentinels import LAST_MOVE, NO
+
+
+KEPT_CELLS = 1_000_000
+"""Cells of the boards after its one-part turns that one position keeps (8 MB of references);
+past it such a turn keeps none and works it out again when it is applied or tested for king
+safety.  Every corpus position keeps all (the largest, margo.zrf: 3,241 cells); a 300x300 board
+kept a 90,000-cell board for each of its 5,122 opening moves: 3.7 GB for one position."""
 
 
 class Turn:
@@ -45,13 +53,15 @@ class Turn:
     A one-part turn made by :meth:`unapplied` applies its part only when the
     position after it is first asked for (``board``, ``hands``, ``lf``, ``lt``,
     ``removed``): counting legal turns, and the king-safety test of most of
-    them, never need it.
+    them, never need it.  Its board after is then kept only while its position's
+    budget lasts (:data:`KEPT_CELLS`); past it the part is applied again each time
+    the board is asked for.
     """
 
-    __slots__ = ("_board", "_hands", "_lf", "_lt", "_pending", "_removed", "befores", "notes", "parts",
-                 "rank")
+    __slots__ = ("_board", "_hands", "_lf", "_lt", "_pending", "_removed", "_source", "befores", "notes",
+                 "parts", "rank")
 
-    def __init__(self, parts, notes, befores, board, hands, lf, lt, removed, rank):
+    def __init__(self, parts, notes, befores, board, hands, lf, lt, removed, rank, source=None):
         self.parts = parts
         #: the parts' notation; None until :meth:`move` writes a one-part turn's
         self.notes = notes
@@ -64,28 +74,44 @@ class Turn:
         #: (owner, type) of every piece the turn removed, in order
         self._removed = removed
         self.rank = rank
-        #: (game, stores before, mover) while the part is not applied yet
+        #: the :class:`TurnSource` that made a one-part turn while its part is not applied yet
         self._pending = None
+        #: the :class:`TurnSource` that made a one-part turn whose board after is not kept
+        self._source = None
 
     @classmethod
-    def unapplied(cls, part: Part, before, stores, rank: int, game: CompiledGame, mover: int) -> "Turn":
-        """The one-part turn ``part`` on the board ``before``, applied when first needed."""
-        tn = cls((part,), None, (before,), None, None, NO, NO, (), rank)
-        tn._pending = (game, stores, mover)
+    def unapplied(cls, part: Part, rank: int, source: "TurnSource") -> "Turn":
+        """The one-part turn ``part`` on the board of ``source``'s position, applied when first needed."""
+        tn = cls((part,), None, (source.state.cells,), None, None, NO, NO, (), rank)
+        tn._pending = source
         return tn
 
-    def _apply(self) -> None:
-        game, stores, mover = self._pending
-        b, h, lf, lt, rem = apply_part(game, self.befores[0], stores, self.parts[0], mover)
-        self._board, self._hands, self._lf, self._lt = tuple(b), h, lf, lt
-        self._removed = tuple((pc[0], pc[1]) for pc in rem) if rem else ()
+    def _apply(self) -> tuple:
+        """Apply the pending part; its board after, kept while the position's budget lasts."""
+        source = self._pending
+        b = tuple(self._applied(source))
+        if source.keep(len(b)):
+            self._board = b
+        else:
+            self._source = source
         self._pending = None
+        return b
+
+    def _applied(self, source: "TurnSource") -> list:
+        """The board after the part, which also sets the rest of the position after it."""
+        b, h, lf, lt, rem = apply_part(source.game, self.befores[0], source.state.stores, self.parts[0],
+                                       source.mover)
+        self._hands, self._lf, self._lt = h, lf, lt
+        self._removed = tuple((pc[0], pc[1]) for pc in rem) if rem else ()
+        return b
 
     @property
     def board(self):
-        """The board after the turn."""
+        """The board after the turn (the part applied again when the board is not kept)."""
         if self._pending is not None:
-            self._apply()
+            return self._apply()
+        if self._board is None and self._source is not None:
+            return tuple(self._applied(self._source))
         return self._board
 
     @property
@@ -260,6 +286,15 @@ class TurnSource:
         self._quick = None
         #: the attack tests asked by the move blocks while generating (:meth:`_asker`)
         self._questions: AttackSearch | None = None
+        #: cells of the after-boards its turns keep so far (:data:`KEPT_CELLS`)
+        self._kept = 0
+
+    def keep(self, cells: int) -> bool:
+        """May one more turn of this position keep its board after, of ``cells`` cells?  (:data:`KEPT_CELLS`)"""
+        if self._kept + cells > KEPT_CELLS:
+            return False
+        self._kept += cells
+        return True
 
     # ------------------------------------------------------------------ parts
 
@@ -309,7 +344,7 @@ class TurnSource:
             cb = tuple(cb)
             if (cb, ch) != start and (cb, ch, clt, c.partial) not in seen:
                 conts.append((c, (cb, ch, clf, clt, crem)))
-        if not conts or g.pass_partial:
+        if not conts or g.options.pass_partial:
             yield Turn(parts, notes + ("Pass",) if conts else notes, befores, b, h, nlf, nlt, removed, rank)
         for c, capplied in conts:
             yield from self._chains(c, capplied, b, parts, notes, befores, removed, rank, start,
@@ -317,29 +352,25 @@ class TurnSource:
 
     def ranked(self) -> Iterator[Turn]:
         """Every whole turn after move priorities (before maximal captures and king safety)."""
-        s, g = self.state, self.game
-        cells = s.cells
-        mover = self.mover
         parts, rank = self.first_parts()
         for part in parts:
             if part.partial is None:  # a one-part turn (what _chains makes of it, made directly)
-                yield Turn.unapplied(part, cells, s.stores, rank, g, mover)
+                yield Turn.unapplied(part, rank, self)
             else:
                 yield from self._chains_from(part, rank)
 
     def _material_ranked(self) -> Iterator[Turn]:
         """:meth:`ranked`, only the turns that change material; a one-part turn whose part tells
         it (:func:`part_changes_material`) is made only when it does."""
-        s, g = self.state, self.game
-        cells = s.cells
-        mover = self.mover
+        g = self.game
+        cells = self.state.cells
         parts, rank = self.first_parts()
         for part in parts:
             if part.partial is None:
                 told = part_changes_material(part, cells)
                 if told is False:
                     continue
-                tn = Turn.unapplied(part, cells, s.stores, rank, g, mover)
+                tn = Turn.unapplied(part, rank, self)
                 if told or tn.changes_material(g):
                     yield tn
             else:
@@ -360,10 +391,9 @@ class TurnSource:
         whose king safety their part tells (:meth:`_quick_safe`), and most of them without
         even making their part (:meth:`_count_keys`)."""
         g = self.game
-        if g.maximal is not None:
+        if g.options.maximal_captures is not MaximalCaptures.OFF:
             return sum(1 for _ in self.legal())
         royal = frozenset(g.royal.get(self.mover, ()))
-        s = self.state
         if self._firsts is None and not g.priorities and g.one_move_type:
             n = self._count_keys(royal)
             if n is not None:
@@ -378,7 +408,7 @@ class TurnSource:
             else:
                 safe = self._quick_safe(part, royal)
                 if safe is None:
-                    safe = self._safe(Turn.unapplied(part, s.cells, s.stores, rank, g, self.mover), royal)
+                    safe = self._safe(Turn.unapplied(part, rank, self), royal)
                 n += safe
         return n
 
@@ -393,7 +423,7 @@ class TurnSource:
         """The largest (parts, promoted pieces removed) over the ranked turns (one pass, nothing kept)."""
         if self._best is None:
             best = (0, 0)
-            two = self.game.maximal == "2"
+            two = self.game.options.maximal_captures is MaximalCaptures.MOST_VALUABLE
             for tn in self.ranked():
                 m = self._measure(tn) if two else (tn.size, 0)
                 if m > best:
@@ -403,13 +433,13 @@ class TurnSource:
 
     def candidates(self) -> Iterator[Turn]:
         """Turns after move priorities and maximal captures."""
-        mode = self.game.maximal
-        if mode is None:
+        mode = self.game.options.maximal_captures
+        if mode is MaximalCaptures.OFF:
             yield from self.ranked()
             return
         best = self.best_measure()
         for tn in self.ranked():
-            if (self._measure(tn) if mode == "2" else (tn.size, 0)) == best:
+            if (self._measure(tn) if mode is MaximalCaptures.MOST_VALUABLE else (tn.size, 0)) == best:
                 yield tn
 
     def legal(self, material_only: bool = False) -> Iterator[Turn]:
@@ -420,10 +450,10 @@ class TurnSource:
         """
         g = self.game
         royal = frozenset(g.royal.get(self.mover, ()))
-        if material_only and g.maximal is None:
+        if material_only and g.options.maximal_captures is MaximalCaptures.OFF:
             turns = self._material_ranked()
         else:
-            turns = self.ranked() if g.maximal is None else self.candidates()
+            turns = self.ranked() if g.options.maximal_captures is MaximalCaptures.OFF else self.candidates()
             if material_only:
                 turns = (tn for tn in turns if tn.changes_material(g))
         if not royal:
@@ -441,8 +471,8 @@ class TurnSource:
         cells = s.cells
         changed = changed_squares(tn.parts)
         search = self._search()
-        incr = Incremental(cells, changed, tn.board, self._nested, s.last_from, s.last_to)
         board = tn.board
+        incr = Incremental(cells, changed, board, self._nested, s.last_from, s.last_to)
         standing = self._royal_standing(royal)
         # the mover's royal pieces after the turn: those the turn left alone, and any on a changed square
         squares = [p for p in standing if p not in changed]
@@ -492,7 +522,6 @@ class TurnSource:
                     continue
             rest.append(part)
         n = 0 if attacked else len(keys)
-        cells, stores = s.cells, s.stores
         for part in rest:
             if part.partial is not None:
                 n += sum(1 for tn in self._chains_from(part, 0) if not royal or self._safe(tn, royal))
@@ -501,7 +530,7 @@ class TurnSource:
             else:
                 safe = self._quick_safe(part, royal)
                 if safe is None:
-                    safe = self._safe(Turn.unapplied(part, cells, stores, 0, g, mover), royal)
+                    safe = self._safe(Turn.unapplied(part, 0, self), royal)
                 n += safe
         return n
 
@@ -589,7 +618,7 @@ class MoveList(Sequence):
 
     ``bool()`` asks for one turn, indexing for as many as the index; ``len()``
     and iteration to the end hold at most ``cap`` turns: a position with more
-    keeps the first ``cap`` and the game records warning W602.  :meth:`count`
+    keeps the first ``cap`` and the game records warning W504.  :meth:`count`
     and :meth:`nth` reach every turn with bounded memory (a random choice
     among millions of turns needs neither the whole list nor the cap).
     A turn becomes a contract :class:`Move` (with its notation) only when a

@@ -63,15 +63,17 @@ special.
 
 from __future__ import annotations
 
+import enum
 import math
 import random
 from dataclasses import dataclass
 
-from runtime.players.clock import Deadline, TimeControl
-from runtime.players.evaluation import Evaluator, Weights
-from runtime.players.knowledge import GameKnowledge, knowledge_for, move_movements
-from runtime.players.player import Player
 from runtime.core.protocol import Move, Outcome, State
+from runtime.players.clock import Deadline, TimeControl, moves_before
+from runtime.players.evaluation import Evaluator, Weights
+from runtime.players.knowledge import GameKnowledge, KnowledgeCache, move_movements
+from runtime.players.player import Player
+from runtime.players.strength_scale import DEFAULT_LEVEL, strength_level
 
 WIN = 1_000_000.0
 """Score of a won position (minus the plies it takes, so faster wins score higher)."""
@@ -127,6 +129,10 @@ TREE_LIMIT = 4_000
 EVALUATIONS_PER_NODE = 16
 """Static evaluations that count as one node of the budget (a generation costs about that many)."""
 
+LEARNING_SHARE = 0.5
+"""Of a move's time, the part learning the game may take while it is not complete (the search has the
+rest; without a clock learning is always completed first)."""
+
 
 def outcome_value(outcome: Outcome, player: str, ply: int) -> float:
     """``player``'s score of a finished game, ``ply`` plies from the root (quicker wins score more)."""
@@ -139,15 +145,21 @@ def outcome_value(outcome: Outcome, player: str, ply: int) -> float:
     return 0.0
 
 
-EXACT, LOWER, UPPER = "exact", "lower bound", "upper bound"
-"""What a table entry's value is: the position's value, or a bound on it (the search was cut)."""
+class Bound(enum.Enum):
+    """What a table entry's value is: the position's value, or a bound on it (the search was cut)."""
+
+    EXACT = "exact"
+    #: the value is at least this (a move beat beta: the rest were not searched)
+    LOWER = "lower bound"
+    #: the value is at most this (no move reached alpha)
+    UPPER = "upper bound"
 
 
 @dataclass
 class _Entry:
     depth: int
     value: float
-    bound: str
+    bound: Bound
     best: str | None
 
 
@@ -168,30 +180,33 @@ class SearchInfo:
 class AlphaBetaPlayer(Player):
     """Iterative-deepening alpha-beta over the engine contract; see the module docstring.
 
-    * ``max_depth``: plies to search at most (default ``strength + 1``);
+    * ``max_depth``: plies to search at most (default: the ``strength``
+      level's depth cap, :mod:`runtime.players.strength_scale`);
     * ``node_budget``: nodes (move generations, and evaluations by sixteens)
-      one move may cost (default ``25 * 2**(strength - 1)``; ``None``: only
-      the clock limits);
+      one move may cost (default: the ``strength`` level's budget; ``None``:
+      only the clock limits);
     * ``time_limit``: seconds per move (a :class:`TimeControl` with
       ``per_move``), or ``clock``: any :class:`TimeControl`; without either
       the search is reproducible for a seed;
-    * ``knowledge``: learned piece values and steps (default: learned once per
-      game with seed 0); ``weights``: evaluation weights.
+    * ``knowledge``: learned piece values and steps; else ``knowledge_cache``
+      (:class:`KnowledgeCache`, shared by the players of one command or
+      server) gives them, else the player learns them itself, once per game,
+      with seed 0; ``weights``: evaluation weights.
     """
 
     name = "alphabeta"
 
     def __init__(self, time_limit: float | None = None, max_depth: int | None = None,
-                 seed: int = 0, strength: int = 5, node_budget: int | None = -1,
+                 seed: int = 0, strength: int = DEFAULT_LEVEL, node_budget: int | None = -1,
                  knowledge: GameKnowledge | None = None, weights: Weights | None = None,
-                 clock: TimeControl | None = None):
+                 clock: TimeControl | None = None, knowledge_cache: KnowledgeCache | None = None):
         self.clock = clock or (TimeControl(per_move=time_limit) if time_limit else None)
-        self.max_depth = max_depth if max_depth is not None else strength + 1
-        if node_budget == -1:
-            node_budget = 25 * 2 ** (strength - 1)
-        self.node_budget = node_budget
+        level = strength_level(strength)
+        self.max_depth = max_depth if max_depth is not None else level.max_depth
+        self.node_budget = level.nodes if node_budget == -1 else node_budget
         self.rng = random.Random(seed)
         self.knowledge = knowledge
+        self.knowledge_cache = knowledge_cache if knowledge_cache is not None else KnowledgeCache(capacity=1)
         self.weights = weights or Weights()
         self.evaluator: Evaluator | None = None
         self.table: dict = {}
@@ -211,15 +226,33 @@ class AlphaBetaPlayer(Player):
         self._extend_until = 0
         self._prune = False
         self._margin = 0.0
+        #: the game's learning is complete (else it goes on during the next move)
+        self._learned = False
 
     # ------------------------------------------------------------------ evaluation
 
     def _setup(self, state: State) -> Evaluator:
-        """The evaluator for ``state``'s game (built on the first move, or when the game changes)."""
+        """The evaluator for ``state``'s game (built on the first move, when the game changes, and
+        while the game is still being learned).
+
+        Learning goes on while the move's clock allows, at most half its time
+        (:data:`LEARNING_SHARE`), and on during later moves until complete
+        (:meth:`runtime.players.knowledge.KnowledgeCache.knowledge_by`): a move honours its time even
+        on a board whose one position takes longer to learn from.
+        """
         game = state.game
-        if self.evaluator is None or self.evaluator.game is not game:
-            # learned once per game with seed 0 and shared: a property of the game, not of this player
-            knowledge = self.knowledge if self.knowledge is not None else knowledge_for(game, 0)
+        if self.evaluator is None or self.evaluator.game is not game or not self._learned:
+            # learned once per game with seed 0: a property of the game, shared through the cache the
+            # player's owner gave it (else kept by this player alone)
+            if self.knowledge is not None:
+                knowledge, self._learned = self.knowledge, True
+            else:
+                knowledge, self._learned = self.knowledge_cache.knowledge_by(
+                    game, self._deadline.share(LEARNING_SHARE), 0)
+            if self.evaluator is not None and self.evaluator.game is game and self.evaluator.knowledge is knowledge:
+                return self.evaluator  # nothing new was learned during this move
+            if self.evaluator is None or self.evaluator.game is not game:
+                self.played.clear()
             self.evaluator = Evaluator(game, knowledge, self.weights)
             # goal progress can change a value by more than any margin with one quiet move
             self._prune = FUTILITY_MARGIN > 0 and not self.evaluator.scored_goals
@@ -227,7 +260,6 @@ class AlphaBetaPlayer(Player):
             self.table.clear()
             self.static.clear()
             self.history.clear()
-            self.played.clear()
         return self.evaluator
 
     def _static(self, sig) -> float:
@@ -261,13 +293,16 @@ class AlphaBetaPlayer(Player):
     def _generate(self, state: State, ply: int,
                   material_only: bool = False) -> tuple[list[Move], float | None]:
         """Legal moves (``material_only``: those that change material), and the game's
-        value when the position turns out to be finished."""
+        value when the position turns out to be finished.  The clock is read between moves
+        (one position of a big board takes longer than a move may think)."""
         self._tick()
         if material_only:
             outcome = state.outcome()
             moves = state.material_moves() if outcome is None else []
         else:
-            moves = state.legal_moves()
+            moves, whole = moves_before(state, self._deadline)
+            if not whole:
+                raise _Stop()
             outcome = state.outcome()
         if outcome is not None:
             return [], outcome_value(outcome, self._root, ply)
@@ -378,9 +413,9 @@ class AlphaBetaPlayer(Player):
             depth = 1  # in check at the horizon: every reply is searched (check extension)
         entry = self.table.get(sig)
         if entry is not None and entry.depth >= depth:
-            if entry.bound == EXACT:
+            if entry.bound is Bound.EXACT:
                 return entry.value
-            if entry.bound == LOWER:
+            if entry.bound is Bound.LOWER:
                 alpha = max(alpha, entry.value)
             else:
                 beta = min(beta, entry.value)
@@ -436,11 +471,11 @@ class AlphaBetaPlayer(Player):
                 self._cutoff(move.notation, ply, depth)
                 break
         if best_value >= beta0:
-            bound = LOWER
+            bound = Bound.LOWER
         elif best_value <= alpha0:
-            bound = UPPER
+            bound = Bound.UPPER
         else:
-            bound = EXACT
+            bound = Bound.EXACT
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
         self.table[sig] = _Entry(depth, best_value, bound, best_move)
@@ -477,8 +512,8 @@ class AlphaBetaPlayer(Player):
         child, and the moves it will generate, alive.
         """
         valued = []
-        for i, move in enumerate(moves):
-            if i % EVALUATIONS_PER_NODE == 0 and self._deadline.expired():
+        for move in moves:
+            if valued and self._deadline.expired():  # each a new position: the clock is read every time
                 break
             sig = state.apply(move).signature()
             valued.append((-self.evaluator.value_of(sig, self._root), self.rng.random(), move, sig))
@@ -486,17 +521,26 @@ class AlphaBetaPlayer(Player):
         seen = {id(m) for _, _, m, _ in valued}
         return [(m, sig) for _, _, m, sig in valued] + [(m, None) for m in moves if id(m) not in seen]
 
+    def search_depth(self) -> int | None:
+        """The depth the last search completed (:attr:`info`); None when the move was the only one."""
+        return self.info.depth if self.info.nodes else None
+
     def choose(self, state: State, clock: TimeControl | None = None) -> Move:
-        """The move to play; ``clock`` overrides the player's own time control for this move."""
-        moves = state.legal_moves()
+        """The move to play; ``clock`` overrides the player's own time control for this move.
+
+        The clock starts first: making the root's moves and learning the game count
+        too, and when the time is up before the root's moves are all made, the best of
+        those made is played.
+        """
+        control = clock or self.clock
+        self._deadline = control.start() if control else Deadline.none()
+        moves, whole = moves_before(state, self._deadline, at_least=1)
         if not moves:
             raise ValueError("no legal moves")
-        if len(moves) == 1:
+        if len(moves) == 1 and whole:
             self.info = SearchInfo(0, 0, 0.0, 0.0)
             return moves[0]
         self._setup(state)
-        control = clock or self.clock
-        self._deadline = control.start() if control else Deadline.none()
         self._root = state.current_player
         self.played.add(state.signature())
         self.nodes = self._evaluations = 0

@@ -34,6 +34,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+from runtime.core.protocol import Move, State
+
 EXPECTED_MOVES = 30
 """Moves a game clock is shared among when the time control does not say."""
 
@@ -60,7 +62,7 @@ class TimeControl:
             return min(0.6 * target, hard), hard
         return math.inf, math.inf
 
-    def start(self) -> "Deadline":
+    def start(self) -> Deadline:
         """A :class:`Deadline` starting now."""
         soft, hard = self.limits()
         return Deadline.after(soft, hard, time.process_time if self.cpu else time.perf_counter)
@@ -76,12 +78,12 @@ class Deadline:
     now: Callable[[], float] = time.perf_counter
 
     @classmethod
-    def after(cls, soft: float, hard: float, now: Callable[[], float] = time.perf_counter) -> "Deadline":
+    def after(cls, soft: float, hard: float, now: Callable[[], float] = time.perf_counter) -> Deadline:
         start = now()
         return cls(start, start + soft, start + hard, now)
 
     @classmethod
-    def none(cls) -> "Deadline":
+    def none(cls) -> Deadline:
         """No limit at all."""
         return cls(time.perf_counter(), math.inf, math.inf)
 
@@ -93,3 +95,24 @@ class Deadline:
 
     def elapsed(self) -> float:
         return self.now() - self.started
+
+    def share(self, fraction: float) -> Deadline:
+        """A deadline ``fraction`` of this one's way from its start to each of its limits."""
+        start = self.started
+        return Deadline(start, start + fraction * (self.soft - start), start + fraction * (self.hard - start),
+                        self.now)
+
+
+def moves_before(state: State, deadline: Deadline, at_least: int = 0) -> tuple[list[Move], bool]:
+    """The legal moves of ``state`` made before ``deadline``'s hard limit (but at least
+    ``at_least`` of them, when there are), and whether they are all of them.
+
+    The clock is read between two moves (:meth:`State.iter_moves`): one position of
+    a big board can take seconds to generate, longer than a move may think.
+    """
+    out: list[Move] = []
+    for move in state.iter_moves():
+        out.append(move)
+        if len(out) >= at_least and deadline.expired():
+            return out, False
+    return out, True

@@ -52,18 +52,25 @@ with every second move: the same knowledge, learned in well under half the time)
   changed the material said so in its details (:meth:`runtime.core.protocol.Move.changes_material`),
   a search may pick captures from the moves' data instead of applying every move.
 
-Learning is deterministic for a seed: it counts positions, not seconds.
+Learning is deterministic for a seed: it counts positions, not seconds.  A
+player thinking against a clock learns in steps (:class:`Learner`): as far as
+its move's time allows, then on during its later moves, so a move honours its
+time even on a board whose single position takes longer to watch; once all
+positions are seen the knowledge is the same as learned in one go.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections import defaultdict, deque
+import threading
+import weakref
+from collections import OrderedDict, defaultdict, deque
 from dataclasses import dataclass, field
 
 from runtime.core.layout import cell_layout
 from runtime.core.protocol import Game, Move, PartDetails
+from runtime.players.clock import Deadline, moves_before
 
 SKIP_PLIES = 40
 """Positions this early in a random game are not sampled (pieces still boxed in by their own side)."""
@@ -118,7 +125,7 @@ class Geometry:
     _between: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict, repr=False)
 
     @classmethod
-    def of(cls, game: Game) -> "Geometry":
+    def of(cls, game: Game) -> Geometry:
         names = set(game.positions)
         cells = [c for c in cell_layout(game) if c.name in names]
         sizes = sorted(min(c.w, c.h) for c in cells if min(c.w, c.h) > 0)
@@ -279,94 +286,158 @@ def direction_of(vector: tuple[int, int]) -> tuple[int, int]:
 
 def learn(game: Game, positions: int = DEFAULT_POSITIONS, seed: int = 0) -> GameKnowledge:
     """Watch seeded random games for ``positions`` positions; see the module docstring."""
-    rng = random.Random(seed)
-    geometry = Geometry.of(game)
-    steps_by_type: dict[str, int] = defaultdict(int)
-    seen_by_type: dict[str, int] = defaultdict(int)
-    steps: dict[tuple[str, str], dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
-    vectors: dict[tuple[str, str], set[tuple[int, int]]] = defaultdict(set)
-    promoted: dict[tuple[str, str], set[tuple[str, str]]] = defaultdict(set)
-    jumps: dict[tuple[str, str], set[tuple[int, int]]] = defaultdict(set)
-    landings: dict[tuple[str, str], dict[tuple[int, int], list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
-    generated = 0
-    marked = True
-    sampled_moves = 0
-    sampled = 0
-    while generated < positions:
-        state = game.initial_state()
-        for ply in range(GAME_PLIES):
-            if generated >= positions or state.outcome() is not None:
-                break
-            moves = state.legal_moves()
-            generated += 1
+    learner = Learner(game, positions, seed)
+    learner.run(Deadline.none())
+    return learner.knowledge()
+
+
+class Learner:
+    """:func:`learn` in steps: :meth:`run` watches positions until a deadline, :meth:`knowledge`
+    gives what was learned so far, and a later :meth:`run` goes on where the last one stopped.
+
+    A computer player thinking against a clock learns in the time it has (a
+    300x300 board's opening position alone takes more than a 0.05 s move), and
+    goes on learning on its next moves; once :attr:`complete`, the knowledge is
+    exactly :func:`learn`'s for the same seed, since positions, not seconds,
+    are counted.  A position cut by the deadline is watched again whole.
+    """
+
+    def __init__(self, game: Game, positions: int = DEFAULT_POSITIONS, seed: int = 0):
+        self.game = game
+        self.positions = positions
+        self.rng = random.Random(seed)
+        self.geometry = Geometry.of(game)
+        self.steps_by_type: dict[str, int] = defaultdict(int)
+        self.seen_by_type: dict[str, int] = defaultdict(int)
+        self.steps: dict[tuple[str, str], dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+        self.vectors: dict[tuple[str, str], set[tuple[int, int]]] = defaultdict(set)
+        self.promoted: dict[tuple[str, str], set[tuple[str, str]]] = defaultdict(set)
+        self.jumps: dict[tuple[str, str], set[tuple[int, int]]] = defaultdict(set)
+        self.landings: dict[tuple[str, str], dict[tuple[int, int], list[int]]] = \
+            defaultdict(lambda: defaultdict(lambda: [0, 0]))
+        self.generated = 0
+        self.marked = True
+        self.sampled_moves = 0
+        self.sampled = 0
+        #: the random game being watched: its position and ply (None: start a new game)
+        self._state = None
+        self._ply = 0
+        self._known: GameKnowledge | None = None
+
+    @property
+    def complete(self) -> bool:
+        return self.generated >= self.positions
+
+    def run(self, deadline: Deadline) -> bool:
+        """Watch positions until all are seen or ``deadline``'s hard limit passes; True when complete."""
+        while not self.complete:
+            if self._state is None or self._ply >= GAME_PLIES or self._state.outcome() is not None:
+                self._state, self._ply = self.game.initial_state(), 0
+                if self._state.outcome() is not None:
+                    self.generated = self.positions  # nothing to watch: the game is over at its start
+                    break
+            moves, whole = moves_before(self._state, deadline)
+            if not whole:
+                return False
+            self._watch(self._state, moves, self._ply)
+            self._known = None
+            self.generated += 1
             if not moves:
-                break
-            mover = state.current_player
-            occupied = {cell for cell, _, _ in state.signature().board}
-            # one reading of each move's details (an engine may build them anew on every reading)
-            distinct = set()
-            landings_seen: set = set()
-            read: set[tuple[int, str]] = set()
-            for move in moves:
-                # whole turns share parts (Alpha Centauri: each royal step with each second move);
-                # a part's notation says what it does, so a turn whose every part was read already
-                # in this position adds nothing, and its details (costly to build) are not read
-                fresh = [(i, text) for i, text in enumerate(move.parts) if (i, text) not in read]
-                if not fresh:
-                    continue
-                read.update(fresh)
-                parts = move.details or ()
-                touched: tuple[str, ...] = ()  # cells an earlier part of this turn changed
-                for i, part in enumerate(parts):
-                    distinct.update(part_movements(part))
-                    captures = part.captures
-                    for m in part.movements:
-                        landings_seen.add((m.piece[1], m.source, m.target, m.target in captures, bool(captures),
-                                           touched))
-                    if i + 1 < len(parts):
-                        touched += tuple(_cells_changed(part))
-                    new = part.promotion
-                    if new is not None and not part.captures:  # a promotion by arrival, not by capture
-                        promoted[(mover, part.movements[0].piece[1])].add((part.target, new))
-            for ptype, vector, jumped, landed in _evidence(geometry, landings_seen, occupied):
-                if jumped:
-                    jumps[(mover, ptype)].add(vector)
-                if landed is not None:
-                    landings[(mover, ptype)][direction_of(vector)][0 if landed == CAPTURE else 1] += 1
-            for ptype, a, b in distinct:
-                steps[(mover, ptype)][a].add(b)
-                ca, cb = geometry.centre.get(a), geometry.centre.get(b)
-                if ca is not None and cb is not None:
-                    vectors[(mover, ptype)].add((cb[0] - ca[0], cb[1] - ca[1]))
-            if ply >= SKIP_PLIES:
-                sampled += 1
-                sampled_moves += len(moves)
-                for _, owner, ptype in state.signature().board:
-                    if owner == mover:
-                        seen_by_type[ptype] += 1
-                for ptype, _, _ in distinct:
-                    steps_by_type[ptype] += 1
-            move = rng.choice(moves)
-            child = state.apply(move)
-            if (marked and not move.changes_material()
-                    and _pieces(child.signature()) != _pieces(state.signature())):
-                marked = False
-            state = child
-    mirror = player_mirror(game, geometry)
-    if mirror is not None:
-        _share_between_players(game.players, mirror, steps, vectors)
-        _share_promotions(game.players, mirror, promoted)
-        _share_lines(game.players, mirror, jumps, landings)
-    values = {t: steps_by_type[t] / seen_by_type[t] for t in seen_by_type if seen_by_type[t]}
-    floor = max(1.0, min([v for v in values.values() if v > 0], default=1.0))
-    for t in list(game.piece_types) + list(values):
-        if values.get(t, 0) <= 0:
-            values[t] = floor
-    return GameKnowledge(values, {k: dict(v) for k, v in steps.items()}, dict(vectors), geometry,
-                         sampled_moves / sampled if sampled else 0.0, marked,
-                         {k: (_whole_rows(geometry, {c for c, _ in v}), frozenset(n for _, n in v))
-                          for k, v in promoted.items() if v},
-                         dict(jumps), {k: {d: list(c) for d, c in v.items()} for k, v in landings.items()})
+                self._state = None
+                continue
+            move = self.rng.choice(moves)
+            child = self._state.apply(move)
+            if (self.marked and not move.changes_material()
+                    and _pieces(child.signature()) != _pieces(self._state.signature())):
+                self.marked = False
+            self._state, self._ply = child, self._ply + 1
+        self._state = None
+        return True
+
+    def _watch(self, state, moves: list[Move], ply: int) -> None:
+        """Read what each of ``moves`` does in ``state`` (one position of a random game)."""
+        geometry = self.geometry
+        mover = state.current_player
+        occupied = {cell for cell, _, _ in state.signature().board}
+        # one reading of each move's details (an engine may build them anew on every reading)
+        distinct = set()
+        landings_seen: set = set()
+        read: set[tuple[int, str]] = set()
+        for move in moves:
+            # whole turns share parts (Alpha Centauri: each royal step with each second move);
+            # a part's notation says what it does, so a turn whose every part was read already
+            # in this position adds nothing, and its details (costly to build) are not read
+            fresh = [(i, text) for i, text in enumerate(move.parts) if (i, text) not in read]
+            if not fresh:
+                continue
+            read.update(fresh)
+            parts = move.details or ()
+            touched: tuple[str, ...] = ()  # cells an earlier part of this turn changed
+            for i, part in enumerate(parts):
+                distinct.update(part_movements(part))
+                captures = part.captures
+                for m in part.movements:
+                    landings_seen.add((m.piece[1], m.source, m.target, m.target in captures, bool(captures),
+                                       touched))
+                if i + 1 < len(parts):
+                    touched += tuple(_cells_changed(part))
+                new = part.promotion
+                if new is not None and not part.captures:  # a promotion by arrival, not by capture
+                    self.promoted[(mover, part.movements[0].piece[1])].add((part.target, new))
+        for ptype, vector, jumped, landed in _evidence(geometry, landings_seen, occupied):
+            if jumped:
+                self.jumps[(mover, ptype)].add(vector)
+            if landed is not None:
+                self.landings[(mover, ptype)][direction_of(vector)][0 if landed == CAPTURE else 1] += 1
+        for ptype, a, b in distinct:
+            self.steps[(mover, ptype)][a].add(b)
+            ca, cb = geometry.centre.get(a), geometry.centre.get(b)
+            if ca is not None and cb is not None:
+                self.vectors[(mover, ptype)].add((cb[0] - ca[0], cb[1] - ca[1]))
+        if ply >= SKIP_PLIES:
+            self.sampled += 1
+            self.sampled_moves += len(moves)
+            for _, owner, ptype in state.signature().board:
+                if owner == mover:
+                    self.seen_by_type[ptype] += 1
+            for ptype, _, _ in distinct:
+                self.steps_by_type[ptype] += 1
+
+    def knowledge(self) -> GameKnowledge:
+        """What the positions watched so far teach (the evidence itself is left as it is)."""
+        if self._known is not None:
+            return self._known
+        game, geometry = self.game, self.geometry
+        steps = {k: {a: set(b) for a, b in v.items()} for k, v in self.steps.items()}
+        vectors = {k: set(v) for k, v in self.vectors.items()}
+        promoted = {k: set(v) for k, v in self.promoted.items()}
+        jumps = {k: set(v) for k, v in self.jumps.items()}
+        landings = {k: {d: list(c) for d, c in v.items()} for k, v in self.landings.items()}
+        mirror = player_mirror(game, geometry)
+        if mirror is not None:
+            steps, vectors, promoted = (defaultdict(lambda: defaultdict(set), {k: defaultdict(set, v)
+                                                                                for k, v in steps.items()}),
+                                        defaultdict(set, vectors), defaultdict(set, promoted))
+            jumps = defaultdict(set, jumps)
+            landings = defaultdict(lambda: defaultdict(lambda: [0, 0]),
+                                   {k: defaultdict(lambda: [0, 0], v) for k, v in landings.items()})
+            _share_between_players(game.players, mirror, steps, vectors)
+            _share_promotions(game.players, mirror, promoted)
+            _share_lines(game.players, mirror, jumps, landings)
+        values = {t: self.steps_by_type[t] / self.seen_by_type[t] for t in self.seen_by_type
+                  if self.seen_by_type[t]}
+        floor = max(1.0, min([v for v in values.values() if v > 0], default=1.0))
+        for t in list(game.piece_types) + list(values):
+            if values.get(t, 0) <= 0:
+                values[t] = floor
+        sampled = self.sampled
+        self._known = GameKnowledge(
+            values, {k: dict(v) for k, v in steps.items()}, dict(vectors), geometry,
+            self.sampled_moves / sampled if sampled else 0.0, self.marked,
+            {k: (_whole_rows(geometry, {c for c, _ in v}), frozenset(n for _, n in v))
+             for k, v in promoted.items() if v},
+            dict(jumps), {k: {d: list(c) for d, c in v.items()} for k, v in landings.items()})
+        return self._known
 
 
 def _cells_changed(part: PartDetails) -> set[str]:
@@ -498,15 +569,79 @@ def _share_lines(players, mirror: Mirror, jumps, landings) -> None:
                 counts[1] += quiets
 
 
-_LEARNED: dict[tuple[int, int, int], tuple[Game, GameKnowledge]] = {}
+class KnowledgeCache:
+    """What random play taught about each game, kept for the games still in use: the owner of learned knowledge.
+
+    Learning costs seconds, so the players of one command or one server share
+    a cache that their owner (``zrf play``, the ``zrf serve`` application)
+    makes and passes to :func:`runtime.players.factory.make_player`.  Entries
+    are keyed *weakly* by the game object: once learning is complete an entry
+    holds only the knowledge, so a game the program no longer holds (a closed
+    browser game) is collected with nothing here keeping it, and its entry is
+    dropped at the next lookup.  A game still being learned (a player learns
+    against its clock, :class:`Learner`, and goes on during its later moves)
+    is held by its learner until learning completes or the entry leaves.  At
+    most ``capacity`` entries are kept, the least recently used leaving first
+    (a game that comes back learns again, to the same knowledge).  Lookups may
+    come from several threads (the server's searches): a lock guards the table,
+    and each learner has its own lock, so one game is learned by one thread at
+    a time while other games are looked up.
+    """
+
+    def __init__(self, capacity: int = 16):
+        if capacity < 1:
+            raise ValueError("a knowledge cache holds at least one game")
+        self.capacity = capacity
+        self._entries: OrderedDict[tuple[int, int, int], _Entry] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        with self._lock:
+            self._drop_dead()
+            return len(self._entries)
+
+    def knowledge(self, game: Game, seed: int = 0, positions: int = DEFAULT_POSITIONS) -> GameKnowledge:
+        """:func:`learn`, remembered for this game object, seed and size."""
+        return self.knowledge_by(game, Deadline.none(), seed, positions)[0]
+
+    def knowledge_by(self, game: Game, deadline: Deadline, seed: int = 0,
+                     positions: int = DEFAULT_POSITIONS) -> tuple[GameKnowledge, bool]:
+        """What is known of ``game`` after learning on until ``deadline``'s hard limit, and whether
+        learning is complete; each call goes on where the last one for this game, seed and size
+        stopped (:meth:`knowledge` is the same without a deadline)."""
+        key = (id(game), seed, positions)
+        with self._lock:
+            self._drop_dead()
+            entry = self._entries.get(key)
+            if entry is None or entry.game() is not game:
+                entry = self._entries[key] = _Entry(weakref.ref(game), Learner(game, positions, seed))
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.capacity:
+                self._entries.popitem(last=False)
+        with entry.lock:
+            if entry.known is not None:
+                return entry.known, True
+            learner = entry.learner
+            complete = learner.complete or learner.run(deadline)
+            knowledge = learner.knowledge()
+            if complete:  # the learner (and its hold on the game) is no longer needed
+                entry.known, entry.learner = knowledge, None
+        return knowledge, complete
+
+    def _drop_dead(self) -> None:
+        """Forget the knowledge of games that have been collected (their id may be reused)."""
+        for key in [k for k, entry in self._entries.items() if entry.game() is None]:
+            del self._entries[key]
 
 
-def knowledge_for(game: Game, seed: int = 0, positions: int = DEFAULT_POSITIONS) -> GameKnowledge:
-    """:func:`learn`, remembered per game object, seed and size (learning costs seconds)."""
-    key = (id(game), seed, positions)
-    hit = _LEARNED.get(key)
-    if hit is not None and hit[0] is game:
-        return hit[1]
-    knowledge = learn(game, positions, seed)
-    _LEARNED[key] = (game, knowledge)
-    return knowledge
+class _Entry:
+    """One game's entry in a :class:`KnowledgeCache`: its learner until learning completes, then
+    only what it learned."""
+
+    __slots__ = ("game", "learner", "known", "lock")
+
+    def __init__(self, game: weakref.ref, learner: Learner):
+        self.game = game
+        self.learner: Learner | None = learner
+        self.known: GameKnowledge | None = None
+        self.lock = threading.Lock()

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass, field
 
-from runtime.players.player import Player
 from runtime.core.protocol import Move, Outcome, State
+from runtime.players.clock import Deadline, TimeControl, moves_before
+from runtime.players.player import Player
 
 
 @dataclass
@@ -28,45 +28,66 @@ class _Node:
 
 
 class MCTSPlayer(Player):
-    """UCT Monte-Carlo tree search with random playouts (``rollout_plies`` long)."""
+    """UCT Monte-Carlo tree search with random playouts (``rollout_plies`` long).
+
+    At most ``iterations`` a move, and at most what ``clock`` (a
+    :class:`TimeControl`, e.g. on the processor clock) allows, else at most
+    ``time_limit`` wall-clock seconds.
+    """
 
     name = "mcts"
 
     def __init__(self, iterations: int = 400, time_limit: float | None = None, seed: int = 0,
-                 rollout_plies: int = 60, exploration: float = 1.4):
+                 rollout_plies: int = 60, exploration: float = 1.4, clock: TimeControl | None = None):
         self.iterations = iterations
         self.time_limit = time_limit
+        self.clock = clock
         self.rng = random.Random(seed)
         self.rollout_plies = rollout_plies
         self.c = exploration
 
-    def _rollout(self, state: State) -> Outcome | None:
+    def _rollout(self, state: State, deadline: Deadline) -> Outcome | None:
+        """The outcome of a random game from ``state``; None when it is not over after
+        ``rollout_plies``, or when the clock ran out in the middle of it."""
         for _ in range(self.rollout_plies):
             if state.outcome() is not None:
                 break
-            moves = state.legal_moves()
+            moves, whole = moves_before(state, deadline)
+            if not whole:
+                return None
             if not moves:
                 break
             state = state.apply(self.rng.choice(moves))
         return state.outcome()
 
     def choose(self, state: State) -> Move:
-        moves = state.legal_moves()
+        """The most visited root move.  The clock starts first and is read between the moves
+        each position makes (a big board's position can take longer than a move may think)."""
+        if self.clock is not None:
+            deadline = self.clock.start()
+        elif self.time_limit:
+            deadline = Deadline.after(self.time_limit, self.time_limit)
+        else:
+            deadline = Deadline.none()
+        moves, whole = moves_before(state, deadline, at_least=1)
         if not moves:
             raise ValueError("no legal moves")
-        if len(moves) == 1:
+        if len(moves) == 1 or not whole:  # the only move, or the time is up: the first move made
             return moves[0]
-        root = _Node(state, "")
-        deadline = time.perf_counter() + self.time_limit if self.time_limit else math.inf
+        root = _Node(state, "", list(moves))
+        self.rng.shuffle(root.moves)
         for _ in range(self.iterations):
-            if time.perf_counter() > deadline:
+            if deadline.expired():
                 break
             node, path = root, [root]
             while True:
                 if node.state.outcome() is not None:
                     break
                 if node.moves is None:
-                    node.moves = list(node.state.legal_moves())
+                    made, whole = moves_before(node.state, deadline)
+                    if not whole:
+                        break
+                    node.moves = made
                     self.rng.shuffle(node.moves)
                 untried = [m for m in node.moves if m.notation not in node.children]
                 if untried:
@@ -81,7 +102,7 @@ class MCTSPlayer(Player):
                 move, node = max(node.children.values(), key=lambda mc: (
                     mc[1].wins / (mc[1].visits or 1) + self.c * math.sqrt(log_n / (mc[1].visits or 1))))
                 path.append(node)
-            outcome = self._rollout(node.state)
+            outcome = self._rollout(node.state, deadline)
             for n in path:
                 n.visits += 1
                 if outcome is None or outcome.draw:

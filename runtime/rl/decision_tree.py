@@ -16,9 +16,8 @@ are thin layers over these two classes.
   (``?Dice``): Zillions plays it by choosing uniformly among its legal turns.
   Its nodes are chance nodes whose outcomes are the same tokens, each with
   the share of the random player's turns that start with it, so a whole turn
-  is drawn uniformly, exactly as Zillions draws it.  The random players are
-  read from :meth:`Game.zrf_definition`; a game without one (a native engine)
-  has no chance.
+  is drawn uniformly, exactly as Zillions draws it.  Which players are random
+  is :mod:`runtime.players.chance`'s answer (a native engine has none).
 * **Players.**  Every other player of the game, in the game's order, is an
   agent; one who never has a turn (a neutral owner of shared pieces) is still
   listed and scores 0.
@@ -46,7 +45,8 @@ from __future__ import annotations
 import warnings
 
 from runtime.core.protocol import Game, Move, Outcome, State
-from runtime.rl.action_encoding import ActionLayout, EncodedTurn, encode_turns
+from runtime.players.chance import choosing_players, random_players
+from runtime.rl.action_encoding import ActionLayout, EncodedTurn, TokenKind, encode_turns
 from runtime.pictures.textboard import board_text
 
 #: Default cap on the players' decisions in one game (and on chance outcomes in a row).
@@ -70,12 +70,10 @@ class DecisionGame:
         self.game = game
         self.layout = ActionLayout(game, move_encoding)
         self.max_game_length = max_game_length
-        definition = game.zrf_definition()
-        random_players = set(definition.random_players) if definition is not None else set()
         #: the random players, whose turns are chance nodes
-        self.chance_players: tuple[str, ...] = tuple(p for p in game.players if p in random_players)
+        self.chance_players: tuple[str, ...] = random_players(game)
         #: the players who choose their moves, in the game's order
-        self.agents: tuple[str, ...] = tuple(p for p in game.players if p not in random_players)
+        self.agents: tuple[str, ...] = choosing_players(game)
         if not self.agents:
             raise ValueError(f"{game.name}: every player is a random player; there is nobody to play")
         self._agent_index = {p: i for i, p in enumerate(self.agents)}
@@ -326,13 +324,13 @@ def observation_entries(node: DecisionPoint) -> tuple[list[tuple[int, int, float
     moved_to, taken = moved_from + 1, moved_from + 2
     for a in node.prefix:
         tok = layout.decode(a)
-        if tok.kind == "move":
+        if tok.kind is TokenKind.MOVE:
             cells += [(moved_from, tok.args[0], 1.0), (moved_to, tok.args[1], 1.0)]
-        elif tok.kind == "from":
+        elif tok.kind is TokenKind.FROM:
             cells.append((moved_from, tok.args[0], 1.0))
-        elif tok.kind in ("to", "cell"):
+        elif tok.kind in (TokenKind.TO, TokenKind.CELL):
             cells.append((moved_to, tok.args[0], 1.0))
-        elif tok.kind == "drop" and len(tok.args) == 2:
+        elif tok.kind is TokenKind.DROP and len(tok.args) == 2:
             cells.append((moved_to, tok.args[1], 1.0))
     if node.prefix:
         planes.append((taken, float(len(node.prefix))))

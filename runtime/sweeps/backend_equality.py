@@ -39,7 +39,8 @@ from runtime.jobs.executors import BackendError, add_arguments, open_executor
 from runtime.core.errors import GameLoadError
 from runtime.savedgames.replay import find_rules, replay
 
-from runtime.interpreter import Backend, game_from_file
+from runtime.interpreter import MoveBackEnd
+from runtime.loading.opening import open_game
 
 EQUAL, DIFFERENT, SKIPPED, TIMEOUT, LOAD_FAILED = "equal", "DIFFERENT", "skipped", "timeout", "load failed"
 
@@ -61,10 +62,8 @@ class Verdict:
 
 def load_both(path: str, variant: str | None = None):
     """The game of ``path`` (or its ``variant``) as (closures, translated), each from its own read of the file."""
-    games = []
-    for backend in (Backend.CLOSURES, Backend.TRANSLATED):
-        games.append(game_from_file(build_file(path), variant, backend))
-    return games[0], games[1]
+    return (open_game(path, variant, back_end=MoveBackEnd.CLOSURES),
+            open_game(path, variant, back_end=MoveBackEnd.TRANSLATED))
 
 
 def tree_difference(reference, candidate, depth: int) -> str | None:

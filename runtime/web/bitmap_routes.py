@@ -15,7 +15,6 @@ from typing import Callable
 from urllib.parse import urlencode
 
 from runtime.pictures.bitmaps import Bitmap, GameGraphics, graphics_for
-
 from runtime.web.error_answers import ApiError
 from runtime.web.sessions import Session
 
@@ -26,8 +25,11 @@ MAX_KEY = 16
 
 
 def session_graphics(session: Session) -> GameGraphics | None:
-    """The bitmaps pictures of this session use (loaded once per game object)."""
-    return graphics_for(session.game)
+    """The bitmaps pictures of this session use (loaded once per game object); an upload's
+    only from its own folder, as its includes (a path climbing out finds nothing)."""
+    if session.drawn_as is not None:  # a built-in game's package, written by this server
+        return graphics_for(session.drawn_as)
+    return graphics_for(session.game, root=session.folder)
 
 
 def bitmaps_by_key(graphics: GameGraphics | None) -> dict[str, Bitmap]:
@@ -62,7 +64,7 @@ def image_png(session: Session, key: object) -> bytes:
 
 
 def graphics_notes(session: Session, hide: Callable[[list], list[str]]) -> list[str]:
-    """The one warning about missing or unreadable bitmaps (W601), paths cut by ``hide``; or none."""
+    """The warnings about bitmaps left out (W610: the pixel limit) or missing (W601), paths cut
+    by ``hide``; or none."""
     graphics = session_graphics(session)
-    warning = graphics.warning() if graphics is not None else None
-    return hide([warning]) if warning is not None else []
+    return hide(graphics.warnings()) if graphics is not None else []

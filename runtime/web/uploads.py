@@ -6,7 +6,8 @@ are on the player's disk, so the reader's own decoding (UTF-8 or the Windows
 code page) applies, as for a file opened from the command line.  The files
 are written into a fresh folder under the server's upload root (mode 0700,
 deleted with the game's session and at shutdown); their includes may reach
-only each other (:func:`runtime.web.catalog.load_zrf_file`).
+only each other (:func:`runtime.web.catalog.load_zrf_file`).  A write that
+fails (a full disk) leaves no folder behind.
 
 A saved game (``.zsg``) to step through comes the same way but is never
 written anywhere: :func:`decode_saved_game` parses its bytes in memory.
@@ -18,6 +19,7 @@ import base64
 import binascii
 import os
 import re
+import shutil
 import tempfile
 
 from zrf.diagnostics import ZrfError
@@ -100,11 +102,33 @@ def decode_files(main: object, includes: object, limits: ServerLimits) -> list[t
     return files
 
 
+class UploadStoreError(OSError):
+    """The server could not write an upload (a full disk); nothing of it was kept."""
+
+
 def write_upload(root: str, files: list[tuple[str, bytes]]) -> tuple[str, str]:
-    """Write ``files`` into a new private folder under ``root``: ``(folder, main file path)``."""
-    folder = os.path.realpath(tempfile.mkdtemp(prefix="game-", dir=root))
-    for name, data in files:
-        fd = os.open(os.path.join(folder, name), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+    """Write ``files`` into a new private folder under ``root``: ``(folder, main file path)``.
+
+    A write that fails (a full disk) deletes the folder with what it holds so
+    far and raises :class:`UploadStoreError`, whose message names no path.
+    """
+    try:
+        folder = os.path.realpath(tempfile.mkdtemp(prefix="game-", dir=root))
+    except OSError as exc:
+        raise UploadStoreError(f"the server could not store the upload ({exc.strerror or type(exc).__name__})") \
+            from None
+    try:
+        for name, data in files:
+            _write_file(os.path.join(folder, name), data)
+    except OSError as exc:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise UploadStoreError(f"the server could not store the upload ({exc.strerror or type(exc).__name__})") \
+            from None
     return folder, os.path.join(folder, files[0][0])
+
+
+def _write_file(path: str, data: bytes) -> None:
+    """Write a new private file (mode 0600; an existing one is never opened)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 from runtime.core.errors import GameLoadError
-from runtime.interpreter import ZrfRuntimeError, load_zrf_game
+from runtime.interpreter import ZrfRuntimeError
+from runtime.loading.opening import open_game
 from runtime.interpreter.state import ZrfState
 from tests.conftest import corpus_entries, scaled
 
@@ -27,8 +28,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _fresh(state: ZrfState) -> ZrfState:
-    return ZrfState(state.game, state.cells, state.stores, state.turn, state.last_from, state.last_to,
-                    state.removed, state.parent)
+    """The same position with nothing worked out yet (its earlier positions' keys shared)."""
+    fresh = ZrfState(state.game, state.cells, state.stores, state.turn, state.last_from, state.last_to,
+                     state.removed, None)
+    fresh.earlier = state.earlier
+    return fresh
 
 
 def _walk(game, plies: int, seed: int) -> int:
@@ -50,7 +54,7 @@ def _walk(game, plies: int, seed: int) -> int:
 @pytest.mark.parametrize("name", ["chess.zrf", "xiangqi.zrf", "shogi.zrf", "checkers.zrf"])
 def test_count_is_the_list_length_on_the_test_games(name):
     """King safety (chess, xiangqi, shogi), drops (shogi), multi-part captures (checkers)."""
-    game = load_zrf_game(str(ROOT / "tests" / "games" / name))
+    game = open_game(str(ROOT / "tests" / "games" / name))
     for seed in range(2):
         assert _walk(game, scaled(40, 12), seed) > 0
 
@@ -64,7 +68,7 @@ SAMPLE = ROWS[::max(1, len(ROWS) // scaled(len(ROWS) // 3))] if ROWS else []
 @pytest.mark.parametrize("row", SAMPLE, ids=[r["slug"] for r in SAMPLE])
 def test_count_is_the_list_length_on_corpus_games(row, corpus_dir):
     try:
-        game = load_zrf_game(str(corpus_dir / row["slug"] / row["file"]))
+        game = open_game(str(corpus_dir / row["slug"] / row["file"]))
     except GameLoadError as exc:
         pytest.skip(f"does not load: {exc}")
     try:

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from runtime.interpreter import Backend, load_zrf_game
+from runtime.interpreter import MoveBackEnd
+from runtime.loading.opening import open_game
 from runtime.interpreter import compiler, source_writer
 from runtime.interpreter.lowered import Lowering, listing
 from runtime.interpreter.lowered.form import CONDITION_OPS, HERE, STATEMENT_OPS, Op, Step, Predicate
@@ -34,10 +35,10 @@ GAME = """(game (title "T") (players A B) (turn-order A B)
 """
 
 
-def _game(tmp_path, block: str, backend: Backend | None = None):
+def _game(tmp_path, block: str, back_end: MoveBackEnd | None = None):
     path = tmp_path / "t.zrf"
     path.write_text(GAME.format(block=block))
-    return load_zrf_game(str(path), backend=backend)
+    return open_game(str(path), back_end=back_end)
 
 
 def _lines(game, piece: str = "P") -> list[str]:
@@ -49,7 +50,7 @@ def test_every_op_has_a_closure_and_a_source():
     """Both back ends handle every statement op, and every condition op (a test of each kind)."""
     assert set(compiler._STATEMENTS) == STATEMENT_OPS
     assert set(source_writer._STATEMENTS) == STATEMENT_OPS
-    game = load_zrf_game(CHESS)
+    game = open_game(CHESS)
     closures = compiler.Compiler(game.tables, game)
     source = source_writer.Translator(game.tables, {})
     for op in CONDITION_OPS - {Op.TRUE, Op.FALSE, Op.AND, Op.OR, Op.NOT}:
@@ -90,8 +91,8 @@ def test_a_new_keyword_needs_only_its_lowering(tmp_path, monkeypatch):
         return (Step(d, False, node), Step(d, False, node))
     monkeypatch.setattr(Lowering, "lower_hop", lower_hop, raising=False)
     monkeypatch.setattr(Lowering, "statement_keywords", dispatch(kw.STATEMENT, Lowering))
-    for backend in Backend:
-        game = _game(tmp_path, "((hop n) add) ((hop e) add)", backend)
+    for back_end in MoveBackEnd:
+        game = _game(tmp_path, "((hop n) add) ((hop e) add)", back_end)
         assert [m.notation for m in game.initial_state().legal_moves()] == ["P a1 - a3", "P a1 - c1"]
         assert [d for d in game.report.diagnostics if d.code == "W501"] == []
         reach = game.attack_reach[0]
@@ -104,7 +105,7 @@ def test_the_pawns_step_as_lowered():
     macro is written on line 17: ``n`` at column 22, ``(verify empty?)`` at 24; its
     ``(promote-or-add)`` expands to line 15's ``(if`` at column 3, ``(add Queen ...)`` at 33 and the
     ``add`` after ``else`` at 69 (counted in the file)."""
-    assert _lines(load_zrf_game(CHESS), "Pawn")[:7] == [
+    assert _lines(open_game(CHESS), "Pawn")[:7] == [
         "Pawn move block 1 (17:21 via 59:12)",
         "  17:22 via 59:12  step n",
         "  17:24 via 59:12  verify empty?",

@@ -51,11 +51,12 @@ def test_unreadable_saved_game_exits_2(tmp_path):
 
 def test_a_game_saved_by_zrf_play_replays_without_zrf(tmp_path):
     """``save`` records where the rules file is, relative to the saved game's folder (as
-    Zillions records RulesFile=), so a game saved in another folder replays as it is."""
-    from runtime.interpreter import load_zrf_game
+    Zillions records RulesFile=), so a game saved in another folder replays as it is, once
+    the user allows reading outside the saved game's folder (else Z003, docs/security.md)."""
+    from runtime.loading.opening import open_game
     from runtime.savedgames.saving import save
 
-    game = load_zrf_game(str(CHESS))
+    game = open_game(str(CHESS))
     state = game.initial_state()
     moves = []
     for text in ("Pawn e2 - e4", "Pawn e7 - e5"):
@@ -68,7 +69,9 @@ def test_a_game_saved_by_zrf_play_replays_without_zrf(tmp_path):
     save(str(path), game, str(CHESS), moves)
     rules_line = path.read_bytes().split(b"\r\n")[1].decode()
     assert rules_line == "RulesFile=" + os.path.relpath(CHESS, folder).replace(os.sep, "/")
-    result = CliRunner().invoke(replay, [str(path), "--json"])
+    refused = CliRunner().invoke(replay, [str(path), "--json"])
+    assert refused.exit_code == 2 and f"{path}:2:1: Z003 RulesFile=" in refused.output
+    result = CliRunner().invoke(replay, [str(path), "--json"], env={"ZRF_ALLOW_OUTSIDE": "1"})
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["applied_lines"] == 2
 

@@ -1,7 +1,7 @@
 """The translated move programs (runtime/interpreter/translate.py) play the same game as the closures.
 
 The closure compiler is the reference: every comparison here loads one file
-twice (``Backend.CLOSURES`` and ``Backend.TRANSLATED``) and walks both trees
+twice (``MoveBackEnd.CLOSURES`` and ``MoveBackEnd.TRANSLATED``) and walks both trees
 together (runtime.sweeps.backend_equality), asking for the same legal
 moves in the same order and the same outcome at every node.  The files are
 independent of the translator: the keyword examples of test_keywords.py, the
@@ -18,8 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from runtime.interpreter import Backend, ZrfRuntimeError, load_zrf_game
-from runtime.interpreter import backend, translate, translation_cache
+from runtime.interpreter import MoveBackEnd, ZrfRuntimeError
+from runtime.interpreter import move_back_end, translate, translation_cache
+from runtime.loading.opening import open_game
 from runtime.sweeps.backend_equality import (
     EQUAL, TIMEOUT, load_both, perft_verdict, playout_difference, replay_difference, tree_difference)
 from runtime.interpreter.source_writer import Translator
@@ -114,11 +115,11 @@ def test_a_block_python_cannot_compile_runs_as_closures_with_a_warning(tmp_path)
 def test_switch_selects_the_closures(monkeypatch, tmp_path):
     """ZRF_TRANSLATE=0 chooses the closures for games loaded without a choice; a choice wins."""
     path = _write(tmp_path, BROKEN)
-    monkeypatch.setenv(backend.TRANSLATE_ENV, "0")
-    assert load_zrf_game(path).backend is Backend.CLOSURES
-    assert load_zrf_game(path, backend=Backend.TRANSLATED).backend is Backend.TRANSLATED
-    monkeypatch.setenv(backend.TRANSLATE_ENV, "1")
-    assert load_zrf_game(path).backend is Backend.TRANSLATED
+    monkeypatch.setenv(move_back_end.TRANSLATE_ENV, "0")
+    assert open_game(path).back_end is MoveBackEnd.CLOSURES
+    assert open_game(path, back_end=MoveBackEnd.TRANSLATED).back_end is MoveBackEnd.TRANSLATED
+    monkeypatch.setenv(move_back_end.TRANSLATE_ENV, "1")
+    assert open_game(path).back_end is MoveBackEnd.TRANSLATED
 
 
 # ----------------------------------------------------------------------------- the cache
@@ -127,13 +128,13 @@ def test_second_load_takes_the_translation_from_the_cache(tmp_path, monkeypatch)
     """The second load of a file translates nothing, yet says the same W501s at the same places."""
     monkeypatch.setenv(translation_cache.CACHE_DIR_ENV, str(tmp_path / "cache"))
     path = _write(tmp_path, BROKEN)
-    first = load_zrf_game(path)
+    first = open_game(path)
     assert len(list((tmp_path / "cache").glob("*.bin"))) == 1
 
     def refuse(*args, **kwargs):
         raise AssertionError("translated again")
     monkeypatch.setattr(Translator, "function", refuse)
-    second = load_zrf_game(path)
+    second = open_game(path)
     assert _diagnostics(second) == _diagnostics(first)
     assert tree_difference(first.initial_state(), second.initial_state(), 2) is None
 
@@ -141,9 +142,9 @@ def test_second_load_takes_the_translation_from_the_cache(tmp_path, monkeypatch)
 def test_an_edited_file_is_translated_again(tmp_path, monkeypatch):
     monkeypatch.setenv(translation_cache.CACHE_DIR_ENV, str(tmp_path / "cache"))
     path = _write(tmp_path, BROKEN)
-    load_zrf_game(path)
+    open_game(path)
     _write(tmp_path, BROKEN.replace("(B (P a1))", "(B (P a1) (P c1))"))
-    load_zrf_game(path)
+    open_game(path)
     assert len(list((tmp_path / "cache").glob("*.bin"))) == 2
 
 
@@ -151,17 +152,17 @@ def test_corrupt_entry_is_said_once_and_translated_again(tmp_path, monkeypatch):
     monkeypatch.setenv(translation_cache.CACHE_DIR_ENV, str(tmp_path / "cache"))
     monkeypatch.setattr(translation_cache, "_warned", False)
     path = _write(tmp_path, BROKEN)
-    expected = _diagnostics(load_zrf_game(path))
+    expected = _diagnostics(open_game(path))
     for entry in (tmp_path / "cache").glob("*.bin"):
         entry.write_bytes(b"\x00garbage")
     with pytest.warns(translation_cache.TranslationCacheWarning, match="corrupt"):
-        game = load_zrf_game(path)
+        game = open_game(path)
     assert _diagnostics(game) == expected
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         for entry in (tmp_path / "cache").glob("*.bin"):
             entry.write_bytes(b"\x00garbage")
-        load_zrf_game(path)  # once per process: no second warning
+        open_game(path)  # once per process: no second warning
 
 
 def test_unwritable_cache_is_said_once_and_the_game_loads(tmp_path, monkeypatch):
@@ -170,7 +171,7 @@ def test_unwritable_cache_is_said_once_and_the_game_loads(tmp_path, monkeypatch)
     monkeypatch.setenv(translation_cache.CACHE_DIR_ENV, str(tmp_path / "blocked" / "cache"))
     monkeypatch.setattr(translation_cache, "_warned", False)
     with pytest.warns(translation_cache.TranslationCacheWarning, match="cannot write"):
-        game = load_zrf_game(_write(tmp_path, BROKEN))
+        game = open_game(_write(tmp_path, BROKEN))
     assert [m.notation for m in game.initial_state().legal_moves()] == ["P b2 - b1", "P b2 - c2"]
 
 
@@ -179,16 +180,16 @@ def test_cache_keeps_the_entries_written_last(tmp_path, monkeypatch):
     monkeypatch.setattr(translation_cache, "MAX_ENTRIES", 2)
     for n in range(4):
         _write(tmp_path, BROKEN.replace("(B (P a1))", "(B (P a1)" + " (P c1)" * n + ")"), f"{n}.zrf")
-        load_zrf_game(str(tmp_path / f"{n}.zrf"))
+        open_game(str(tmp_path / f"{n}.zrf"))
     assert len(list((tmp_path / "cache").glob("*.bin"))) == 2
     monkeypatch.setattr(Translator, "function", lambda *a: (_ for _ in ()).throw(AssertionError("translated")))
-    load_zrf_game(str(tmp_path / "3.zrf"))  # the last one written is still there
+    open_game(str(tmp_path / "3.zrf"))  # the last one written is still there
 
 
 def test_cache_switch_off_writes_nothing(tmp_path, monkeypatch):
     monkeypatch.setenv(translation_cache.CACHE_DIR_ENV, str(tmp_path / "cache"))
     monkeypatch.setenv(translation_cache.SWITCH_ENV, "0")
-    load_zrf_game(_write(tmp_path, BROKEN))
+    open_game(_write(tmp_path, BROKEN))
     assert not (tmp_path / "cache").exists()
 
 
@@ -220,7 +221,7 @@ def test_chess_perft_three_translated():
     """tests/games/chess.zrf translated: perft 20, 400, 8902 (the published chess perft figures)."""
     from runtime.verify.perft import perft_report
 
-    game = load_zrf_game(str(ROOT / "tests" / "games" / "chess.zrf"), backend=Backend.TRANSLATED)
+    game = open_game(str(ROOT / "tests" / "games" / "chess.zrf"), back_end=MoveBackEnd.TRANSLATED)
     assert perft_report(game.initial_state(), 3).counts == {1: 20, 2: 400, 3: 8902}
 
 

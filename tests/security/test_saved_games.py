@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from runtime.commands.play import play
 from runtime.commands.replay import replay
-from runtime.loading.opening import load_game
+from runtime.loading.opening import open_game
 from runtime.savedgames.saving import save
 from zrf.zsg import parse_zsg, read_zsg, zsg_bytes
 
@@ -59,7 +59,7 @@ def test_a_greek_game_saved_in_the_terminal_replays(tmp_path):
 def test_a_latin_name_is_saved_as_zillions_does(tmp_path):
     """Names that fit cp1252 are written in cp1252, byte for byte what Zillions writes."""
     rules = _write_game(tmp_path, GERMAN)
-    game = load_game(rules)
+    game = open_game(rules)
     move = next(m for m in game.initial_state().legal_moves() if m.notation == "Königin a1 - b1")
     path = tmp_path / "t.zsg"
     save(str(path), game, rules, [move], "HC")
@@ -82,7 +82,7 @@ def test_game_text_cannot_add_lines_to_a_saved_game(tmp_path):
     """A title with line breaks used to write a second RulesFile= and a fake move into the file."""
     title = "Trap\r\nRulesFile=/dev/zero\r\n1. Πύργος d2 - d1"
     rules = _write_game(tmp_path, GREEK.replace("Πύργοι", title))
-    game = load_game(rules)
+    game = open_game(rules)
     assert "\n" in game.name
     path = tmp_path / "t.zsg"
     save(str(path), game, rules, [])
@@ -99,8 +99,11 @@ def _saved_game_naming(tmp_path, rules: str):
     return path
 
 
-def _replay_in_child(path) -> str:
+def _replay_in_child(path, allow_outside: bool = False) -> str:
     child = run_limited(f"""
+        import os
+        if {allow_outside!r}:
+            os.environ["ZRF_ALLOW_OUTSIDE"] = "1"
         from click.testing import CliRunner
         from runtime.commands.replay import replay
         result = CliRunner().invoke(replay, ["{path}"])
@@ -111,8 +114,11 @@ def _replay_in_child(path) -> str:
 
 
 def test_replay_refuses_a_rules_file_that_is_a_device(tmp_path):
-    """RulesFile=/dev/zero filled memory (the child's 1 GB limit turns that into a failure)."""
+    """RulesFile=/dev/zero filled memory (the child's 1 GB limit turns that into a failure).
+    It is outside the saved game's folder, so refused unread (Z003); allowed, it is still no file."""
     out = _replay_in_child(_saved_game_naming(tmp_path, "/dev/zero"))
+    assert out.startswith("2 ") and "Z003 RulesFile= '/dev/zero' is outside" in out
+    out = _replay_in_child(_saved_game_naming(tmp_path, "/dev/zero"), allow_outside=True)
     assert out.startswith("2 ") and "not a regular file" in out
 
 
@@ -146,3 +152,16 @@ def test_a_move_number_of_5000_digits_is_a_located_error(tmp_path):
     out = _replay_cli(tmp_path, HEAD + "9" * 5000 + ". Pawn e2 - e4\r\n")
     assert out.exit_code == 2 and "Traceback" not in out.output
     assert "t.zsg:4:1: Z001 " in out.output
+
+
+def test_a_nul_byte_in_the_rules_file_name_is_a_located_error(tmp_path):
+    """Issue 30: ``RulesFile=`` holding a NUL byte was an internal error (``ValueError: embedded
+    null byte``); it is a located diagnostic at the RulesFile line."""
+    from zrf.cli import main
+
+    path = tmp_path / "nul.zsg"
+    path.write_bytes(b"Zillions Save Game File Version 0.02 HH\r\nRulesFile=a\x00b.zrf\r\n1. Pawn e2 - e4\r\n")
+    out = CliRunner().invoke(main, ["replay", str(path)])
+    assert out.exit_code == 2, out.output
+    assert "internal error" not in out.output and "\x00" not in out.output
+    assert f"{path}:2:1: Z002 RulesFile= names no file: it holds a NUL character" in out.output

@@ -238,10 +238,10 @@ def test_sessions_are_capped_and_the_oldest_upload_deleted():
 def test_idle_sessions_expire_and_their_uploads_go():
     now = [0.0]
     store = SessionStore(ServerLimits(idle_seconds=60), clock=lambda: now[0])
-    from runtime.loading.opening import load_game
+    from runtime.loading.opening import open_game
     folder = os.path.join(store.upload_root, "game-x")
     os.mkdir(folder)
-    session = store.open(load_game("canopus"), "canopus", folder)
+    session = store.open(open_game("canopus"), "canopus", folder)
     now[0] = 59
     assert store.purge() == 0 and store.get(session.id) is session
     now[0] = 59 + 61
@@ -273,6 +273,46 @@ def test_uploads_are_deleted_when_the_command_is_stopped(tmp_path):
     finally:
         assert stop_cli_server(server) == 0
     assert list(tmp_path.glob("zrf-serve-*")) == []
+
+
+
+def test_a_failed_upload_write_leaves_no_folder(server, client, monkeypatch):
+    """Issue 30 finding 6: a full disk while an upload was written answered 422 "internal error
+    (OSError)" and left the partial ``game-*/`` folder, tied to no game, until shutdown.  The
+    disk fills up at the second file: writing to the file the upload module opened fails."""
+    import errno
+
+    from runtime.web import uploads
+
+    written = []
+
+    class FullDisk:
+        def write(self, data):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+    class UploadsOs:
+        """The ``os`` module as the upload module sees it: the second file opened cannot be written."""
+
+        def __getattr__(self, name):
+            return getattr(os, name)
+
+        def fdopen(self, fd, *args, **kwargs):
+            if written:
+                os.close(fd)
+                return FullDisk()
+            written.append(fd)
+            return os.fdopen(fd, *args, **kwargs)
+    monkeypatch.setattr(uploads, "os", UploadsOs())
+    res = client.upload("main.zrf", b'(include "part.zrf")\n' + small(), {"part.zrf": b"(define x y)\n"})
+    assert written and res.status_code == 422, res.text
+    assert res.json()["error"] == "the server could not store the upload (No space left on device)"
+    assert os.listdir(server.store.upload_root) == [] and len(server.store) == 0
 
 
 def _raw(live, data: bytes) -> socket.socket:
@@ -385,3 +425,145 @@ def test_no_request_gets_a_server_error():
                 assert key not in res.text
         attack()
         c.close()
+
+
+# --------------------------------------------------------------------------- an upload's images stay in its folder
+
+def _with_board_image(written: str) -> bytes:
+    return small().replace(b"(board (grid", f'(board (image "{written}") (grid'.encode(), 1)
+
+
+def _upload_note(client, written: str, includes: dict[str, bytes] | None = None) -> tuple[dict, str]:
+    res = client.upload("pic.zrf", _with_board_image(written), includes)
+    assert res.status_code == 200, res.text
+    state = res.json()
+    assert len(state["notes"]) == 1, state["notes"]
+    return state, state["notes"][0]
+
+
+def test_an_uploads_images_cannot_leave_its_folder(client, tmp_path):
+    """Issue 30 finding 4: ``(image "../../../../tmp/x.png")`` in an uploaded ZRF was served back
+    by ``/api/image``.  Climbing out of the upload's folder finds nothing, as an include would."""
+    from PIL import Image
+
+    outside = tmp_path / "outside.png"
+    Image.new("RGB", (8, 8), (255, 0, 0)).save(outside)
+    written = "../" * 20 + str(outside).lstrip("/")
+    state, note = _upload_note(client, written)
+    assert "<image" not in state["svg"]
+    assert client.get("/api/image", id=state["id"], key="bm0").status_code == 404
+    assert note == f"pic.zrf:2:17: W601 1 of 1 images are missing or unreadable (first '{written}': not found); " \
+                   "the board is drawn from its cells"
+
+
+def test_image_notes_are_no_existence_oracle_and_show_no_server_path(client, tmp_path):
+    """For an outside file that is not an image the note said it could not be read, with its
+    absolute server path, where a missing file was "not found": the notes told which files exist."""
+    existing = tmp_path / "secret.txt"
+    existing.write_text("not an image")
+    notes = []
+    for target in (existing, tmp_path / "no-such-file.txt"):
+        written = "../" * 20 + str(target).lstrip("/")
+        _, note = _upload_note(client, written)
+        notes.append(note.replace(written, "NAME"))
+        assert str(tmp_path) not in note.replace(written, "")
+    assert notes[0] == notes[1]
+    # a file of the upload that is not an image: said so, with no server path
+    _, note = _upload_note(client, "plain.bmp", {"plain.bmp": b"not an image"})
+    assert "'plain.bmp': cannot read: cannot identify image file 'plain.bmp'" in note, note
+    for hidden in ("/tmp", client.live.store.upload_root, "game-"):
+        assert hidden not in note
+
+
+# --------------------------------------------------------------------------- a person's move under load
+
+class _Spinner:
+    """A computer player that works the processor (pure Python, so holding the interpreter as a
+    search does) until the test releases it, then plays the first legal move."""
+
+    def __init__(self, started: list, release):
+        self.started = started
+        self.release = release
+
+    def choose(self, state):
+        self.started.append(state)
+        deadline = time.monotonic() + 60  # a stuck test ends anyway
+        x = 0
+        while not self.release.is_set() and time.monotonic() < deadline:
+            x += 1
+        return state.legal_moves()[0]
+
+
+def _spinning(monkeypatch):
+    import threading
+    started, release = [], threading.Event()
+    monkeypatch.setattr("runtime.web.app.make_player", lambda *a, **k: _Spinner(started, release))
+    return started, release
+
+
+def _wait_for(condition, seconds: float = 30) -> None:
+    """Poll ``condition`` until it holds (a bound so that a broken server fails, not hangs)."""
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "timed out waiting"
+        time.sleep(0.02)
+
+
+def test_a_persons_move_never_waits_behind_other_games_searches(monkeypatch):
+    """Issue 30 finding 9: 20 clients playing against the computer saw a person's move take 10 s
+    (p99): every search held one of the two workers all game work shared.  Searches now have their
+    own pool: while it is full of two other games' searches, a person's move is answered, and both
+    searches are still running when it is (they end only when the test releases them)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    started, release = _spinning(monkeypatch)
+    with live_server() as live:
+        c = PageClient(live)
+        games = [c.new(game="canopus").json() for _ in range(3)]
+        pool = ThreadPoolExecutor(2)
+        try:
+            thinking = [pool.submit(c.post, "/api/ai", {"id": g["id"], "seconds": 60}) for g in games[:2]]
+            _wait_for(lambda: len(started) == 2)
+            # release the searches after 20 s whatever happens, so that a server that makes the move
+            # wait for them still answers it (and fails below) instead of hanging the test
+            timer = __import__("threading").Timer(20, release.set)
+            timer.start()
+            res = c.post("/api/move", {"id": games[2]["id"], "notation": games[2]["moves"][0]["notation"]})
+            searching = [not f.done() for f in thinking]
+            release.set()
+            timer.cancel()
+            assert res.status_code == 200, res.text
+            assert searching == [True, True]
+            assert [f.result().status_code for f in thinking] == [200, 200]
+        finally:
+            release.set()
+            pool.shutdown()
+            c.close()
+
+
+def test_a_full_search_queue_says_so_at_once(monkeypatch):
+    """With every searcher busy and the queue full, one more computer move is a 503 that says why
+    (it neither waits nor blocks the server), and the queued one is played once a searcher is free."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    started, release = _spinning(monkeypatch)
+    with live_server(limits=ServerLimits(searches=1, search_queue=1)) as live:
+        c = PageClient(live)
+        games = [c.new(game="canopus").json() for _ in range(3)]
+        pool = ThreadPoolExecutor(2)
+        try:
+            first = pool.submit(c.post, "/api/ai", {"id": games[0]["id"]})
+            _wait_for(lambda: len(started) == 1)
+            queued = pool.submit(c.post, "/api/ai", {"id": games[1]["id"]})
+            _wait_for(lambda: live.app.state.ctx.searches_waiting() == 1)
+            res = c.post("/api/hint", {"id": games[2]["id"]})
+            assert res.status_code == 503, res.text
+            assert res.json()["error"] == ("the computer is busy: 1 move is being worked out and 1 waits "
+                                           "(this server thinks for 1 game at a time and queues 1); try again")
+            assert not first.done() and not queued.done()
+            release.set()
+            assert first.result().status_code == 200 and queued.result().status_code == 200
+        finally:
+            release.set()
+            pool.shutdown()
+            c.close()

@@ -146,3 +146,81 @@ def test_render_writes_atomically_and_never_over_a_fifo(tmp_path):
     result = CliRunner().invoke(render, ["canopus", "-o", str(fifo)])
     assert result.exit_code == 2 and "not a regular file" in result.output
     assert stat.S_ISFIFO(os.stat(fifo).st_mode) and _leftovers(tmp_path) == []
+
+
+# --------------------------------------------------------------------------- gen --zip and --package (issue 30, finding 5)
+
+def _gen_in_child(args: list[str], file_size: int = 30_000):
+    """``zrf gen ARGS`` in a child whose files may not grow past ``file_size`` bytes (a full disk:
+    the package's 650 KB board bitmap and its zip cannot be written)."""
+    child = run_limited(f"""
+        from click.testing import CliRunner
+        from codegen.commands import gen
+        result = CliRunner().invoke(gen, {args!r})
+        print(result.exit_code, result.output)
+    """, file_size=file_size, timeout=120)
+    assert child.returncode == 0, child.stderr[-2000:]
+    return child.stdout
+
+
+def _tree(folder) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): (p.read_bytes() if p.is_file() else b"<dir>")
+            for p in sorted(folder.rglob("*"))}
+
+
+def test_gen_zip_on_a_full_disk_keeps_the_old_zip(tmp_path):
+    """An existing valid zip became a corrupt 57 KB file when the disk filled during the write."""
+    import zipfile
+    target = tmp_path / "canopus.zip"
+    with zipfile.ZipFile(target, "w") as zf:
+        zf.writestr("Rules/Old.zrf", "(game)")
+    old = target.read_bytes()
+    out = _gen_in_child(["canopus", "--zip", str(target)])
+    assert out.startswith("2 ") and "cannot write the package" in out, out
+    assert target.read_bytes() == old
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["canopus.zip"]
+
+
+def test_gen_zip_on_a_full_disk_leaves_no_new_file(tmp_path):
+    """A new target was left as a 0-byte zip."""
+    out = _gen_in_child(["canopus", "--zip", str(tmp_path / "new.zip")])
+    assert out.startswith("2 "), out
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_gen_package_on_a_full_disk_keeps_the_old_package(tmp_path):
+    """The package folder was written file by file: a full disk left half a new package."""
+    rules = tmp_path / "Rules"
+    images = tmp_path / "Images" / "Canopus"
+    images.mkdir(parents=True)
+    rules.mkdir()
+    (rules / "Canopus.zrf").write_bytes(OLD)
+    (images / "board.bmp").write_bytes(OLD)
+    (rules / "Other.zrf").write_bytes(b"another game's rules")
+    before = _tree(tmp_path)
+    out = _gen_in_child(["canopus", "--package", str(tmp_path)])
+    assert out.startswith("2 ") and "cannot write the package" in out, out
+    assert _tree(tmp_path) == before
+
+
+def test_gen_package_on_a_full_disk_leaves_no_partial_folder(tmp_path):
+    """A new target was left with a half-written Rules folder."""
+    out = _gen_in_child(["canopus", "--package", str(tmp_path / "pkg")])
+    assert out.startswith("2 "), out
+    assert _tree(tmp_path) in ({}, {"pkg": b"<dir>"})
+
+
+def test_gen_package_replaces_an_old_package_whole(tmp_path):
+    """Without a full disk the package replaces the old one's files and keeps other games'."""
+    images = tmp_path / "Images" / "Canopus"
+    images.mkdir(parents=True)
+    (images / "stale.bmp").write_bytes(OLD)
+    (tmp_path / "Rules").mkdir()
+    (tmp_path / "Rules" / "Other.zrf").write_bytes(b"another game's rules")
+    result = CliRunner().invoke(gen_commands.gen, ["canopus", "--package", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    from codegen.package import package_files
+    expected = package_files("canopus")
+    got = {k: v for k, v in _tree(tmp_path).items() if v != b"<dir>"}
+    assert got == {**{k.replace("/", os.sep): v for k, v in expected.items()},
+                   os.path.join("Rules", "Other.zrf"): b"another game's rules"}

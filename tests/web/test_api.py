@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from runtime.loading.opening import load_game
-from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import open_game
 from runtime.core.protocol import Move, PartDetails, Placement
 from runtime.savedgames.saving import load
 from runtime.web.move_cells import describe_move, part_cells
@@ -16,10 +15,10 @@ CHESS = "tests/games/chess.zrf"
 
 def test_part_cells():
     """From the moves' data: a movement, a partial jump, a drop, a pass, a move without data."""
-    chess = load_zrf_game(CHESS).initial_state()
+    chess = open_game(CHESS).initial_state()
     e4 = next(m for m in chess.legal_moves() if m.notation == "Pawn e2 - e4")
     assert part_cells(e4.details[0]) == ("e2", "e4")
-    checkers = load_zrf_game("tests/games/checkers.zrf").initial_state()
+    checkers = open_game("tests/games/checkers.zrf").initial_state()
     for text in ("Man c3 - d4", "Man f6 - e5"):
         checkers = checkers.apply(next(m for m in checkers.legal_moves() if m.notation == text))
     (jump,) = checkers.legal_moves()
@@ -28,7 +27,8 @@ def test_part_cells():
     assert part_cells(PartDetails(placements=(Placement(("White", "Pawn"), "e4"),))) == (None, "e4")
     assert part_cells(PartDetails()) == (None, None)
     assert describe_move(Move.single("Pawn e2 - e4"))["parts"] == [
-        {"text": "Pawn e2 - e4", "from": None, "to": None}]
+        {"text": "Pawn e2 - e4", "from": None, "to": None, "piece": None, "becomes": None}]
+    assert describe_move(e4)["parts"][0]["piece"] == "Pawn"
 
 
 def test_new_game_move_undo_and_download(client):
@@ -74,7 +74,7 @@ def test_downloaded_zsg_replays_to_the_same_position(client, tmp_path):
     assert data.startswith(b"Zillions Save Game File Version 0.02 HC\r\nRulesFile=canopus.zrf\r\n")
     path = tmp_path / "g.zsg"
     path.write_bytes(data)
-    final, history = load(str(path), load_game("canopus"))
+    final, history = load(str(path), open_game("canopus"))
     assert [m.notation for _, m in history] == state["history"]
     assert final.current_player == state["to_move"]
 
@@ -84,7 +84,7 @@ def test_a_file_named_on_the_command_line_is_listed_by_name_and_preselected():
         c = PageClient(live)
         listing = c.get("/api/games").json()
         assert listing["default"] == "chess.zrf"
-        assert {"name": "chess.zrf", "summary": "chess.zrf from the command line", "file": True} in listing["games"]
+        assert {"name": "chess.zrf", "summary": "chess.zrf from the command line", "file": True, "engine": False} in listing["games"]
         state = c.new(game="chess.zrf").json()
         assert len(state["moves"]) == 20  # the 20 opening moves of chess
         c.close()

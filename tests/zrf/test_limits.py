@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from zrf import limits
+from zrf.confinement import allowing_outside
 from zrf.cli import main
 from zrf.diagnostics import ZrfError
 from zrf.lint import lint_file
@@ -68,7 +69,8 @@ def test_a_billion_cell_grid_is_refused_before_it_is_built(tmp_path):
     result = lint_text(tmp_path, text)
     e329 = [d for d in result.diagnostics if d.code == "E329"]
     assert len(e329) == 1
-    assert e329[0].message.startswith("grid of 1000000000 cells makes the board larger than 100000 positions")
+    assert e329[0].message.startswith(f"grid of 1000000000 cells makes the board larger than "
+                                      f"{Limits().board_cells} positions")
     assert (e329[0].span.line, e329[0].span.col) == (1, text.index("(grid") + 1)
 
 
@@ -143,13 +145,13 @@ def test_files_larger_than_the_limit(tmp_path, monkeypatch):
 
 def test_link_tables_are_bounded_at_load(tmp_path, monkeypatch):
     from runtime.loading.opening import GameLoadError
-    from runtime.interpreter import load_zrf_game
+    from runtime.loading.opening import open_game
 
     path = tmp_path / "t.zrf"
     path.write_text(f'(game (title "x") {BOARD} (piece (name P) (moves (n add))))')
     monkeypatch.setenv("ZRF_LIMITS", "link_entries=10")
     with pytest.raises(GameLoadError) as exc:
-        load_zrf_game(str(path))
+        open_game(str(path))
     [d] = exc.value.diagnostics
     # 2 players x 1 direction x 4 positions, twice (links and opposite links)
     assert d.code == "E390" and "would hold 16 entries" in d.message
@@ -193,13 +195,17 @@ def test_limits_page_lists_every_limit_with_its_default():
 def test_loading_a_game_can_confine_includes(tmp_path):
     """The flag a server uses for uploads: an include outside the upload's folder is refused."""
     from runtime.loading.opening import GameLoadError
-    from runtime.interpreter import load_zrf_game
+    from runtime.loading.opening import open_game
 
     (tmp_path / "up").mkdir()
     (tmp_path / "common.zrf").write_text("(define b " + BOARD + ")\n")
     path = tmp_path / "up" / "game.zrf"
     path.write_text('(include "../common.zrf")\n(game (title "x") (b) (piece (name P) (moves (n add))))\n')
-    assert load_zrf_game(str(path)).name == "x"
-    with pytest.raises(GameLoadError) as exc:
-        load_zrf_game(str(path), confine_includes=True)
+    with allowing_outside():
+        assert open_game(str(path)).name == "x"
+        with pytest.raises(GameLoadError) as exc:
+            open_game(str(path), confine_includes=True)
+        assert "E214" in {d.code for d in exc.value.diagnostics}
+    with pytest.raises(GameLoadError) as exc:  # the default: refused unless the user allows it
+        open_game(str(path))
     assert "E214" in {d.code for d in exc.value.diagnostics}

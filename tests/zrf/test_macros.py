@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 
+from zrf.confinement import allowing_outside
 from zrf.macros import expand_document, expand_file
 from zrf.reader import parse_text
 from zrf.syntax import to_text
@@ -146,8 +147,8 @@ def test_call_chain_points_at_body_and_call_sites():
 def test_diagnostic_format_names_both_places():
     from zrf.diagnostics import Diagnostic
     e = expand("(define m\n  (oops))\n(game (m))\n")
-    d = Diagnostic("E999", "test", e.forms[0].items[1].span)
-    assert d.format().splitlines() == ["m.zrf:3:7: E999 test", "m.zrf:2:3: note: in macro body"]
+    d = Diagnostic("E375", "test", e.forms[0].items[1].span)
+    assert d.format().splitlines() == ["m.zrf:3:7: E375 test", "m.zrf:2:3: note: in macro body"]
 
 
 def test_self_recursive_macro_is_bounded():
@@ -203,8 +204,11 @@ def test_includes_relative_then_as_given(tmp_path, monkeypatch):
     main = tmp_path / "sub" / "main.zrf"
     main.write_text('(include "common.zrf")\n(include "top.inc")\n(game (c) (t))\n')
     monkeypatch.chdir(tmp_path)  # "top.inc" is not next to main.zrf: found as given
-    e = expand_file(str(main))
-    # top.inc is outside main.zrf's folder tree: read, with a warning at the include
+    # top.inc is outside main.zrf's folder tree: refused, unless the user allows it
+    assert codes(expand_file(str(main))) == [("E214", 2, 1)]
+    with allowing_outside():
+        e = expand_file(str(main))
+    # then read, with a warning at the include
     assert codes(e) == [("W213", 2, 1)]
     assert [to_text(f) for f in e.forms] == ["(game (from-common) (from-top))"]
     assert len(e.documents) == 3
@@ -235,13 +239,19 @@ def test_includes_outside_the_folder_tree_warn_or_are_refused(tmp_path):
     (tmp_path / "secret.txt").write_text("(define s (secret-token-123))\n")
     main = tmp_path / "game" / "main.zrf"
     main.write_text('(include "../secret.txt")\n(game (s))\n')
-    e = expand_file(str(main))
-    assert [(d.code, d.severity) for d in e.report.diagnostics] == [("W213", "warning")]
-    assert [to_text(f) for f in e.forms] == ["(game (secret-token-123))"]
-    e = expand_file(str(main), confine_includes=True)
+    with allowing_outside():
+        e = expand_file(str(main))
+        assert [(d.code, d.severity) for d in e.report.diagnostics] == [("W213", "warning")]
+        assert [to_text(f) for f in e.forms] == ["(game (secret-token-123))"]
+        # a server confines whatever the run allows
+        e = expand_file(str(main), confine_includes=True)
+        assert [(d.code, d.severity) for d in e.report.diagnostics] == [("E214", "error")]
+        assert "allow-outside" not in e.report.diagnostics[0].message
+    e = expand_file(str(main))  # by default
     assert [(d.code, d.severity) for d in e.report.diagnostics] == [("E214", "error")]
     assert [to_text(f) for f in e.forms] == ["(game (s))"]
     assert "secret-token" not in e.report.diagnostics[0].format()
+    assert e.report.diagnostics[0].message.endswith("refused (zrf --allow-outside reads it)")
 
 
 def test_included_special_files_are_refused_and_never_printed(tmp_path, monkeypatch):
@@ -250,7 +260,8 @@ def test_included_special_files_are_refused_and_never_printed(tmp_path, monkeypa
     main = tmp_path / "main.zrf"
     main.write_text('(include "/proc/self/environ")\n(include "/dev/zero")\n(game (title "x"))\n')
     from zrf.lint import lint_file
-    text = "\n".join(d.format() for d in lint_file(str(main)).diagnostics)
+    with allowing_outside():  # by default both are refused before reading (E214)
+        text = "\n".join(d.format() for d in lint_file(str(main)).diagnostics)
     assert "hunter2" not in text
     assert "/dev/zero:1:1: E002 not a regular file" in text
     assert "main.zrf:1:1: W213" in text and "main.zrf:2:1: W213" in text

@@ -18,6 +18,7 @@ import click
 
 from zrf.diagnostics import ERROR, WARNING
 from zrf.lint import LintResult, internal_error, lint_file
+from zrf.printable import printable
 
 from .games import resolve
 
@@ -44,7 +45,7 @@ def _lint(path: str, variant: str | None) -> LintResult:
         return LintResult(path, [internal_error(path, exc)], None, unreadable=True)
 
 
-@click.command()
+@click.command(short_help="Lint ZRF files: path:line:col: CODE message.")
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as one JSON list.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
@@ -67,7 +68,7 @@ def check(paths: tuple[str, ...], as_json: bool, fmt: str, variant: str | None) 
         try:
             result = _lint(path, variant)
         except KeyError as exc:
-            click.echo(f"zrf: error: {path}: {exc.args[0]}", err=True)
+            click.echo(printable(f"zrf: error: {path}: {exc.args[0]}", one_line=True), err=True)
             status = 2
             continue
         if result.unreadable:

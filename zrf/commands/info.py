@@ -19,6 +19,7 @@ import click
 
 from zrf.diagnostics import ZrfError
 from zrf.model import GameDef, ZrfFile, build_file
+from zrf.printable import printable
 from zrf.syntax import to_text
 
 from .games import resolve
@@ -121,10 +122,11 @@ def _text(s: dict) -> str:
         lines.append(f"  - {goal['kind']} ({' '.join(goal['players'])}) {goal['condition'][:70]}")
     if s["options"]:
         lines.append("options:     " + "; ".join(f"{k}={v}" for k, v in s["options"].items()))
-    return "\n".join(lines)
+    # every field is the file's text: one line each, nothing a terminal would obey
+    return "\n".join(printable(line, one_line=True) for line in lines)
 
 
-@click.command()
+@click.command(short_help="Summarise a ZRF file: title, players, board, pieces, goals.")
 @click.argument("path", metavar="PATH")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--variant", default=None, metavar="NAME", help="Game or variant title (default: the default entry).")
@@ -148,7 +150,7 @@ def info(path: str, as_json: bool, variant: str | None) -> None:
         for d in zf.report.diagnostics:
             if d.is_error:
                 click.echo(d.format(), err=True)
-        click.echo(f"zrf: error: {path}: {exc.args[0]}", err=True)
+        click.echo(printable(f"zrf: error: {path}: {exc.args[0]}", one_line=True), err=True)
         sys.exit(2)
     s = summary(zf, g)
     click.echo(json.dumps(s, indent=1) if as_json else _text(s))

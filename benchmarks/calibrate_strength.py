@@ -1,0 +1,220 @@
+"""Benchmark: what ``--strength 1..10`` is worth, in Elo on chess and level against level on other games.
+
+    python benchmarks/calibrate_strength.py elo [--levels 1-10] [--games 20] [--batch 4]
+        [--anchor-time 0.1] [--random-plies 4] [--workers 1] [--seed 0] [--save DIR]
+    python benchmarks/calibrate_strength.py ladder GAME [--levels 1-6] [--games 10]
+        [--random-plies 2] [--need 55] [--workers 1] [--seed 0] [--save DIR]
+
+``elo``: each level of the strength scale (runtime/players/strength_scale.py:
+a node budget per move, so the games are the same on any machine) plays the
+chess ZRF (tests/games/chess.zrf) against Fairy-Stockfish with
+``UCI_LimitStrength=true`` at ``UCI_Elo`` anchors (500 to 2850 in steps of
+150), ``--anchor-time`` seconds a move (``go movetime``), in batches of
+``--batch`` games (pairs: each opening of ``--random-plies`` random plies
+played from both sides).  After each batch the level's rating is estimated by
+maximum likelihood over all its games so far (runtime/matches/match_statistics.py,
+``rating_against_anchors``: the logistic model, the 95 % interval from the
+profile likelihood) and the next batch plays the anchor nearest to it, so the
+games are spent where they tell most.  The engine is the build of
+``zrf engines build fairy-stockfish``.
+
+``ladder``: each level plays the level below it on GAME (``canopus``,
+``alpha-centauri``, any GAME ``zrf match`` takes), ``--games`` games with
+openings of ``--random-plies`` random plies from both sides; a level passes
+when it scores at least ``--need`` percent.
+
+Both print one line per game, one per match, then a Markdown table for
+docs/play.md ("The strength scale") with the wall time and the machine's load
+average.  Exit status 0 (``ladder``: 1 when a level scores below ``--need``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from runtime.loading.opening import open_game  # noqa: E402
+from runtime.matches.match_run import run_match  # noqa: E402
+from runtime.matches.match_statistics import elo_interval, rating_against_anchors  # noqa: E402
+from runtime.matches.openings import random_openings  # noqa: E402
+from runtime.matches.schedule import Contestant, MatchPlan  # noqa: E402
+from runtime.players.spec import parse_player_spec  # noqa: E402
+from runtime.players.strength_scale import LEVELS, MAX_LEVEL, MIN_LEVEL, strength_level  # noqa: E402
+
+CHESS = str(ROOT / "tests" / "games" / "chess.zrf")
+ANCHORS = tuple(range(500, 2851, 150))
+"""Fairy-Stockfish's UCI_Elo anchors (its range is 500 to 2850)."""
+FIRST_GUESS = 1000.0
+"""Where level 1's first batch is played."""
+UNKNOWN_STEP = 300.0
+"""How far the anchor moves after batches that were all won or all lost."""
+
+
+def levels_of(text: str) -> list[int]:
+    """``--levels``: a level or a range ``LOW-HIGH`` of the scale; a usage error otherwise."""
+    low, _, high = text.partition("-")
+    try:
+        levels = list(range(int(low), int(high or low) + 1))
+        for level in levels:
+            strength_level(level)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{text!r}: {error}" if "strength" in str(error)
+                                         else f"{text!r} is not a level or LOW-HIGH") from None
+    if not levels:
+        raise argparse.ArgumentTypeError(f"{text!r} holds no level")
+    return levels
+
+
+def show(value: float) -> str:
+    return f"{value:+.0f}" if math.isfinite(value) else ("+inf" if value > 0 else "-inf")
+
+
+def rating(value: float) -> str:
+    return f"{value:.0f}" if math.isfinite(value) else ("inf" if value > 0 else "-inf")
+
+
+def nearest_anchor(guess: float) -> int:
+    return min(ANCHORS, key=lambda a: abs(a - guess))
+
+
+def game_line(report, started: float) -> str:
+    return (f"  game {report.index}: {', '.join(f'{n} {s}' for s, n in report.seats.items())}: {report.outcome} "
+            f"after {report.plies} plies [{report.seconds:.0f} s; {time.perf_counter() - started:.0f} s]")
+
+
+def calibrate_elo(args) -> int:
+    game = open_game(CHESS)
+    started = time.perf_counter()
+    load_start = os.getloadavg()
+    rows = []
+    guess = FIRST_GUESS
+    record = []
+    for level in args.levels:
+        budget = strength_level(level)
+        results: list[tuple[float, float]] = []
+        batches = []
+        for batch in range(-(-args.games // args.batch)):
+            anchor = nearest_anchor(guess)
+            seed = args.seed * 100_000 + level * 1000 + batch
+            ours = Contestant(f"level{level}", parse_player_spec(f"alphabeta:strength={level}"))
+            fairy = Contestant(f"fs{anchor}", parse_player_spec(
+                f"uci:fairy-stockfish?UCI_LimitStrength=true&UCI_Elo={anchor}&Threads=1&time={args.anchor_time}"))
+            count = min(args.batch, args.games - batch * args.batch)
+            openings = tuple(random_openings(game, args.random_plies, -(-count // 2), seed))
+            plan = MatchPlan(CHESS, None, (ours, fairy), count, openings, args.max_plies, seed, "chess",
+                             str(Path(args.save) / f"level{level}-batch{batch}") if args.save else None)
+            result = run_match(plan, args.workers,
+                               on_report=lambda r, _: print(game_line(r, started), flush=True))
+            for report in result.counted():
+                results.append((float(anchor), report.points[ours.name]))
+            tally = result.tally
+            batches.append({"anchor": anchor, "wins": tally.wins, "draws": tally.draws, "losses": tally.losses})
+            estimate = rating_against_anchors(results)
+            if estimate is None:
+                continue
+            if math.isfinite(estimate.value):
+                guess = estimate.value
+            else:
+                guess = anchor + (UNKNOWN_STEP if estimate.value > 0 else -UNKNOWN_STEP)
+            print(f"level {level} batch {batch}: vs UCI_Elo {anchor}: +{tally.wins} ={tally.draws} "
+                  f"-{tally.losses}; estimate {rating(estimate.value)} ({rating(estimate.low)} to "
+                  f"{rating(estimate.high)})", flush=True)
+        estimate = rating_against_anchors(results)
+        played = ", ".join(f"{b['anchor']}: +{b['wins']} ={b['draws']} -{b['losses']}" for b in batches)
+        rows.append((level, budget.nodes, budget.max_depth, len(results), played, estimate))
+        record.append({"level": level, "nodes": budget.nodes, "max_depth": budget.max_depth,
+                       "games": len(results), "batches": batches,
+                       "elo": None if estimate is None else [estimate.value, estimate.low, estimate.high]})
+        if estimate is not None and math.isfinite(estimate.value):
+            guess = estimate.value + 100
+    load_end = os.getloadavg()
+    print()
+    print("| level | nodes a move | depth cap | games | against UCI_Elo (wins, draws, losses) "
+          "| Elo (95 % interval) |")
+    print("|---|---|---|---|---|---|")
+    for level, nodes, depth, games, played, estimate in rows:
+        elo = "-" if estimate is None else (f"{rating(estimate.value)} ({rating(estimate.low)} to "
+                                            f"{rating(estimate.high)})")
+        print(f"| {level} | {nodes} | {depth} | {games} | {played} | {elo} |")
+    print(f"\nchess ZRF vs Fairy-Stockfish UCI_LimitStrength, {args.anchor_time:g} s a move; "
+          f"{time.perf_counter() - started:.0f} s; load average {load_start[0]:.1f} at the start, "
+          f"{load_end[0]:.1f} at the end")
+    if args.save:
+        Path(args.save).mkdir(parents=True, exist_ok=True)
+        (Path(args.save) / "calibration.json").write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+def calibrate_ladder(args) -> int:
+    game = open_game(args.game)
+    started = time.perf_counter()
+    load_start = os.getloadavg()
+    rows = []
+    levels = args.levels
+    for level in levels[1:] if len(levels) > 1 else levels:
+        if level == MIN_LEVEL:
+            continue
+        seed = args.seed * 100_000 + level
+        upper = Contestant(f"level{level}", parse_player_spec(f"alphabeta:strength={level}"))
+        lower = Contestant(f"level{level - 1}", parse_player_spec(f"alphabeta:strength={level - 1}"))
+        openings = tuple(random_openings(game, args.random_plies, -(-args.games // 2), seed))
+        plan = MatchPlan(args.game, None, (upper, lower), args.games, openings, args.max_plies, seed,
+                         save_dir=str(Path(args.save) / f"level{level}") if args.save else None)
+        match_started = time.perf_counter()
+        result = run_match(plan, args.workers, on_report=lambda r, _: print(game_line(r, started), flush=True))
+        tally = result.tally
+        interval = elo_interval(tally)
+        score = 100 * tally.score if tally.games else 0.0
+        passed = tally.games > 0 and score >= args.need
+        print(f"level {level} vs {level - 1}: +{tally.wins} ={tally.draws} -{tally.losses}, {score:.1f} % "
+              f"({'passes' if passed else 'below'} {args.need:g} %) [{time.perf_counter() - match_started:.0f} s]",
+              flush=True)
+        rows.append((level, tally, score, interval, passed))
+    load_end = os.getloadavg()
+    print()
+    print(f"| {game.name}: level vs the level below | games | wins | draws | losses | score | "
+          f"Elo difference (95 % interval) | at least {args.need:g} % |")
+    print("|---|---|---|---|---|---|---|---|")
+    for level, tally, score, interval, passed in rows:
+        elo = "-" if interval is None else f"{show(interval.value)} ({show(interval.low)} to {show(interval.high)})"
+        print(f"| {level} vs {level - 1} | {tally.games} | {tally.wins} | {tally.draws} | {tally.losses} | "
+              f"{score:.1f} % | {elo} | {'yes' if passed else 'no'} |")
+    print(f"\n{args.games} games a level, openings of {args.random_plies} random plies from both sides; "
+          f"{time.perf_counter() - started:.0f} s; load average {load_start[0]:.1f} at the start, "
+          f"{load_end[0]:.1f} at the end")
+    return 0 if all(passed for *_, passed in rows) else 1
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="part", required=True)
+    elo = sub.add_parser("elo", help="each level's Elo on chess against Fairy-Stockfish UCI_Elo anchors")
+    elo.add_argument("--anchor-time", type=float, default=0.1, help="Fairy-Stockfish's seconds a move")
+    elo.add_argument("--batch", type=int, default=4, help="games between two choices of the anchor")
+    elo.add_argument("--random-plies", type=int, default=4)
+    ladder = sub.add_parser("ladder", help="each level against the level below on GAME")
+    ladder.add_argument("game")
+    ladder.add_argument("--random-plies", type=int, default=2)
+    ladder.add_argument("--need", type=float, default=55.0, help="score in percent a level must reach")
+    for part, default_games, default_levels in ((elo, 20, f"{MIN_LEVEL}-{MAX_LEVEL}"), (ladder, 10, "1-6")):
+        part.add_argument("--levels", type=levels_of, default=default_levels, help="a level or a range, e.g. 1-6")
+        part.add_argument("--games", type=int, default=default_games, help="games per level")
+        part.add_argument("--max-plies", type=int, default=300, help="a longer game is adjudicated a draw")
+        part.add_argument("--workers", type=int, default=1)
+        part.add_argument("--seed", type=int, default=0)
+        part.add_argument("--save", default=None, metavar="DIR", help="keep every game (and the figures)")
+    args = ap.parse_args()
+    assert len(LEVELS) == MAX_LEVEL - MIN_LEVEL + 1
+    return calibrate_elo(args) if args.part == "elo" else calibrate_ladder(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,608 @@
+"""A ZRF game as a Fairy-Stockfish ``variants.ini`` section, or every reason it cannot be one.
+
+The section is read from our model and interpreter, never from the ZRF's text alone: the
+board and cell names from the model's grid (:func:`board_frame`), the pieces' moves from the
+interpreter (:mod:`.probing`, written in Betza by :mod:`.betza`), promotions from the moves'
+details, castling from the start position, the goals from the goal forms.  What Fairy-
+Stockfish cannot express is a located diagnostic at the construct (:class:`ExportCode`, the
+E8xx block of docs/diagnostics.md), every one of them, and then there is no section.
+
+An export is not trusted until :mod:`.verification` has compared the two engines.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass, field
+
+from runtime.interpreter.game import ZrfGame
+from zrf.diagnostics import Diagnostic
+from zrf.model import GameDef
+from zrf.syntax import Atom, List, Node, to_text
+
+from .betza import read, write
+from .fen import square_name
+from .naming import Naming
+from .position import FairyGame
+from .probing import BoardFrame, Prober, piece_steps, predict_quiet
+from .section import VariantSection
+
+#: Fairy-Stockfish's largest board (its LARGEBOARDS build): files, ranks.
+MAX_FILES, MAX_RANKS = 12, 10
+#: Custom piece slots of a variants.ini.
+MAX_CUSTOM_PIECES = 25
+
+
+class ExportCode(enum.Enum):
+    """The diagnostics of ``zrf export fairy`` (docs/diagnostics.md, E8xx)."""
+
+    PLAYERS = "E801"
+    BOARD = "E802"
+    BOARD_SIZE = "E803"
+    TURN_ORDER = "E804"
+    MULTI_PART = "E805"
+    EFFECT = "E806"
+    MOVEMENT = "E807"
+    PROMOTION = "E808"
+    GOAL = "E809"
+    DROPS = "E810"
+    PIECES = "E811"
+    DIFFERENCE = "E812"
+    OPTION = "E813"
+
+
+#: Move-program keywords with no Fairy-Stockfish counterpart, and why.  Anything else a move
+#: program does (flags, marks, a change-type that is a promotion) is judged by what the moves
+#: do: the probes and the verification.
+BLOCKING_KEYWORDS = {
+    "add-partial": (ExportCode.MULTI_PART, "Fairy-Stockfish has no multi-part moves"),
+    "add-copy-partial": (ExportCode.MULTI_PART, "Fairy-Stockfish has no multi-part moves"),
+    "add-copy": (ExportCode.EFFECT, "Fairy-Stockfish has no move that leaves the piece where it was"),
+    "create": (ExportCode.EFFECT, "Fairy-Stockfish creates no pieces"),
+    "flip": (ExportCode.EFFECT, "Fairy-Stockfish changes no piece's owner"),
+    "change-owner": (ExportCode.EFFECT, "Fairy-Stockfish changes no piece's owner"),
+}
+
+
+@dataclass
+class Export:
+    """What the export made: a section and the names linking it to the ZRF, or diagnostics."""
+
+    section: VariantSection | None
+    naming: Naming | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    frame: BoardFrame | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.section is not None and not self.diagnostics
+
+
+class ExportUnfit(ValueError):
+    """A game that does not fit a variants.ini section; ``diagnostics`` say where and why."""
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        super().__init__("\n".join(d.format() for d in diagnostics))
+        self.diagnostics = diagnostics
+
+
+class _Report:
+    def __init__(self, gdef: GameDef) -> None:
+        self.gdef = gdef
+        self.items: list[Diagnostic] = []
+
+    def add(self, code: ExportCode, message: str, span=None) -> None:
+        self.items.append(Diagnostic(code.value, message, span if span is not None else self.gdef.span))
+
+
+def variant_name(title: str) -> str:
+    """A Fairy-Stockfish variant name from a game title: lower case letters, digits and dashes."""
+    slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+    return "zrf-" + (slug or "game")
+
+
+def export_game(game: ZrfGame, name: str | None = None) -> Export:
+    """The section of ``game`` (see the module docstring); diagnostics when it does not fit."""
+    gdef = game.gdef
+    report = _Report(gdef)
+    if len(gdef.players) != 2:
+        report.add(ExportCode.PLAYERS, f"Fairy-Stockfish plays two players, this game has {len(gdef.players)}",
+                   _form_span(gdef, "players"))
+    _check_turn_order(game, report)
+    frame = board_frame(gdef, report)
+    _scan_programs(gdef, report)
+    _check_options(gdef, report)
+    if report.items or frame is None:
+        return Export(None, None, report.items, frame)
+    return _PieceExport(game, frame, report, name or variant_name(gdef.title)).run()
+
+
+def board_frame(gdef: GameDef, report: _Report) -> BoardFrame | None:
+    """The board as Fairy-Stockfish squares: one full rectangular two-dimensional grid, rank 1
+    on the first player's side (the side where its set-up stands)."""
+    board = gdef.board
+    grids = board.grids
+    cells = [p for p in board.positions.values() if not p.dummy]
+    if len(grids) != 1 or any(p.grid != 0 or p.coords is None for p in cells):
+        report.add(ExportCode.BOARD, "Fairy-Stockfish plays on one rectangular grid: this board "
+                   + (f"has {len(grids)} grids" if len(grids) != 1 else "has positions outside its grid"),
+                   board.span)
+        return None
+    grid = grids[0]
+    if len(grid.dimensions) != 2:
+        report.add(ExportCode.BOARD, f"Fairy-Stockfish boards have two dimensions, this grid has "
+                   f"{len(grid.dimensions)}", grid.span)
+        return None
+    (names0, (dx0, dy0)), (names1, (dx1, dy1)) = grid.dimensions
+    if dx0 != 0 and dy1 != 0:
+        file_axis, rank_axis, step_x, step_y = 0, 1, dx0, dy1
+    elif dy0 != 0 and dx1 != 0:
+        file_axis, rank_axis, step_x, step_y = 1, 0, dx1, dy0
+    else:
+        report.add(ExportCode.BOARD, "the grid's dimensions are not one across and one down", grid.span)
+        return None
+    files, ranks = len(grid.dimensions[file_axis][0]), len(grid.dimensions[rank_axis][0])
+    labels = {a + b: (i, j) for i, a in enumerate(names0) for j, b in enumerate(names1)}
+    killed = [labels[k] for k in board.killed if k in labels]
+    if files * ranks != len(cells) + len(killed):
+        report.add(ExportCode.BOARD, "the grid is not a full rectangle of cells and killed positions", grid.span)
+        return None
+    if files > MAX_FILES or ranks > MAX_RANKS:
+        report.add(ExportCode.BOARD_SIZE, f"the board is {files}x{ranks}: Fairy-Stockfish's largest is "
+                   f"{MAX_FILES}x{MAX_RANKS}", grid.span)
+        return None
+    def place(coords):
+        i, j = coords[file_axis], coords[rank_axis]
+        return (i if step_x > 0 else files - 1 - i, ranks - 1 - j if step_y > 0 else j)
+
+    square = {p.name: place(p.coords) for p in cells}
+    walls = {place(k) for k in killed}
+    first = gdef.players[0] if gdef.players else None
+    mine = [square[c][1] for pl, _, c in gdef.setup.placements if pl == first and c in square]
+    if mine and sum(mine) / len(mine) > (ranks - 1) / 2:  # the first player sits at the top: turn the board
+        square = {c: (files - 1 - f, ranks - 1 - r) for c, (f, r) in square.items()}
+        walls = {(files - 1 - f, ranks - 1 - r) for f, r in walls}
+    return BoardFrame(files, ranks, square, walls=frozenset(walls))
+
+
+def _check_turn_order(game: ZrfGame, report: _Report) -> None:
+    order = game.gdef.turn_order
+    entries = order.entries
+    players = game.gdef.players
+    if not entries:
+        return
+    plain = all(e.moves_as == e.player and e.move_type is None for e in entries)
+    alternating = len(entries) % 2 == 0 and all(e.player == players[i % 2] for i, e in enumerate(entries)) \
+        if len(players) == 2 else False
+    if not (plain and alternating and order.repeat_from == 0):
+        report.add(ExportCode.TURN_ORDER, "Fairy-Stockfish's players alternate one move each; this turn order "
+                   "does not", _form_span(game.gdef, "turn-order"))
+
+
+def _form_span(gdef: GameDef, head: str):
+    """Where the game's ``(head ...)`` form is written, else where the game is."""
+    forms = gdef.forms.get(head)
+    return forms[0].span if forms else gdef.span
+
+
+def _walk(node: Node):
+    yield node
+    if isinstance(node, List):
+        for item in node.items:
+            yield from _walk(item)
+
+
+def capture_nodes(gdef: GameDef) -> dict[str, list[Node]]:
+    """Piece type -> its ``capture`` statements (a capture elsewhere than the square moved to)."""
+    out: dict[str, list[Node]] = {}
+    for piece in gdef.pieces.values():
+        for block in piece.moves:
+            for node in _walk(block.program):
+                if (isinstance(node, Atom) and node.text == "capture") or \
+                        (isinstance(node, List) and node.head == "capture"):
+                    out.setdefault(piece.name, []).append(node)
+    return out
+
+
+def _scan_programs(gdef: GameDef, report: _Report) -> None:
+    """Every move-program keyword Fairy-Stockfish has no counterpart for, where it is written."""
+    for piece in gdef.pieces.values():
+        for block in piece.drops:
+            report.add(ExportCode.DROPS, f"drops of {piece.name}: exported games have no drops or hands",
+                       block.span)
+        for block in piece.moves:
+            for node in _walk(block.program):
+                word = node.text if isinstance(node, Atom) else node.head if isinstance(node, List) else None
+                if word in BLOCKING_KEYWORDS:
+                    code, why = BLOCKING_KEYWORDS[word]
+                    report.add(code, f"{word}: {why}", node.span)
+    if any(k for k in gdef.setup.off.values()):
+        report.add(ExportCode.DROPS, "pieces off the board at the start: exported games have no hands",
+                   gdef.span)
+
+
+def _check_options(gdef: GameDef, report: _Report) -> None:
+    opt = gdef.options
+    if opt.get("maximal captures", "false") != "false":
+        report.add(ExportCode.OPTION, "maximal captures: Fairy-Stockfish has no capture-majority rule")
+    if gdef.move_priorities:
+        report.add(ExportCode.OPTION, "move-priorities: an exported game has no move priorities "
+                   "(Fairy-Stockfish's mustCapture is not the same rule)", _form_span(gdef, "move-priorities"))
+    if opt.get("recycle captures", "false") != "false":
+        report.add(ExportCode.OPTION, "recycle captures: exported games have no hands")
+
+
+class _PieceExport:
+    """The pieces, set-up, promotions, castling and goals of one game that passed the checks."""
+
+    def __init__(self, game: ZrfGame, frame: BoardFrame, report: _Report, name: str) -> None:
+        self.game = game
+        self.gdef = game.gdef
+        self.frame = frame
+        self.report = report
+        self.name = name
+        self.prober = Prober(game, frame)
+        self.options: dict[str, str] = {}
+
+    def run(self) -> Export:
+        gdef = self.gdef
+        players = gdef.players
+        used = [t for t in dict.fromkeys(ty for _, ty, _ in gdef.setup.placements) if t in gdef.pieces]
+        for t in sorted(self.game.promotion_targets):
+            name = self.game.tables.types[t]
+            if name not in used:
+                used.append(name)
+        royal = self._royal_types()
+        letters = _letters(used, royal)
+        self.letters = letters
+        self.options["maxRank"] = str(self.frame.ranks)
+        self.options["maxFile"] = str(self.frame.files)
+        victim = used[0]
+        pawn_type = None
+        probes = {t: piece_steps(self.prober, t, victim) for t in used}
+        custom = 0
+        for t in used:
+            moves = probes[t]
+            steps = set(moves.steps)
+            span = gdef.pieces[t].span
+            double = _double_steps(self.frame, moves.exceptions)
+            other = {c: v for c, v in moves.exceptions.items() if c not in double}
+            if moves.promotions or double:
+                if pawn_type is not None:
+                    self.report.add(ExportCode.PROMOTION, f"{t}: Fairy-Stockfish promotes one pawn type here "
+                                    f"({pawn_type} already)", span)
+                    continue
+                pawn_type = t
+                if steps == read("fmWfcF"):
+                    self.options["pawn"] = letters[t]
+                elif moves.promotions:
+                    self.report.add(ExportCode.PROMOTION, f"{t} promotes to {', '.join(sorted(moves.promotions))} "
+                                    f"but moves {_betza_or_why(steps)}: an exported game promotes only a pawn "
+                                    "(fmWfcF)", span)
+                    continue
+                else:
+                    self.report.add(ExportCode.MOVEMENT, f"{t} has a double step but moves {_betza_or_why(steps)}: "
+                                    "an exported game double-steps only a pawn (fmWfcF)", span)
+                    continue
+                self._pawn_options(t, double, moves)
+            region = _mobility_region(self.frame, steps, other) if other else None
+            if other and region is None:
+                cell, (extra, missing) = sorted(other.items())[0]
+                self.report.add(ExportCode.MOVEMENT, f"{t}'s moves depend on where it stands (from {cell} it "
+                                f"also reaches {sorted(extra) or 'nothing more'}, not {sorted(missing) or 'less'}"
+                                "), and not only by the squares it may enter: Fairy-Stockfish pieces move alike "
+                                "from every square", span)
+                continue
+            if t == pawn_type:
+                continue
+            try:
+                betza = write(steps)
+            except ValueError as exc:
+                self.report.add(ExportCode.MOVEMENT, f"{t}: {exc}", span)
+                continue
+            if t in royal:
+                self.options["king"] = letters[t] + ("" if betza in ("WF", "K") else ":" + betza)
+                option_name = "King"
+            else:
+                custom += 1
+                if custom > MAX_CUSTOM_PIECES:
+                    self.report.add(ExportCode.PIECES, f"{t}: more than {MAX_CUSTOM_PIECES} piece types", span)
+                    continue
+                self.options[f"customPiece{custom}"] = f"{letters[t]}:{betza}"
+                option_name = f"CustomPiece{custom}"
+            if region is not None:
+                self.options[f"mobilityRegionWhite{option_name}"] = _squares(self.frame, region)
+                self.options[f"mobilityRegionBlack{option_name}"] = _squares(self.frame,
+                                                                           {self._mirror(c) for c in region})
+        if "king" not in self.options:
+            self.options["king"] = "-"
+        en_passant = pawn_type is not None and self.options.get("enPassantRegion") != "-"
+        for ptype, nodes in capture_nodes(gdef).items():
+            if ptype == pawn_type and en_passant:
+                continue  # the pawn's capture is its en passant, which Fairy-Stockfish's pawn has
+            for node in nodes:
+                self.report.add(ExportCode.EFFECT, f"capture: {ptype} takes a piece elsewhere than where it "
+                                "lands; Fairy-Stockfish captures only there (and en passant)", node.span)
+        for t in used:
+            for problem in probes[t].problems:
+                self.report.add(ExportCode.MOVEMENT, f"{t}: {problem}: no Fairy-Stockfish move does that",
+                                gdef.pieces[t].span)
+            if probes[t].friendly_captures:
+                self.report.add(ExportCode.MOVEMENT, f"{t} captures pieces of its own side (on "
+                                f"{', '.join(sorted(probes[t].friendly_captures))} from its probe square): "
+                                "Fairy-Stockfish never does", gdef.pieces[t].span)
+        castling = self._castling(royal)
+        self._goals(royal)
+        self._pass_option()
+        self.options["nMoveRule"] = "0"
+        self.options["startFen"] = self._start_fen(castling)
+        if self.report.items:
+            return Export(None, None, self.report.items, self.frame)
+        naming = Naming({letters[t]: t for t in used}, dict(self.frame.cell), (players[0], players[1]))
+        section = VariantSection(self.name, None, self.options,
+                                 [f"{self.gdef.title}: exported from {self.game.path.rsplit('/', 1)[-1]} by zrf export fairy"])
+        return Export(section, naming, [], self.frame)
+
+    # -- parts
+
+    def _royal_types(self) -> set[str]:
+        royal: set[str] = set()
+        for g in self.gdef.goals:
+            text = to_text(g.condition)
+            m = re.fullmatch(r"\(checkmated ([^() ]+)\)", text)
+            if m and g.kind == "loss":
+                royal.add(m.group(1))
+        if len(royal) > 1:
+            self.report.add(ExportCode.GOAL, f"several royal types ({', '.join(sorted(royal))}): Fairy-Stockfish "
+                            "has one king type")
+        return royal
+
+    def _pawn_options(self, t: str, double, moves) -> None:
+        o = self.options
+        letter = self.letters[t]
+        zone = set(moves.promotions and set.union(*moves.promotions.values()))
+        o["promotionRegionWhite"] = _squares(self.frame, zone)
+        o["promotionRegionBlack"] = _squares(self.frame, {self._mirror(c) for c in zone})
+        choices = [p for p in moves.promotions if p in self.letters]
+        missing = [p for p in moves.promotions if p not in self.letters]
+        if missing:
+            self.report.add(ExportCode.PROMOTION, f"{t} promotes to {', '.join(missing)}, which the set-up lacks",
+                            self.gdef.pieces[t].span)
+        o["promotionPieceTypes"] = "".join(self.letters[p] for p in choices) or "-"
+        o["mandatoryPawnPromotion"] = "false" if moves.optional_promotion else "true"
+        if double:
+            o["doubleStep"] = "true"
+            o["doubleStepRegionWhite"] = _squares(self.frame, double)
+            o["doubleStepRegionBlack"] = _squares(self.frame, {self._mirror(c) for c in double})
+        else:
+            o["doubleStep"] = "false"
+        programs = [to_text(b.program) for b in self.gdef.pieces[t].moves]
+        if not any("last-to?" in p or "last-from?" in p for p in programs):
+            o["enPassantRegion"] = "-"
+        _ = letter
+
+    def _mirror(self, cell: str) -> str:
+        f, r = self.frame.square[cell]
+        return self.frame.cell[(f, self.frame.ranks - 1 - r)]
+
+    def _castling(self, royal: set[str]) -> str:
+        """Castling options from the start position's two-movement turns; the FEN's rights."""
+        gdef = self.gdef
+        first = gdef.players[0]
+        kings = [(ty, c) for pl, ty, c in gdef.setup.placements if pl == first and ty in royal]
+        cascades = [node for piece in gdef.pieces.values() for b in piece.moves for node in _walk(b.program)
+                    if isinstance(node, Atom) and node.text == "cascade"]
+        found = []
+        if len(kings) == 1:
+            ktype, kcell = kings[0]
+            kf, kr = self.frame.square[kcell]
+            rank = [(ty, c) for pl, ty, c in gdef.setup.placements
+                    if pl == first and c in self.frame.square and self.frame.square[c][1] == kr and c != kcell]
+            ends = [(ty, c) for ty, c in rank if self.frame.square[c][0] in (0, self.frame.files - 1)]
+            placements = [(first, ktype, kcell)] + [(first, ty, c) for ty, c in ends]
+            for d in self.prober.moves(placements):
+                if len(d.movements) == 2 and d.movements[0].source == kcell:
+                    found.append(d)
+        if not found:
+            if cascades:
+                for node in cascades:
+                    self.report.add(ExportCode.EFFECT, "cascade: Fairy-Stockfish moves two pieces only in castling, "
+                                    "and no castling was found", node.span)
+            self.options["castling"] = "false"
+            return "-"
+        o = self.options
+        o["castling"] = "true"
+        rights = ""
+        king_to = {}
+        rook_types = set()
+        for d in found:
+            king, rook = d.movements
+            kto = self.frame.square[king.target][0]
+            rfrom = self.frame.square[rook.source][0]
+            side = "K" if rfrom > kf else "Q"
+            king_to[side] = kto
+            rook_types.add(rook.piece[1])
+            o["castlingRookKingsideFile" if side == "K" else "castlingRookQueensideFile"] = chr(ord("a") + rfrom)
+            rights += side
+        if "K" in king_to:
+            o["castlingKingsideFile"] = chr(ord("a") + king_to["K"])
+        if "Q" in king_to:
+            o["castlingQueensideFile"] = chr(ord("a") + king_to["Q"])
+        o["castlingKingFile"] = chr(ord("a") + kf)
+        o["castlingRank"] = str(kr + 1)
+        o["castlingKingPiece"] = self.letters[kings[0][0]]
+        o["castlingRookPieces"] = "".join(self.letters[t] for t in sorted(rook_types) if t in self.letters)
+        rights = "".join(sorted(set(rights)))
+        return rights + rights.lower()
+
+    def _goals(self, royal: set[str]) -> None:
+        o = self.options
+        o["checkmateValue"] = "loss"
+        o["stalemateValue"] = "draw"
+        extinction: list[str] = []
+        for g in self.gdef.goals:
+            text = to_text(g.condition)
+            everyone = not g.players or set(g.players) == set(self.gdef.players)
+            m_check = re.fullmatch(r"\(checkmated ([^() ]+)\)", text)
+            m_ext = re.fullmatch(r"\(pieces-remaining 0 ([^() ]+)\)", text)
+            m_flag = re.fullmatch(r"\(absolute-config ([^() ]+) \(([^()]+)\)\)", text)
+            if m_check and g.kind == "loss" and everyone:
+                continue
+            if text == "stalemated" and everyone:
+                o["stalemateValue"] = {"loss": "loss", "win": "win", "draw": "draw"}.get(g.kind, "draw")
+                continue
+            if text == "repetition" and everyone and g.kind in ("draw", "loss", "win"):
+                o["nFoldRule"] = "3"
+                o["nFoldValue"] = g.kind
+                continue
+            if text == "(pieces-remaining 1)" and g.kind == "loss" and everyone:
+                extinction.append("*")
+                o["extinctionPieceCount"] = "1"
+                continue
+            if m_ext and g.kind == "loss" and everyone and m_ext.group(1) in self.letters:
+                extinction.append(self.letters[m_ext.group(1)])
+                continue
+            if m_flag and g.kind == "win" and m_flag.group(1) in self.letters and len(g.players) == 1:
+                names = m_flag.group(2).split()
+                cells = self._goal_cells(names, g.players[0])
+                positions = all(n in self.frame.square for n in names)
+                zone = len(names) == 1 and not positions
+                # Zillions: every listed position must hold the piece, any position of a zone will
+                # do (SEMANTICS 6.1); Fairy-Stockfish counts flag pieces in the region
+                if cells is not None and (positions or zone):
+                    colour = "White" if g.players[0] == self.gdef.players[0] else "Black"
+                    o["flagPiece"] = self.letters[m_flag.group(1)]
+                    o[f"flagRegion{colour}"] = _squares(self.frame, cells)
+                    if positions and len(names) > 1:
+                        o["flagPieceCount"] = str(len(names))
+                    continue
+            self.report.add(ExportCode.GOAL, f"{g.kind}-condition {text}: no Fairy-Stockfish rule says this",
+                            g.span)
+        if extinction:
+            o["extinctionValue"] = "loss"
+            o["extinctionPieceTypes"] = "".join(dict.fromkeys(extinction))
+
+    def _goal_cells(self, names: list[str], player: str) -> set[str] | None:
+        cells: set[str] = set()
+        for n in names:
+            if n in self.frame.square:
+                cells.add(n)
+            else:
+                zone = self.gdef.board.zone(n, player)
+                if not zone:
+                    return None
+                cells |= zone
+        return cells
+
+    def _pass_option(self) -> None:
+        value = self.gdef.options.get("pass turn", "false")
+        if value == "true":
+            self.options["pass"] = "true"
+        elif value in ("forced", "2"):
+            self.options["passOnStalemate"] = "true"
+
+    def _start_fen(self, castling: str) -> str:
+        players = self.gdef.players
+        at = {c: (pl, ty) for pl, ty, c in self.gdef.setup.placements if c in self.frame.square}
+        rows = []
+        for r in range(self.frame.ranks - 1, -1, -1):
+            row, gap = "", 0
+            for f in range(self.frame.files):
+                if (f, r) in self.frame.walls:
+                    if gap:
+                        row, gap = row + str(gap), 0
+                    row += "*"
+                    continue
+                piece = at.get(self.frame.cell[(f, r)])
+                if piece is None or piece[1] not in self.letters:
+                    gap += 1
+                    continue
+                if gap:
+                    row, gap = row + str(gap), 0
+                letter = self.letters[piece[1]]
+                row += letter.upper() if piece[0] == players[0] else letter
+            rows.append(row + (str(gap) if gap else ""))
+        return f"{'/'.join(rows)} w {castling or '-'} - 0 1"
+
+
+def _letters(types: list[str], royal: set[str]) -> dict[str, str]:
+    """One lower-case letter per piece type: ``k`` for the royal one, else from the name."""
+    out: dict[str, str] = {}
+    taken = set()
+    for t in sorted(types, key=lambda t: (t not in royal, types.index(t))):
+        wanted = ["k"] if t in royal else []
+        wanted += [ch for ch in t.lower() if ch.isalpha()] + list("abcdefghijklmnopqrstuvwxyz")
+        for ch in wanted:
+            if ch not in taken and (ch != "k" or t in royal):
+                out[t] = ch
+                taken.add(ch)
+                break
+    return out
+
+
+def _mobility_region(frame: BoardFrame, steps, exceptions: dict) -> set[str] | None:
+    """The cells a piece may enter, when that is all its moves' exceptions say (a palace):
+    from every square it reaches exactly what ``steps`` predict inside the region (the cells
+    it reaches from anywhere); None when some exception is something else."""
+    region: set[str] = set()
+    for cell in frame.square:
+        extra, missing = exceptions.get(cell, (set(), set()))
+        if extra:
+            return None
+        region |= predict_quiet(frame, cell, steps) - missing
+    for cell, (extra, missing) in exceptions.items():
+        if missing != predict_quiet(frame, cell, steps) - region:
+            return None
+    return region if region != set(frame.square) else None
+
+
+def _double_steps(frame: BoardFrame, exceptions: dict) -> set[str] | None:
+    """The cells whose only exception is one extra move two squares forward (a pawn's double step);
+    None when another exception exists, empty when there is none."""
+    cells = set()
+    for cell, (extra, missing) in exceptions.items():
+        f, r = frame.square[cell]
+        if missing or extra != {frame.cell.get((f, r + 2))}:
+            continue
+        cells.add(cell)
+    return cells
+
+
+def _squares(frame: BoardFrame, cells) -> str:
+    """A Fairy-Stockfish Bitboard option: square names, or ``-`` for none."""
+    names = sorted((square_name(*frame.square[c]) for c in cells), key=lambda s: (int(s[1:]), s[0]))
+    return " ".join(names) or "-"
+
+
+def _betza_or_why(steps) -> str:
+    try:
+        return write(steps)
+    except ValueError as exc:
+        return str(exc)
+
+
+#: Section options under which a game may end while moves remain.
+IMMEDIATE_END_OPTIONS = ("flagPiece", "extinctionValue")
+
+
+def fairy_game(export: Export) -> FairyGame:
+    """Fairy-Stockfish playing an export's section, named like the ZRF."""
+    section = export.section
+    assert section is not None
+    return FairyGame(section.name, export.naming, section.text(),
+                     immediate_ends=any(k in section.options for k in IMMEDIATE_END_OPTIONS))
+
+
+def naming_for(game: ZrfGame) -> Naming | None:
+    """The names an export would give (cells as squares, letters for the set-up's pieces), even
+    for a game that does not fit; None when the board is not a grid Fairy-Stockfish can have."""
+    report = _Report(game.gdef)
+    frame = board_frame(game.gdef, report)
+    if frame is None or len(game.gdef.players) != 2:
+        return None
+    used = list(dict.fromkeys(ty for _, ty, _ in game.gdef.setup.placements))
+    royal = {m.group(1) for g in game.gdef.goals
+             if (m := re.fullmatch(r"\(checkmated ([^() ]+)\)", to_text(g.condition)))}
+    letters = _letters(used, royal)
+    return Naming({v: k for k, v in letters.items()}, dict(frame.cell), tuple(game.gdef.players[:2]))

@@ -1,0 +1,60 @@
+"""Names: Fairy-Stockfish's squares, piece letters and colours as a game's cells, pieces, players.
+
+A Fairy-Stockfish position names squares ``a1``..``l10``, pieces by a letter (``+`` before it
+for a promoted shogi piece) and the sides White and Black.  A :class:`Naming` renames them to a
+ZRF's cell, piece and player names, so that the two engines' positions compare directly (the
+cross-checker's signatures).  :func:`default_naming` names a built-in variant's pieces when no
+ZRF names them, from :data:`LETTER_NAMES`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .fen import square_name
+
+#: The piece names given to Fairy-Stockfish letters when nothing else names them: the
+#: letters of orthodox chess, then a name built from the letter (``Piece-x``).
+LETTER_NAMES = {"p": "Pawn", "n": "Knight", "b": "Bishop", "r": "Rook", "q": "Queen", "k": "King"}
+
+
+@dataclass(frozen=True)
+class Naming:
+    """``pieces``: FEN token (``"p"``, ``"+p"``) -> piece name; ``cells``: ``(file, rank)`` ->
+    cell name; ``players``: (the first player's name, the second's)."""
+
+    pieces: dict = field(default_factory=dict)
+    cells: dict = field(default_factory=dict)
+    players: tuple[str, str] = ("White", "Black")
+
+    def piece(self, token: str) -> str:
+        return self.pieces.get(token) or fallback_piece_name(token)
+
+    def cell(self, square: tuple[int, int]) -> str:
+        return self.cells.get(square) or square_name(*square)
+
+    def token_of(self, piece: str) -> str | None:
+        for token, name in self.pieces.items():
+            if name == piece:
+                return token
+        return None
+
+    def square_of(self, cell: str) -> tuple[int, int] | None:
+        for square, name in self.cells.items():
+            if name == cell:
+                return square
+        return None
+
+
+def fallback_piece_name(token: str) -> str:
+    """A name for a letter nothing names: ``Pawn`` for ``p``, ``Piece-x`` for ``x``, ``Promoted-...``
+    for ``+x``."""
+    if token.startswith("+"):
+        return "Promoted-" + fallback_piece_name(token[1:])
+    return LETTER_NAMES.get(token, f"Piece-{token}")
+
+
+def default_naming(files: int, ranks: int, tokens) -> Naming:
+    """Square names as cell names, :func:`fallback_piece_name` for each token, White and Black."""
+    return Naming({t: fallback_piece_name(t) for t in tokens},
+                  {(f, r): square_name(f, r) for f in range(files) for r in range(ranks)})

@@ -1,0 +1,136 @@
+"""A Fairy-Stockfish variant as a :class:`runtime.core.protocol.Game`, answered by ``pyffish``.
+
+A state is the variant's start FEN and the moves played since (Fairy-Stockfish needs the
+history for repetition rules); its legal moves are Fairy-Stockfish's, in its UCI notation
+(``e2e4``, ``a7a8q``, ``P@e5``, ``h2h7+``), and its signature is read from the FEN
+(:mod:`.fen`) through a :class:`.naming.Naming`, so the cross-checker compares it with a ZRF
+position directly.  The game ends where Fairy-Stockfish says it does at once (no legal move,
+or an immediate end such as a flag reached or a piece extinct); the ends a player may only
+claim (``is_optional_game_end``: n-move rule, repetition claims) are not taken.
+"""
+
+from __future__ import annotations
+
+from runtime.core.protocol import Game, Move, Outcome, Signature, State, make_signature
+
+from .fen import WHITE, parse_fen
+from .library import FairyLibrary
+from .naming import Naming, default_naming
+
+
+class FairyGame(Game):
+    """A Fairy-Stockfish variant (built in, or loaded from ``config``) played by ``pyffish``."""
+
+    def __init__(self, variant: str, naming: Naming | None = None, config: str | None = None,
+                 library: FairyLibrary | None = None, start_fen: str | None = None,
+                 immediate_ends: bool = True) -> None:
+        self.library = library or FairyLibrary.get()
+        if config:
+            variant = self.library.load(config).get(variant, variant)
+        if not self.library.knows(variant):
+            raise KeyError(f"Fairy-Stockfish knows no variant {variant!r}")
+        self.variant = variant
+        #: may the game end while moves remain (a flag, an extinction)?  Without such rules a
+        #: state asks Fairy-Stockfish about the end only when it has no move (half the calls)
+        self.immediate_ends = immediate_ends
+        self.ffish = self.library.module
+        self.start_fen = start_fen or self.ffish.start_fen(variant)
+        start = parse_fen(self.start_fen)
+        self.files, self.ranks = start.files, start.ranks
+        if naming is None:
+            naming = default_naming(start.files, start.ranks, {t for _, t in start.board.values()})
+        self.naming = naming
+        self.name = variant
+        self.players = tuple(naming.players)
+        self.positions = tuple(naming.cell((f, r)) for r in range(self.ranks) for f in range(self.files)
+                               if (f, r) not in start.walls)
+        self.piece_types = tuple(dict.fromkeys(naming.pieces.values()))
+
+    def initial_state(self) -> FairyState:
+        return FairyState(self, ())
+
+    def describe(self) -> str:
+        return f"Fairy-Stockfish {self.variant}: {self.files}x{self.ranks}"
+
+
+class FairyState(State):
+    """A position: the game's start FEN and the UCI moves played since."""
+
+    __slots__ = ("_done", "_fen", "_legal", "_outcome", "_signature", "_uci", "game", "moves")
+
+    def __init__(self, game: FairyGame, moves: tuple[str, ...]) -> None:
+        self.game = game
+        self.moves = moves
+        self._fen: str | None = None
+        self._uci: list[str] | None = None
+        self._legal: list[Move] | None = None
+        self._outcome: Outcome | None = None
+        self._done = False
+        self._signature: Signature | None = None
+
+    @property
+    def fen(self) -> str:
+        if self._fen is None:
+            g = self.game
+            self._fen = g.ffish.get_fen(g.variant, g.start_fen, list(self.moves)) if self.moves else g.start_fen
+        return self._fen
+
+    @property
+    def side(self) -> int:
+        return WHITE if self.fen.split()[1] == "w" else 1 - WHITE
+
+    @property
+    def current_player(self) -> str:
+        return self.game.players[self.side]
+
+    def uci_moves(self) -> list[str]:
+        """Fairy-Stockfish's legal moves here, whether or not the game has ended."""
+        if self._uci is None:
+            g = self.game
+            self._uci = list(g.ffish.legal_moves(g.variant, g.start_fen, list(self.moves)))
+        return self._uci
+
+    def legal_moves(self) -> list[Move]:
+        if self._legal is None:
+            self._legal = [] if self.outcome() is not None else [Move.single(m, m) for m in self.uci_moves()]
+        return self._legal
+
+    def apply(self, move: Move) -> FairyState:
+        uci = move.data if isinstance(move.data, str) else move.notation
+        return FairyState(self.game, self.moves + (uci,))
+
+    def outcome(self) -> Outcome | None:
+        if not self._done:
+            self._outcome = self._compute_outcome()
+            self._done = True
+        return self._outcome
+
+    def _compute_outcome(self) -> Outcome | None:
+        g = self.game
+        moves = list(self.moves)
+        if not self.uci_moves():
+            value = g.ffish.game_result(g.variant, g.start_fen, moves)
+            rule = "no legal move"
+        elif not g.immediate_ends:
+            return None
+        else:
+            ended, value = g.ffish.is_immediate_game_end(g.variant, g.start_fen, moves)
+            if not ended:
+                return None
+            rule = "immediate game end"
+        me = self.current_player
+        if value == 0:
+            return Outcome.drawn(rule)
+        if value > 0:
+            return Outcome.win(me, g.players, rule)
+        return Outcome.loss(me, g.players, rule)
+
+    def signature(self) -> Signature:
+        if self._signature is None:
+            pos = parse_fen(self.fen)
+            n = self.game.naming
+            players = self.game.players
+            cells = [(n.cell(sq), players[colour], n.piece(token)) for sq, (colour, token) in pos.board.items()]
+            hands = [(players[colour], n.piece(token), k) for (colour, token), k in pos.hands.items()]
+            self._signature = make_signature(players[pos.side], cells, hands)
+        return self._signature

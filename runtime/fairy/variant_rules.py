@@ -1,0 +1,458 @@
+"""A Fairy-Stockfish variant's rules read by asking Fairy-Stockfish, for writing it as a ZRF.
+
+Nothing is read from Fairy-Stockfish's sources or its variants.ini: the board and set-up come
+from the variant's start FEN, and each piece's moves from ``pyffish``'s legal moves with the
+piece alone on an otherwise empty board (every square in turn), with an enemy on a square (does
+it capture there?), with a piece on its way (is it a slide, a lame leap, a hop?).  The probes
+run in a variant derived from the one read, without royal pieces, so that no king stands in the
+way; the king itself is probed with the enemy king in the farthest corner.  The answers become
+:class:`.betza.Step` s (:mod:`.probing`), each with the squares it moves from when that is not
+every square (a palace, a pawn's double step), promotions (where, to what, mandatory or not),
+en passant, castling and the royal piece.  What the probes cannot tell (drops, counting rules,
+a win by reaching a region) is listed in :attr:`VariantRules.unsupported`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .betza import Modality, Step, write
+from .fen import WHITE, parse_fen, parse_square, square_name
+from .library import FairyLibrary
+from .probing import (
+    BoardFrame,
+    _steps_of,
+    _vector,
+    hop_steps,
+    predict_quiet,
+    rider_directions,
+)
+from .section import read_sections
+
+
+@dataclass
+class PieceRules:
+    """One piece type as the probes found it (first player's view; the second mirrors it)."""
+
+    token: str
+    name: str
+    #: step -> the cells it moves from (None: every cell)
+    steps: dict = field(default_factory=dict)
+    promotions: list = field(default_factory=list)
+    promotion_cells: set = field(default_factory=set)
+    promotion_optional: bool = False
+    en_passant: bool = False
+    royal: bool = False
+
+    @property
+    def betza(self) -> str:
+        try:
+            return write(self.steps)
+        except ValueError:
+            return "?"
+
+
+@dataclass
+class Castling:
+    """A castling as the king's and the rook's files (the rank is the first)."""
+
+    king_from: int
+    king_to: int
+    rook_from: int
+    rook_to: int
+
+
+class StalemateValue(Enum):
+    """What being stalemated means for the player to move, as Fairy-Stockfish answers it."""
+
+    DRAW = "draw"
+    LOSS = "loss"
+
+
+@dataclass
+class VariantRules:
+    """What :func:`read_variant` found."""
+
+    variant: str
+    files: int
+    ranks: int
+    start_fen: str
+    board: dict
+    pieces: dict
+    castlings: list = field(default_factory=list)
+    unsupported: list = field(default_factory=list)
+    stalemate: StalemateValue = StalemateValue.DRAW
+
+    def square_cells(self) -> dict:
+        return {(f, r): square_name(f, r) for f in range(self.files) for r in range(self.ranks)}
+
+
+#: Names for the pieces whose moves are those of a classical piece, by Betza.
+CLASSICAL_NAMES = {"N": "Knight", "B": "Bishop", "R": "Rook", "RB": "Queen", "WF": "King", "F": "Ferz",
+                   "W": "Wazir", "A": "Alfil", "D": "Dabbaba", "BN": "Archbishop", "NR": "Chancellor",
+                   "NRB": "Amazon", "FA": "Elephant", "fWF": "Silver", "WfF": "Gold", "fR": "Lance",
+                   "fN": "Shogi-Knight", "fW": "Soldier", "nN": "Horse", "nA": "Elephant",
+                   "mRcpR": "Cannon", "NWF": "Centaur", "fsW": "Soldier", "BW": "Dragon-Horse",
+                   "RF": "Dragon-King", "mfWcfF": "Pawn"}
+
+
+class FairyProber:
+    """The interface of :class:`.probing.Prober`, answered by Fairy-Stockfish."""
+
+    def __init__(self, library: FairyLibrary, probe_variant: str, variant: str, files: int, ranks: int,
+                 royal: str | None) -> None:
+        self.library = library
+        self.module = library.module
+        self.probe_variant = probe_variant
+        self.variant = variant
+        self.frame = BoardFrame(files, ranks, {square_name(f, r): (f, r)
+                                               for f in range(files) for r in range(ranks)})
+        self.player, self.enemy = "White", "Black"
+        self.royal = royal
+        #: squares where a piece standing alone ends the game (a flag region): at most the board's
+        self.ending_squares: set[str] = set()
+
+    def fen(self, placements) -> str:
+        at = {self.frame.square[c]: (pl, t) for pl, t, c in placements}
+        rows = []
+        for r in range(self.frame.ranks - 1, -1, -1):
+            row, gap = "", 0
+            for f in range(self.frame.files):
+                piece = at.get((f, r))
+                if piece is None:
+                    gap += 1
+                    continue
+                if gap:
+                    row, gap = row + str(gap), 0
+                row += piece[1].upper() if piece[0] == "White" else piece[1]
+            rows.append(row + (str(gap) if gap else ""))
+        return "/".join(rows) + " w - - 0 1"
+
+    def _ends_the_game(self, variant: str, fen: str) -> bool:
+        """Whether the game is over in ``fen`` (White's piece alone) with either side to move:
+        a flag rule may be judged before White moves or before Black does."""
+        for side_fen in (fen, fen.replace(" w ", " b ")):
+            try:
+                if self.module.is_immediate_game_end(variant, side_fen, [])[0]:
+                    return True
+            except (ValueError, SystemError, self.module.error):  # a set-up this variant refuses
+                continue
+        return False
+
+    def targets(self, ptype: str, cell: str, others=()) -> dict:
+        placements = [("White", ptype, cell)] + list(others)
+        variant = self.probe_variant
+        if ptype == self.royal:
+            variant = self.variant
+            occupied = [self.frame.square[c] for _, _, c in placements]
+            corners = [(f, r) for f in (0, self.frame.files - 1) for r in (0, self.frame.ranks - 1)]
+            # the enemy king as far as can be from every piece: never next to the king probed
+            # nor to a square it may move or capture to
+            far = square_name(*max(corners, key=lambda sq: min(max(abs(sq[0] - f), abs(sq[1] - r))
+                                                                for f, r in occupied)))
+            placements.append(("Black", self.royal, far))
+        fen = self.fen(placements)
+        enemies = {c for pl, _, c in others if pl == "Black"}
+        found: dict = {}
+        try:
+            moves = self.module.legal_moves(variant, fen, [])
+        except (ValueError, self.module.error):  # a set-up this variant refuses: no move seen
+            return found
+        if not others and self._ends_the_game(variant, fen):
+            self.ending_squares.add(cell)
+        start = cell
+        for m in moves:
+            if "@" in m or not m.startswith(start) or (len(m) > len(start) and m[len(start)].isalpha() is False
+                                                       and not m[len(start)].isalpha()):
+                pass
+            src, dst, promo = _split_uci(m)
+            if src != start:
+                continue
+            captured, promos = found.get(dst, (False, set()))
+            found[dst] = (captured or dst in enemies, promos | {promo})
+        return found
+
+
+def _split_uci(move: str) -> tuple[str, str, str | None]:
+    """``(from, to, promotion letter or None)`` of a board move such as ``e7e8q`` or ``a10b10``."""
+    i = 1
+    while i < len(move) and move[i].isdigit():
+        i += 1
+    src = move[:i]
+    j = i + 1
+    while j < len(move) and move[j].isdigit():
+        j += 1
+    dst = move[i:j]
+    rest = move[j:]
+    return src, dst, (rest or None)
+
+
+def read_variant(variant: str, config: str | None = None, library: FairyLibrary | None = None) -> VariantRules:
+    """The rules of ``variant`` (built in, or a section of ``config``) as the probes found them."""
+    library = library or FairyLibrary.get()
+    if config:
+        variant = library.load(config).get(variant, variant)
+    if not library.knows(variant):
+        raise KeyError(f"Fairy-Stockfish knows no variant {variant!r}")
+    module = library.module
+    start = module.start_fen(variant)
+    pos = parse_fen(start)
+    unsupported = []
+    if pos.hands or "[" in start.split()[0]:
+        unsupported.append("drops: pieces in hand (an imported game has no drops yet)")
+    if pos.walls:
+        unsupported.append("wall squares")
+    if any("+" in f for f in start.split()[2:]):
+        unsupported.append("check counting (the FEN counts checks)")
+    tokens = sorted({t for _, t in pos.board.values()})
+    if any(t.startswith("+") for t in tokens):
+        unsupported.append("promoted pieces in the set-up")
+    if unsupported:  # nothing to probe: the import stops there
+        return VariantRules(variant, pos.files, pos.ranks, start, dict(pos.board), {}, [], unsupported)
+    royal = "k" if ("k" in tokens and (0, "k") in {(c, t) for c, t in pos.board.values()}) else None
+    probe_text = f"[zrfprobe:{variant}]\nking = -\ncastling = false\nextinctionValue = none\n"
+    if config:
+        probe_text = config + "\n" + probe_text.replace(f":{variant}]", f":{_public(config, variant)}]")
+    probe = library.load(probe_text)["zrfprobe"]
+    prober = FairyProber(library, probe, variant, pos.files, pos.ranks, royal)
+    rules = VariantRules(variant, pos.files, pos.ranks, start, dict(pos.board), {}, [], unsupported)
+    pending = list(tokens)
+    done: set[str] = set()
+    while pending:
+        token = pending.pop(0)
+        if token in done:
+            continue
+        done.add(token)
+        victims = [t for t in tokens if t not in (token, royal, "p")] or [t for t in tokens if t not in (token, royal)]
+        piece = _read_piece(prober, token, victims[0] if victims else token)
+        piece.royal = token == royal
+        for p in piece.promotions:
+            if p not in done and p not in pending:
+                pending.append(p)
+        rules.pieces[token] = piece
+    _name_pieces(rules.pieces)
+    if prober.ending_squares == set(prober.frame.square):
+        rules.unsupported.append("a lone piece ends the game wherever it stands (a bare-king, extinction or "
+                                 "counting rule: an imported game has none yet)")
+    elif prober.ending_squares:
+        rules.unsupported.append("a piece standing on " + ", ".join(sorted(prober.ending_squares))
+                                 + " ends the game (a flag region: an imported game has no flag goals yet)")
+    for token, piece in sorted(rules.pieces.items()):
+        if not piece.steps:  # no probe position gave it a move: a ZRF written now would be wrong
+            rules.unsupported.append(f"the moves of piece {token} could not be read (no probe position gives it one)")
+    _en_passant(prober, rules)
+    rules.castlings = _castlings(module, variant, pos, royal)
+    if royal is not None:
+        _read_game_ends(module, rules)
+    return rules
+
+
+#: Fairy-Stockfish's game result, for the side to move, of a lost and of a won game.
+LOST, WON = -32000, 32000
+
+
+def _read_game_ends(module, rules: VariantRules) -> None:
+    """The values of checkmate and stalemate, read from two positions of the variant itself:
+    Black's king in the corner, White's two rooks (``r``) covering its squares, without check
+    (stalemate) and with check (checkmate), each with either side in the corner.  A value the
+    imported ZRF cannot write (a checkmate that wins, a stalemate whose value depends on the
+    side) is listed in ``unsupported``; where the two positions are not a stalemate and a
+    checkmate (the royal piece or ``r`` moves otherwise), the values stay chess's and only the
+    verification's random games check them."""
+    top, right = rules.ranks - 1, rules.files - 1
+    layouts = {"stalemate": {(0, top): "k", (1, 0): "R", (right, top - 1): "R", (right, 0): "K"},
+               "checkmate": {(0, top): "k", (1, 0): "R", (0, 0): "R", (right, 2): "K"}}
+    results: dict = {}
+    for name, layout in layouts.items():
+        for side in ("b", "w"):
+            pieces = layout if side == "b" else {(f, top - r): c.swapcase() for (f, r), c in layout.items()}
+            fen = _fen_of(rules.files, rules.ranks, pieces, side)
+            try:
+                over = not module.legal_moves(rules.variant, fen, [])
+                results[name, side] = module.game_result(rules.variant, fen, []) if over else None
+            except (ValueError, SystemError, module.error):  # the variant refuses the position
+                results[name, side] = None
+    mates = {results["checkmate", s] for s in ("b", "w")} - {None}
+    stalemates = {results["stalemate", s] for s in ("b", "w")} - {None}
+    if mates - {LOST} or len(stalemates) > 1 or stalemates - {0, LOST}:
+        rules.unsupported.append("the values of checkmate and stalemate could not be written (Fairy-Stockfish: "
+                                 f"checkmated {sorted(map(str, mates))}, stalemated {sorted(map(str, stalemates))})")
+        return
+    rules.stalemate = StalemateValue.LOSS if stalemates == {LOST} else StalemateValue.DRAW
+
+
+def _fen_of(files: int, ranks: int, pieces: dict, side: str) -> str:
+    rows = []
+    for r in range(ranks - 1, -1, -1):
+        row, gap = "", 0
+        for f in range(files):
+            letter = pieces.get((f, r))
+            if letter is None:
+                gap += 1
+                continue
+            if gap:
+                row, gap = row + str(gap), 0
+            row += letter
+        rows.append(row + (str(gap) if gap else ""))
+    return "/".join(rows) + f" {side} - - 0 1"
+
+
+def _public(config: str, inner: str) -> str:
+    """The section name of ``config`` that was loaded as ``inner`` (the probe inherits from it)."""
+    for name in read_sections(config):
+        if inner.startswith(name + "-"):
+            return name
+    return inner
+
+
+def _read_piece(prober: FairyProber, token: str, victim: str) -> PieceRules:
+    frame = prober.frame
+    per_cell = {c: prober.targets(token, c) for c in frame.square}
+    reached = {c: set(v) for c, v in per_cell.items()}
+    riders = rider_directions(frame, reached)
+    moving = [c for c in frame.square if reached[c]] or list(frame.square)
+    centre = min(moving, key=lambda c: abs(frame.square[c][0] - (frame.files - 1) / 2)
+                 + abs(frame.square[c][1] - (frame.ranks - 1) / 2))
+    # steps read at the centre, then at each square whatever they leave unexplained there
+    candidates: set[Step] = set()
+    for cell in [centre] + sorted(frame.square):
+        unexplained = reached[cell] - predict_quiet(frame, cell, candidates)
+        if unexplained:
+            vectors = {_vector(frame, cell, t) for t in unexplained}
+            candidates |= _steps_of(prober, token, cell, vectors, Modality.QUIET, victim, riders)
+    steps: dict = {}
+    for s in candidates:
+        cells = {c for c in frame.square if predict_quiet(frame, c, {s}) and predict_quiet(frame, c, {s}) <= reached[c]}
+        if cells:
+            steps[s] = None if cells == {c for c in frame.square if predict_quiet(frame, c, {s})} else cells
+    piece = PieceRules(token, token)
+    # captures, read from the most central square the piece moves from
+    capture = set()
+    for t in frame.square:
+        if t == centre:
+            continue
+        got = prober.targets(token, centre, [("Black", victim, t)])
+        if t in got and got[t][0]:
+            capture.add(_vector(frame, centre, t))
+    for s in _steps_of(prober, token, centre, capture, Modality.CAPTURE, victim, riders):
+        quiet_twin = Step(s.dx, s.dy, s.distance, Modality.QUIET, s.kind)
+        steps[s] = steps.get(quiet_twin)
+    _captures_away_from_the_centre(prober, token, victim, steps)
+    for s in hop_steps(prober, token, centre, victim, set(steps)):
+        steps[s] = None
+    piece.steps = steps
+    for cell, found in per_cell.items():
+        for t, (_, promos) in found.items():
+            letters = {p for p in promos if p}
+            if letters:
+                piece.promotion_cells.add(t)
+                for p in sorted(letters):
+                    if p not in piece.promotions:
+                        piece.promotions.append(p)
+                if None in promos:
+                    piece.promotion_optional = True
+    return piece
+
+
+def _captures_away_from_the_centre(prober: FairyProber, token: str, victim: str, steps: dict) -> None:
+    """A one-square step allowed from some squares only (a xiangqi elephant's, which may not
+    cross the river) may be out of reach from the centre where captures are read: its capture
+    is probed from the most central square the step is allowed from, and has the same squares."""
+    frame = prober.frame
+    for s, cells in list(steps.items()):
+        twin = Step(s.dx, s.dy, s.distance, Modality.CAPTURE, s.kind)
+        if s.modality is not Modality.QUIET or not cells or s.distance != 1 or twin in steps:
+            continue
+        cell = min(sorted(cells), key=lambda c: abs(frame.square[c][0] - (frame.files - 1) / 2)
+                   + abs(frame.square[c][1] - (frame.ranks - 1) / 2))
+        targets = predict_quiet(frame, cell, {s})
+        if len(targets) != 1:
+            continue
+        target = next(iter(targets))
+        got = prober.targets(token, cell, [("Black", victim, target)])
+        if target in got and got[target][0]:
+            steps[twin] = cells
+
+
+def _name_pieces(pieces: dict) -> None:
+    used: set[str] = set()
+    for token, piece in sorted(pieces.items()):
+        base = "King" if piece.royal else CLASSICAL_NAMES.get(piece.betza) if piece.betza != "?" else None
+        if token == "p" and piece.promotions:
+            base = "Pawn"
+        name = base or f"Piece-{token}"
+        if name in used:
+            name = f"{name}-{token}"
+        used.add(name)
+        piece.name = name
+
+
+def _en_passant(prober: FairyProber, rules: VariantRules) -> None:
+    """A pawn (a piece with a double step) captures en passant when, after an enemy pawn's double
+    step past it, Fairy-Stockfish lets it take on the square passed."""
+    for token, piece in rules.pieces.items():
+        # a double step is a (0, 2) leap, or a forward slide of two or more (Torpedo's mfW2)
+        double = [s for s in piece.steps if s.modality is Modality.QUIET
+                  and ((s.dx, s.dy) == (0, 2) or ((s.dx, s.dy) == (0, 1) and s.distance != 1))]
+        if not double or rules.ranks < 5 or rules.files < 2:
+            continue
+        # their pawn double-steps from its first double-step rank (White's mirrored: Grand's
+        # pawns start on the third rank), past our pawn's file neighbour
+        cells = piece.steps[double[0]]
+        their_rank = rules.ranks - 1 - min(parse_square(c)[1] for c in cells) if cells else rules.ranks - 2
+        r = their_rank - 2
+        if r < 0:
+            continue
+        ours, theirs_from, theirs_to = square_name(0, r), square_name(1, r + 2), square_name(1, r)
+        fen = prober.fen([("White", token, ours), ("Black", token, theirs_from)]).replace(" w ", " b ")
+        try:
+            moves = prober.module.legal_moves(prober.probe_variant, fen, [theirs_from + theirs_to])
+        except (ValueError, SystemError, prober.module.error):  # the double step refused: no en passant
+            continue
+        piece.en_passant = (ours + square_name(1, r + 1)) in moves
+
+
+def _castlings(module, variant: str, pos, royal: str | None) -> list[Castling]:
+    """The first player's castlings: its king and the pieces at the ends of its rank, alone there."""
+    if royal is None:
+        return []
+    kings = [sq for sq, (c, t) in pos.board.items() if c == WHITE and t == royal]
+    if len(kings) != 1:
+        return []
+    kf, kr = kings[0]
+    rights = pos_rights = start_rights(module.start_fen(variant))
+    if not pos_rights:
+        return []
+    keep = {sq: v for sq, v in pos.board.items() if sq[1] != kr or sq == (kf, kr)
+            or (v[0] == WHITE and sq[0] in (0, pos.files - 1))}
+    rows = []
+    for r in range(pos.ranks - 1, -1, -1):
+        row, gap = "", 0
+        for f in range(pos.files):
+            v = keep.get((f, r))
+            if v is None:
+                gap += 1
+                continue
+            if gap:
+                row, gap = row + str(gap), 0
+            letter = v[1].lstrip("+")
+            row += letter.upper() if v[0] == WHITE else letter
+        rows.append(row + (str(gap) if gap else ""))
+    fen = "/".join(rows) + f" w {rights} - 0 1"
+    out = []
+    for m in module.legal_moves(variant, fen, []):
+        src, dst, _ = _split_uci(m)
+        if src != square_name(kf, kr) or "@" in m:
+            continue
+        tf, tr = parse_square(dst)
+        if tr == kr and abs(tf - kf) >= 2:
+            rook_from = pos.files - 1 if tf > kf else 0
+            out.append(Castling(kf, tf, rook_from, tf - 1 if tf > kf else tf + 1))
+    return out
+
+
+def start_rights(fen: str) -> str:
+    """The castling field of a FEN (``-`` when none)."""
+    fields = fen.split()
+    return fields[2] if len(fields) > 2 and fields[2] != "-" else ""

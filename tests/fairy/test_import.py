@@ -1,0 +1,193 @@
+"""``zrf import fairy``: Fairy-Stockfish variants as ZRF, checked against Fairy-Stockfish itself.
+
+The expected counts come from pyffish at test time (an independent engine) or from hand counts
+written beside them.  Skipped without pyffish.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+
+import pytest
+from click.testing import CliRunner
+
+pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed: pip install 'zrf-toolkit[fairy]'")
+
+from codegen.fairy_import import import_variant, render_variant
+from runtime.fairy.betza import read
+from runtime.fairy.library import FairyLibrary
+from runtime.fairy.position import FairyGame
+from runtime.fairy.uci_moves import notation_of
+from runtime.fairy.variant_rules import read_variant
+from runtime.fairy.verification import verify
+from runtime.loading.opening import open_game
+from tests.conftest import scaled
+from zrf.cli import main
+
+
+@pytest.fixture(scope="module")
+def gardner():
+    """Gardner's minichess as the probes read it (read once: each probe asks pyffish)."""
+    return read_variant("gardner")
+
+
+def test_gardner_minichess_imports_checks_and_verifies(gardner):
+    """Gardner's 5x5 minichess: the ZRF has no lint error and plays as Fairy-Stockfish does.
+    Hand count of the start (RNBQK behind five pawns): five pawn steps and the knight's b1-a3
+    and b1-c3, so perft(1) = 7."""
+    imported = import_variant("gardner", depth=2, positions=scaled(200, 20), rules=gardner)
+    assert imported.lint_errors == []
+    v = imported.verification
+    assert v.perft_theirs[0] == 7
+    assert v.ok, v.describe()
+    assert {p.name for p in imported.rules.pieces.values()} == {"Pawn", "Knight", "Bishop", "Rook", "Queen", "King"}
+
+
+def test_a_wrong_import_fails_verification_at_the_start(gardner):
+    """Gardner with the knight written as a wazir: boxed in on b1 it has no move, so the ZRF
+    counts perft(1) 5 (the pawn steps) against Fairy-Stockfish's 7, and the difference is at
+    the start: only Fairy-Stockfish has the knight's two moves."""
+    rules = copy.deepcopy(gardner)
+    rules.pieces["n"].steps = {s: None for s in read("W")}
+    text, naming = render_variant(rules)
+    path = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"wrong-gardner-{os.getpid()}.zrf")
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    try:
+        result = verify(FairyGame(rules.variant, naming), open_game(path), depth=1, positions=3)
+    finally:
+        os.unlink(path)
+    assert result.perft_ours == [5] and result.perft_theirs == [7]
+    assert result.first_difference.path == []
+    assert sorted(result.first_difference.only_reference) == ["b1a3", "b1c3"]
+
+
+@pytest.mark.slow
+def test_import_command_writes_a_zillions_package(tmp_path):
+    """``--package``: the rules file and one bitmap per board and per piece of each side; the
+    rules file passes ``zrf check``."""
+    result = CliRunner().invoke(main, ["import", "fairy", "gardner", "--package", str(tmp_path),
+                                       "--positions", str(scaled(200, 20))])
+    assert result.exit_code == 0, result.output
+    rules = tmp_path / "Rules" / "FS-gardner.zrf"
+    images = sorted(p.name for p in (tmp_path / "Images" / "FS-gardner").iterdir())
+    assert images == sorted(["board.bmp"] + [f"{side}{piece}.bmp" for side in ("White", "Black")
+                                             for piece in ("Pawn", "Knight", "Bishop", "Rook", "Queen", "King")])
+    check = CliRunner().invoke(main, ["check", str(rules)])
+    assert check.exit_code == 0, check.output
+
+
+def test_a_variant_with_drops_is_refused_with_the_reason():
+    result = CliRunner().invoke(main, ["import", "fairy", "crazyhouse", "--no-verify"])
+    assert result.exit_code == 1
+    assert "drops" in result.output
+
+
+def test_an_unknown_variant_is_a_usage_error():
+    result = CliRunner().invoke(main, ["import", "fairy", "no-such-variant"])
+    assert result.exit_code == 2
+    assert "no-such-variant" in result.output
+
+
+def test_a_capture_only_line_is_read_as_a_slide():
+    """Hoppel-Poppel: knights take as bishops and bishops take as knights (the variant's rule;
+    Fairy-Stockfish moved a knight from g1 to take on a7 where the first import had only short
+    diagonal captures read from the centre)."""
+    rules = read_variant("hoppelpoppel")
+    assert read(rules.pieces["n"].betza) == read("mNcB")
+    assert read(rules.pieces["b"].betza) == read("cNmB")
+
+
+#: Kings and rooks alone on an 8x4 board, every castling right kept: both castlings are legal at
+#: the start and, after either, the other side's.
+CASTLING_CONFIG = """\
+[castlefour:chess]
+maxRank = 4
+startFen = r3k2r/8/8/R3K2R w KQkq - 0 1
+"""
+
+
+@pytest.fixture(scope="module")
+def castlefour():
+    return read_variant("castlefour", CASTLING_CONFIG)
+
+
+@pytest.mark.parametrize("moves", [["e1g1"], ["e1c1"], ["e1g1", "e4c4"], ["e1c1", "e4g4"]])
+def test_castling_puts_the_rook_where_fairy_stockfish_does(castlefour, moves, tmp_path):
+    """After each castling the imported ZRF's board equals Fairy-Stockfish's (king on g1 and rook
+    on f1, or king on c1 and rook on d1).  The first import sent the rook of a short castling to
+    d1 and of a long one to f1: `back` returns to the king's start square, and the rook's square
+    lies east of it for the short castling, west for the long one."""
+    rules = castlefour
+    text, naming = render_variant(rules)
+    path = tmp_path / "castlefour.zrf"
+    path.write_text(text)
+    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
+    notation = notation_of(naming)
+    for uci in moves:
+        ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == uci))
+        theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci))
+        assert ours.signature().core() == theirs.signature().core(), (uci, ours.signature().pretty())
+
+
+#: A knight standing on the far rank wins (Fairy-Stockfish's flag rule, for White on rank 4).
+FLAG_CONFIG = """\
+[flagfour:chess]
+maxRank = 4
+maxFile = d
+startFen = n2k/4/4/K2N w - - 0 1
+flagPiece = n
+flagRegionWhite = *4
+flagRegionBlack = *1
+"""
+
+
+def test_a_flag_region_is_refused_with_its_squares(tmp_path):
+    """An imported game has no flag goals yet, so a variant where a piece standing on a square
+    ends the game is refused, naming the squares where Fairy-Stockfish ends it (White's knight
+    on the fourth rank: a4-d4), rather than written without the goal."""
+    config = tmp_path / "flag.ini"
+    config.write_text(FLAG_CONFIG)
+    result = CliRunner().invoke(main, ["import", "fairy", "flagfour", "--config", str(config), "--no-verify"])
+    assert result.exit_code == 1, result.output
+    assert "a piece standing on a4, b4, c4, d4 ends the game" in result.output
+
+
+#: Black's king boxed in a corner by two rooks; any quiet White move stalemates it, and a
+#: stalemated player loses (Fairy-Stockfish's stalemateValue, as in shatranj and courier).
+STALEMATE_CONFIG = """\
+[stalefour:chess]
+maxRank = 4
+maxFile = d
+castling = false
+stalemateValue = loss
+startFen = k3/3R/4/1R1K w - - 0 1
+"""
+
+
+def test_a_stalemate_that_loses_ends_the_imported_game_as_fairy_stockfish_ends_it(tmp_path):
+    """After White's king steps d1-c1, Black (king on a4; a3 and the b-file held by the rooks)
+    has no move and is not in check.  Fairy-Stockfish ends the game with Black's loss; the
+    imported ZRF must end it the same way (it wrote stalemate as a draw before the import
+    read the value)."""
+    rules = read_variant("stalefour", STALEMATE_CONFIG)
+    text, naming = render_variant(rules)
+    path = tmp_path / "stalefour.zrf"
+    path.write_text(text)
+    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
+    notation = notation_of(naming)
+    ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == "d1c1"))
+    theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == "d1c1"))
+    assert theirs.outcome() is not None and "White" in theirs.outcome().describe()
+    assert ours.outcome() is not None and ours.outcome().key() == theirs.outcome().key()
+
+
+def test_a_pawn_that_slides_two_squares_takes_en_passant():
+    """Torpedo's pawns step one or two squares forward from any rank (``mfW2``, a short slide,
+    not a separate double step); Fairy-Stockfish lets a pawn on f5 take en passant on g6 after
+    g7-g5.  The import read en passant only beside a (0, 2) leap and left it out."""
+    rules = read_variant("torpedo")
+    assert rules.pieces["p"].en_passant
+    fen = "rnbq1bnr/pppk4/4pp1p/2Qp1Pp1/P1P5/1P6/3PPKPP/RNB2BNR w - g6 0 11"
+    assert "f5g6" in FairyLibrary.get().module.legal_moves("torpedo", fen, [])
