@@ -593,10 +593,10 @@ def make_app(catalog: Catalog, limits: ServerLimits | None = None) -> Starlette:
     """The application; its lifespan closes idle sessions and deletes every upload at shutdown."""
     limits = limits or ServerLimits()
     store = SessionStore(limits)
-    ctx = ServeContext(catalog, limits, store, PathHider(store.upload_root, catalog.bases()),
+    ctx = ServeContext(catalog, limits, store, PathHider(store.upload_root, [*catalog.bases(), store.pictures_root]),
                        secrets.token_urlsafe(24), anyio.CapacityLimiter(limits.workers),
                        anyio.CapacityLimiter(limits.searches), KnowledgeCache(capacity=limits.max_sessions),
-                       StreamCount(limits.max_streams), PackagePictures(os.path.join(store.upload_root, "pictures")))
+                       StreamCount(limits.max_streams), PackagePictures(store.pictures_root))
 
     @asynccontextmanager
     async def lifespan(app):

@@ -136,6 +136,8 @@ class SessionStore:
         self.limits = limits
         self.clock = clock
         self.upload_root = tempfile.mkdtemp(prefix="zrf-serve-")
+        #: the built-in games' package pictures, shared by every session; never an upload
+        self.pictures_root = tempfile.mkdtemp(prefix="zrf-pictures-")
         self._sessions: OrderedDict[str, Session] = OrderedDict()
         self._gone: OrderedDict[str, str] = OrderedDict()
         self._lock = threading.Lock()
@@ -186,12 +188,13 @@ class SessionStore:
         shutil.rmtree(folder, ignore_errors=True)
 
     def close(self) -> None:
-        """Close every session and delete the upload root (server shutdown)."""
+        """Close every session and delete the upload root and the pictures (server shutdown)."""
         with self._lock:
             for session in self._sessions.values():
                 self._forget(session, "the server was stopped")
             self._sessions.clear()
         shutil.rmtree(self.upload_root, ignore_errors=True)
+        shutil.rmtree(self.pictures_root, ignore_errors=True)
 
     def _forget(self, session: Session, reason: str) -> None:
         """Delete the session's upload, drop its pictures and remember why it closed (lock held).
