@@ -100,3 +100,17 @@ def test_the_editor_needs_the_owners_token(client):
     gid = _open(client)
     for path in ("/api/rules", "/api/rules-check", "/api/rules-apply"):
         assert client.post(path, {"id": gid, "text": GAME}, token="wrong").status_code == 403
+
+
+def test_an_upload_with_includes_applies_with_them(client):
+    """The directions come from an included file, uploaded beside the game: the edit's upload
+    carries it along, so the edited game (one move of A only: R a1 - b1) loads and plays."""
+    include = b"(define STEPS (directions (e 1 0) (w -1 0)))\n"
+    game = GAME.replace("(directions (e 1 0) (w -1 0))", "(STEPS)")
+    res = client.upload("tiny.zrf", b'(include "steps.zrf")\n' + game.encode(), {"steps.zrf": include})
+    assert res.status_code == 200, res.text
+    gid = res.json()["id"]
+    edited = '(include "steps.zrf")\n' + game.replace("(moves (e add) (w add))", "(moves (e add))")
+    res = client.post("/api/rules-apply", {"id": gid, "text": edited})
+    assert res.status_code == 200, res.text
+    assert [m["notation"] for m in res.json()["moves"]] == ["R a1 - b1"]
