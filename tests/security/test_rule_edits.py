@@ -11,11 +11,15 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from runtime.web.server_limits import ServerLimits
+from tests.conftest import scaled
 from tests.live_server import live_server
 from tests.web.client import PageClient
 from tests.web.conftest import client, server  # noqa: F401 (fixtures)
+from tests.web.test_routes_fuzz import JSON, assert_clean
 from tests.web.test_rules_edit import GAME
 
 SECRET = "secret-words-4711"
@@ -86,3 +90,28 @@ def test_an_invited_seat_cannot_edit(client, path):
     seat_token = join.split(".", 1)[1]
     res = client.post(path, {"id": gid, "text": GAME, "offset": 0}, token=seat_token)
     assert res.status_code == 403
+
+
+#: pieces of ZRF text an edit in progress is made of (brackets unbalanced, includes, macros)
+PIECES = st.lists(st.sampled_from(['(', ')', '"', ';', '\n', '(include "x.zrf")', '(include "/etc/passwd")',
+                                   "(define M (R a1))", "(M)", "$1", "(game", "(piece (name R)", "\u00e9", " "]),
+                  max_size=12)
+
+
+def test_random_edits_never_break_the_routes():
+    """Random texts (and random JSON in place of them) to the editor's routes: never a 500, a
+    traceback or a server path; the game still answers afterwards."""
+    with live_server() as live:
+        c = PageClient(live)
+        gid = c.upload("main.zrf", GAME.encode()).json()["id"]
+
+        @settings(max_examples=scaled(40, 10), deadline=None, suppress_health_check=list(HealthCheck))
+        @given(st.sampled_from(["/api/rules-check", "/api/rules-hover", "/api/rules-apply"]),
+               PIECES.map("".join) | JSON, st.integers(-2, 400) | JSON)
+        def attack(path, text, offset):
+            assert_clean(c.post(path, {"id": gid, "text": text, "offset": offset}), live)
+        try:
+            attack()
+            assert c.get("/api/state", id=gid).status_code == 200
+        finally:
+            c.close()
