@@ -615,17 +615,17 @@ async def rules(request: Request, ctx: ServeContext) -> Response:
 
 @api("checking the rules")
 async def rules_check(request: Request, ctx: ServeContext) -> Response:
-    _, body, source = await _rules_call(request, ctx)
+    session, body, source = await _rules_call(request, ctx)
     text = edited_text(body.get("text"), ctx.limits)
-    return ok(await ctx.run(lambda: check_text(source, text, ctx.hider), "checking the rules"))
+    return ok(await ctx.run(lambda: check_text(source, text, ctx.hider, session.edit_memo), "checking the rules"))
 
 
 @api("reading the word")
 async def rules_hover(request: Request, ctx: ServeContext) -> Response:
-    _, body, source = await _rules_call(request, ctx)
+    session, body, source = await _rules_call(request, ctx)
     text = edited_text(body.get("text"), ctx.limits)
     offset = body.get("offset")
-    return ok(await ctx.run(lambda: hover_at(source, text, offset, ctx.hider), "reading the word"))
+    return ok(await ctx.run(lambda: hover_at(source, text, offset, ctx.hider, session.edit_memo), "reading the word"))
 
 
 @api("applying the edit")

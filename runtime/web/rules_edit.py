@@ -22,6 +22,9 @@ from __future__ import annotations
 
 import base64
 import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from runtime.core.notation import MoveMatchError, find_move
@@ -35,6 +38,7 @@ from zrf.editing.analysis import Analysis, analyze
 from zrf.editing.hover import hover
 from zrf.editing.paths import normalize
 from zrf.reader import decode
+from zrf.recheck_memo import RecheckMemo
 
 #: the file name an edit is saved under when the rules file's own name is not a plain one
 FALLBACK_NAME = "game.zrf"
@@ -62,6 +66,27 @@ class RulesSource:
             return decode(fh.read())[0]
 
 
+class EditMemo:
+    """What the latest analysis of one game's edited text worked out (:mod:`zrf.recheck_memo`), so
+    that the next keystroke's check takes less time; its session owns it, and one analysis at a
+    time uses it (another one meanwhile goes without)."""
+
+    def __init__(self) -> None:
+        self._memo = RecheckMemo()
+        self._lock = threading.Lock()
+
+    @contextmanager
+    def borrowed(self) -> Iterator[RecheckMemo | None]:
+        """The memo, or None while another analysis uses it."""
+        if not self._lock.acquire(blocking=False):
+            yield None
+            return
+        try:
+            yield self._memo
+        finally:
+            self._lock.release()
+
+
 def edited_text(value: object, limits: ServerLimits) -> str:
     """The text a request sends; 400 unless text, 413 beyond the upload limit (it becomes an upload)."""
     if not isinstance(value, str):
@@ -73,12 +98,17 @@ def edited_text(value: object, limits: ServerLimits) -> str:
     return value
 
 
-def analysed(source: RulesSource, text: str) -> Analysis:
+def analysed(source: RulesSource, text: str, memo: EditMemo | None = None) -> Analysis:
     """``text`` analysed as the file ``source`` names, its includes confined to that file's folder."""
-    with allowing_outside(False):
-        result = analyze(source.path, text)
+    with allowing_outside(False), (memo.borrowed() if memo is not None else _none()) as kept:
+        result = analyze(source.path, text, memo=kept)
     assert result is not None  # only a cancelled analysis is None, and nothing cancels this one
     return result
+
+
+@contextmanager
+def _none() -> Iterator[None]:
+    yield None
 
 
 def _mark(d: Diagnostic, hider: PathHider, main: str) -> dict:
@@ -96,18 +126,18 @@ def _mark(d: Diagnostic, hider: PathHider, main: str) -> dict:
             "code": d.code, "severity": d.severity, "message": message}
 
 
-def check_text(source: RulesSource, text: str, hider: PathHider) -> dict:
+def check_text(source: RulesSource, text: str, hider: PathHider, memo: EditMemo | None = None) -> dict:
     """``{"diagnostics": [...]}``: what ``zrf check`` says of ``text``, each with its place in it."""
-    analysis = analysed(source, text)
+    analysis = analysed(source, text, memo)
     main = normalize(source.path)
     return {"diagnostics": [_mark(d, hider, main) for d in analysis.diagnostics]}
 
 
-def hover_at(source: RulesSource, text: str, offset: object, hider: PathHider) -> dict:
+def hover_at(source: RulesSource, text: str, offset: object, hider: PathHider, memo: EditMemo | None = None) -> dict:
     """``{"hover": MARKDOWN, "from", "to"}`` for the word at ``offset`` of ``text``, or ``{"hover": None}``."""
     if isinstance(offset, bool) or not isinstance(offset, int) or not 0 <= offset <= len(text):
         raise ApiError(400, "offset must be a place in the text (0 to its length)")
-    analysis = analysed(source, text)
+    analysis = analysed(source, text, memo)
     names = analysis.names if analysis.model is not None else None
     found = hover(text, offset, names)
     if found is None:
@@ -141,8 +171,8 @@ def replayed(game: Game, moves: list[Move]) -> tuple[State, list[tuple[State, Mo
         try:
             move = find_move(state, old.notation)
         except MoveMatchError:
-            return state, history, f"move {number} ({old.notation}) is not legal in the edited game; " \
-                                   f"the game goes on from the {number - 1} move{'' if number == 2 else 's'} before it"
+            return state, history, (f"move {number} ({old.notation}) is not legal in the edited game, "
+                                    "which goes on from the position before it")
         history.append((state, move))
         state = state.apply(move)
     return state, history, None

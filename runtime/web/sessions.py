@@ -29,7 +29,7 @@ from runtime.core.protocol import Game, Move, Outcome, State
 from runtime.pictures.bitmaps import forget_graphics
 from runtime.players.chance import ChanceRoller
 from runtime.web.game_clocks import GameClocks
-from runtime.web.rules_edit import RulesSource
+from runtime.web.rules_edit import EditMemo, RulesSource
 from runtime.web.seats import Seats
 from runtime.web.server_limits import ServerLimits
 
@@ -82,6 +82,8 @@ class Session:
     clocks: GameClocks | None = None
     #: the rules file the game was read from, which the page's editor shows; None when it has none
     rules: RulesSource | None = None
+    #: what checking the editor's text worked out, for its next check
+    edit_memo: EditMemo = field(default_factory=EditMemo)
 
     def __post_init__(self):
         if self.seats is None:

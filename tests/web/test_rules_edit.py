@@ -10,7 +10,6 @@ from __future__ import annotations
 import pytest
 
 from tests.web.client import PageClient
-from tests.web.conftest import client, server  # noqa: F401 (fixtures)
 from zrf.cli import main
 
 GAME = """(game (title "Tiny") (players A B) (turn-order A B)
@@ -84,6 +83,18 @@ def test_apply_replays_the_moves_still_legal(client):
     assert data["stopped"] == "move 2 (R b2 - a2) was not played again: the game is over"
     assert client.post("/api/rules", {"id": gid}).json()["text"] == edited
     assert client.post("/api/rules-apply", {"id": gid, "text": GAME}).json()["stopped"] is None
+
+
+def test_apply_stops_at_a_move_no_longer_legal(client):
+    """A's rook starts on b1 in the edit: ``R a1 - b1`` is no move of it (its one move is
+    ``R b1 - a1``), so nothing is replayed and A is to move at the start."""
+    gid = _open(client)
+    client.post("/api/move", {"id": gid, "notation": "R a1 - b1"})
+    res = client.post("/api/rules-apply", {"id": gid, "text": GAME.replace("(A (R a1))", "(A (R b1))")}).json()
+    assert (res["replayed"], res["history"], res["to_move"]) == (0, [], "A")
+    assert res["stopped"] == ("move 1 (R a1 - b1) is not legal in the edited game, which goes on from the "
+                              "position before it")
+    assert [m["notation"] for m in res["moves"]] == ["R b1 - a1"]
 
 
 def test_a_broken_edit_leaves_the_game_as_it_was(client):
