@@ -485,6 +485,7 @@ async function openShared() {
   role = m[1] === "join" ? "seat" : "watcher";
   gameId = m[2]; gameToken = m[3] || null;
   document.body.dataset.role = role;
+  $("edit-rules").hidden = true;  // only the game's owner edits its rules
   $("new-game").hidden = true; $("watch").hidden = true; $("undo").hidden = true; $("hint").hidden = role !== "seat";
   try {
     current = role === "seat" ? await api("/api/join", {id: gameId}) : await api("/api/state?id=" + encodeURIComponent(gameId));
