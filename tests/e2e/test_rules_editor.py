@@ -1,5 +1,5 @@
 """The play page's rules editor in headless Chromium: an error typed in is marked and explained,
-the fixed text is applied, and the reloaded game is played.
+the fixed text is applied, the reloaded game is played, and the text downloads.
 
 The game is the 2x2 board of tests/web/test_rules_edit.py (A's rook on a1 may step east to b1).
 A closing bracket typed on the empty last line (line 6) is one too many: ``zrf check`` says so
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.e2e
 def test_an_error_is_marked_then_fixed_applied_and_played(serve, browser, tmp_path):
     rules = tmp_path / "tiny.zrf"
     rules.write_text(GAME)
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
     try:
         page = context.new_page()
         page.set_default_timeout(60_000)
@@ -47,6 +47,11 @@ def test_an_error_is_marked_then_fixed_applied_and_played(serve, browser, tmp_pa
         cell(page, "a1")
         cell(page, "b1")
         page.locator("#history", has_text="R a1 - b1").wait_for()
+        with page.expect_download() as download:
+            page.click("#edit-download")
+        saved = download.value
+        assert saved.suggested_filename == "tiny.zrf"
+        assert open(saved.path(), encoding="utf-8").read() == GAME
         assert not [m for m in messages if "Content Security Policy" in m], messages
     finally:
         context.close()
