@@ -652,11 +652,12 @@ async def rules_apply(request: Request, ctx: ServeContext) -> Response:
             except EngineRequired as exc:
                 raise ApiError(400, f"the edited game cannot be played here: {exc}") from None
             with session.lock:
-                state, history, stopped = replayed(game, [m for _, m in session.history])
-                old_folder = session.reloaded(game, spec, folder, edited, state, history)
+                replay = replayed(game, [m for _, m in session.history])
+                old_folder = session.reloaded(game, spec, folder, edited, replay.state, replay.history)
                 session.texts = rules_texts(session.game)
                 session.notes = graphics_notes(session, ctx.hider.lines)
-                return {**session_payload(session), "replayed": len(history), "stopped": stopped}, old_folder
+                return {**session_payload(session), "replayed": len(replay.history), "stopped": replay.stopped}, \
+                    old_folder
         payload, old_folder = await ctx.run(reload, "applying the edit")
     except BaseException:
         ctx.store.discard_folder(folder)

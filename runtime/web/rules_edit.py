@@ -159,20 +159,29 @@ def edited_upload(source: RulesSource, text: str) -> tuple[dict, list[dict]]:
     return main, includes
 
 
-def replayed(game: Game, moves: list[Move]) -> tuple[State, list[tuple[State, Move]], str | None]:
-    """The game after ``moves`` (of the game before the edit), played again by their notation:
-    ``(state, history, None)``, or, at the first move the edited game does not allow, the game
-    before it and why it stopped there."""
+@dataclass(frozen=True)
+class Replay:
+    """The moves of the game before an edit, played again in the edited game."""
+
+    state: State
+    history: list[tuple[State, Move]]
+    #: why the replay stopped before the last move, or None when every move was played again
+    stopped: str | None = None
+
+
+def replayed(game: Game, moves: list[Move]) -> Replay:
+    """The game after ``moves`` (of the game before the edit), played again by their notation,
+    up to the first move the edited game does not allow (the replay says so)."""
     state = game.initial_state()
     history: list[tuple[State, Move]] = []
     for number, old in enumerate(moves, 1):
         if state.outcome() is not None:
-            return state, history, f"move {number} ({old.notation}) was not played again: the game is over"
+            return Replay(state, history, f"move {number} ({old.notation}) was not played again: the game is over")
         try:
             move = find_move(state, old.notation)
         except MoveMatchError:
-            return state, history, (f"move {number} ({old.notation}) is not legal in the edited game, "
-                                    "which goes on from the position before it")
+            return Replay(state, history, f"move {number} ({old.notation}) is not legal in the edited game, "
+                                          "which goes on from the position before it")
         history.append((state, move))
         state = state.apply(move)
-    return state, history, None
+    return Replay(state, history)
