@@ -29,6 +29,7 @@ from runtime.core.protocol import Game, Move, Outcome, State
 from runtime.pictures.bitmaps import forget_graphics
 from runtime.players.chance import ChanceRoller
 from runtime.web.game_clocks import GameClocks
+from runtime.web.rules_edit import EditMemo, RulesSource
 from runtime.web.seats import Seats
 from runtime.web.server_limits import ServerLimits
 
@@ -79,6 +80,10 @@ class Session:
     draw_offer: str | None = None
     #: the players' clocks when the game has a time control (:mod:`runtime.web.game_clocks`)
     clocks: GameClocks | None = None
+    #: the rules file the game was read from, which the page's editor shows; None when it has none
+    rules: RulesSource | None = None
+    #: what checking the editor's text worked out, for its next check
+    edit_memo: EditMemo = field(default_factory=EditMemo)
 
     def __post_init__(self):
         if self.seats is None:
@@ -115,6 +120,29 @@ class Session:
         if self.clocks is not None:
             self.clocks.stop()
         self.changed()
+
+    def reloaded(self, game: Game, spec: str, folder: str, rules: RulesSource,
+                 state: State, history: list[tuple[State, Move]]) -> str | None:
+        """The rules were edited: the game goes on as ``game`` from ``state`` (its moves replayed),
+        its seats kept; answers the folder of the previous upload, for the caller to delete.
+
+        An ending the players chose is cleared (the game goes on), the clocks go on when the
+        edited game has the same players, and the game is drawn with its own pictures.
+        """
+        old_folder = self.folder
+        forget_graphics(self.game)
+        self.game, self.spec, self.folder, self.rules = game, spec, folder, rules
+        self.state, self.history = state, history
+        self.pngs.clear()
+        self.drawn_as, self.still, self.ended, self.draw_offer = None, None, None, None
+        self.roller = ChanceRoller(game, secrets.randbits(32))
+        if self.clocks is not None:
+            if set(self.clocks.left) == set(self.choosers()):
+                self.clocks.turn_to(state.current_player)
+            else:
+                self.clocks = None
+        self.changed()
+        return old_folder
 
     def played(self, move: Move) -> None:
         """``move`` was made in the current position: the history grows, the clocks turn."""
