@@ -10,6 +10,7 @@ from typing import Callable, Sequence
 
 import click
 
+from runtime.fairy.export import ExportUnfit
 from runtime.verify.crosscheck import KnownDifference
 from runtime.verify.crosscheck_run import CrossCheckSpec, load_name_map, run
 from runtime.jobs.executors import BACKENDS, BackendError
@@ -130,11 +131,10 @@ def crosscheck(game: str, zrf_path: str | None, variant: str | None, names_path:
                 result = run(spec, depth, games, plies, seed, workers, tick, backend, ray_address)
         else:
             result = run(spec, depth, games, plies, seed, workers, None, backend, ray_address)
+    except ExportUnfit as exc:  # a game whose export does not fit: its located diagnostics
+        click.echo("\n".join(d.format() for d in exc.diagnostics), err=True)
+        sys.exit(2)
     except (MoveMatchError, ValueError, BackendError) as exc:
-        diagnostics = getattr(exc, "diagnostics", None)
-        if diagnostics:  # a game whose export does not fit: its located diagnostics
-            click.echo("\n".join(d.format() for d in diagnostics), err=True)
-            sys.exit(2)
         raise click.UsageError(str(exc)) from None
     except (RuntimeError, KeyError) as exc:  # no pyffish, or no such Fairy-Stockfish variant
         raise click.UsageError(str(exc)) from None

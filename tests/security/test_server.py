@@ -263,7 +263,8 @@ def test_uploads_are_deleted_at_shutdown():
 
 
 def test_uploads_are_deleted_when_the_command_is_stopped(tmp_path):
-    """Uploads were never deleted; now Ctrl-C removes the server's whole upload folder."""
+    """Uploads were never deleted; now Ctrl-C removes the server's whole upload folder (and the
+    folder of the built-in games' pictures)."""
     server = start_cli_server(env={"TMPDIR": str(tmp_path)})
     try:
         res = _new(server, {"upload": {"name": "a.zrf", "data": base64.b64encode(small()).decode()}})
@@ -272,7 +273,7 @@ def test_uploads_are_deleted_when_the_command_is_stopped(tmp_path):
         assert [p.name for p in root.glob("*/a.zrf")] == ["a.zrf"]
     finally:
         assert stop_cli_server(server) == 0
-    assert list(tmp_path.glob("zrf-serve-*")) == []
+    assert list(tmp_path.glob("zrf-serve-*")) == [] and list(tmp_path.glob("zrf-pictures-*")) == []
 
 
 
