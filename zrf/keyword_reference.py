@@ -20,8 +20,8 @@ _TITLES = {
 }
 
 _HANDLERS = {
-    kw.STATEMENT: "runtime/interpreter/translate.py `Translator.run_{0}` (closures: compiler.py `Compiler.run_{0}`)",
-    kw.CONDITION: "runtime/interpreter/translate.py `Translator.run_{0}` (closures: compiler.py `Compiler.run_{0}`)",
+    kw.STATEMENT: "runtime/interpreter/lowered/lowering.py `Lowering.lower_{0}`",
+    kw.CONDITION: "runtime/interpreter/lowered/lowering.py `Lowering.lower_{0}`",
     kw.GOAL: "runtime/interpreter/goals.py `GoalCompiler.run_{}`",
     kw.OCCUPIER: "runtime/interpreter/goals.py `GoalCompiler.run_{}`",
 }

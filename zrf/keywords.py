@@ -3,10 +3,10 @@ of its arguments, how the linter checks it, what runs it, and a one-line doc.
 
 Everything that knows the language reads this table: the linter
 (:mod:`zrf.lint`) checks every form against the :class:`Use` of its keyword
-at that place, the model takes the old bare option forms from it, the move
-compiler and the goal compiler (:mod:`runtime.interpreter.compiler`,
-:mod:`runtime.interpreter.goals`) build their dispatch from the ``run``
-names, and ``docs/keywords.md`` is rendered from it
+at that place, the model takes the old bare option forms from it, the
+lowering of move programs and the goal compiler
+(:mod:`runtime.interpreter.lowered.lowering`, :mod:`runtime.interpreter.goals`)
+build their dispatch from the ``run`` names, and ``docs/keywords.md`` is rendered from it
 (:mod:`zrf.keyword_reference`).  A test fails when a keyword the linter
 accepts in a move program, condition or goal has no runtime handler, or a
 handler has no keyword, so "checks clean but does nothing" cannot happen.
@@ -99,7 +99,8 @@ class Use:
     #: ``zrf.lint``: for game-level keywords ``check_<name>(forms)`` of the game linter, elsewhere
     #: ``check_<name>(head, args, kinds, node)`` of the program checker or game linter
     check: str | None = None
-    #: the runtime handler: a ``run_<name>`` method of the move or goal compiler, or None
+    #: the runtime handler: a ``lower_<name>`` method of the move-program lowering, or a ``run_<name>``
+    #: method of the goal compiler; None for keywords the runtime does not read
     run: str | None = None
     #: for keywords no runtime handler runs: a key of :data:`MEANINGS`
     meaning: str = "runtime"

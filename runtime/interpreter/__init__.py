@@ -1,7 +1,8 @@
 """The ZRF runtime: any Zillions rules file as a playable :class:`runtime.core.protocol.Game`.
 
 :class:`ZrfGame` takes a modelled game or variant (:class:`zrf.model.GameDef`),
-derives integer tables and compiles every move program and goal once, on the
+derives integer tables, lowers every move program once (:mod:`.lowered`) and
+compiles it and every goal, on the
 :class:`MoveBackEnd` it is given (see docs/runtime.md); its positions are
 :class:`ZrfState` values.  Reading a file and picking the entry is
 :func:`runtime.loading.opening.open_game`'s job.  The package may import

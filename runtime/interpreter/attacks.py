@@ -13,6 +13,7 @@ goal test, per ``attacked?`` met while generating), never on the game: a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 
 from .compiled import CompiledGame
 from .context import Branch, Context, Hit, Part, TrackingBoard
@@ -23,7 +24,7 @@ ATTACK_NESTING = 2
 """attacked? in a move block is evaluated, inside that attack test once more, deeper: false."""
 
 SPECULATION_RUNS = 16
-"""Scripted runs of one block before an attack test stops speculating (see AttackSearch._may_hit)."""
+"""Scripted runs of one block before an attack test stops speculating (see AttackSearch.may_hit)."""
 
 MEMO_LIMIT = 100_000
 """Answers one search remembers before it forgets them all (memory stays bounded)."""
@@ -61,9 +62,9 @@ class AttackSearch:
     ``attacked?`` test met inside them continues the same chain (one level deeper).
     """
 
-    __slots__ = ("game", "tables", "nest", "incr", "memo")
+    __slots__ = ("game", "incr", "memo", "nest", "position", "tables")
 
-    def __init__(self, game: CompiledGame, nest: int = 0) -> None:
+    def __init__(self, game: CompiledGame, nest: int = 0, position: tuple | None = None) -> None:
         self.game = game
         self.tables = game.tables
         #: nesting depth of attacked? tests (attacked? inside an attack test is evaluated
@@ -73,18 +74,24 @@ class AttackSearch:
         self.incr: Incremental | None = None
         #: (board, square, mover, own?, last-from, last-to, depth) -> answer
         self.memo: dict = {}
+        #: (board, squares of each player's pieces) of the position whose questions this search
+        #: answers, when known: a question on that board looks only at those squares
+        self.position = position
 
     # ------------------------------------------------------------------ whole board
 
     def attacked(self, board: Board, pos: int, player: int, last_from: int = NO,
-                 last_to: int = NO, own: bool = False, spare: frozenset = frozenset()) -> bool:
+                 last_to: int = NO, own: bool = False, spare: frozenset = frozenset(),
+                 squares: Sequence[int] | None = None) -> bool:
         """Would some move of an opponent of ``player`` (own pieces if ``own``) capture at ``pos``?
 
-        ``spare``: see :meth:`piece_attacks`.
+        ``spare``: see :meth:`piece_attacks`.  ``squares``, when given, holds (at least) the
+        squares of the pieces that may attack, in board order.
         """
         neutral = self.tables.neutral
         reach = self.game.attack_reach
-        for p, pc in enumerate(board):
+        for p in (range(len(board)) if squares is None else squares):
+            pc = board[p]
             if pc is None:
                 continue
             o = pc[0]
@@ -129,42 +136,28 @@ class AttackSearch:
         pieces on the board; such a capture leaves as many (PassiveChess.zsg lines 33-34).
         """
         game = self.game
-        ctx = None
         partials: list[Part] = []
         owner = pc[0]
         reach = game.attack_reach[pc[1]]
         hits = reach.hits(owner, p)
         if hits is not None and target not in hits:
             return False  # no run of any block from p reaches the target, whatever the board
-        speculate = self.nest < ATTACK_NESTING
         blocks = reach.blocks
-        for i, (mt, fn) in enumerate(game.move_blocks[pc[1]]):
+        track = board.reads if type(board) is TrackingBoard else None
+        for i, (mt, program) in enumerate(game.move_blocks[pc[1]]):
             if only_mt is not None and mt != only_mt:
                 continue
             hits = blocks[i].hits(owner, p)
             if hits is not None and target not in hits:
                 continue  # no run of this block from p reaches the target, whatever the board
-            if ctx is None:
-                ctx = Context(self, board, pc[0], p, pc, False, mt, last_from, last_to, partials,
-                              target)
-                ctx.spare = spare
-            else:
-                ctx.restart(p, pc)
-            if speculate and not self._may_hit(fn, ctx, p, pc):
-                continue
-            ctx.restart(p, pc)
-            ctx.script = None
-            try:
-                fn(ctx)
-            except Hit:
+            if program.attack(self, board, p, pc, last_from, last_to, target, spare, partials, track):
                 return True
         if partials:
             if len(seen) + 1 >= MAX_PARTS:
                 game.chain_cut(partials[0], MAX_PARTS)
                 return False
-            reads = ctx.track
-            if reads is not None:
-                reads.add(LAST_MOVE)  # continuations read a board the tracker does not see
+            if track is not None:
+                track.add(LAST_MOVE)  # continuations read a board the tracker does not see
                 board = tuple(list.__iter__(board))
             zero = game.zero_hands
             for part in partials:
@@ -177,13 +170,18 @@ class AttackSearch:
                     return True
         return False
 
-    def _may_hit(self, fn, ctx: Context, p: int, pc: Piece) -> bool:
-        """Could this block hit the target for *some* answers of its attacked? tests?
+    def may_hit(self, fn, ctx: Context, p: int, pc: Piece) -> bool:
+        """Could the block ``fn`` (run on ``ctx``) hit the target for *some* answers of its
+        attacked? tests?
 
         Runs the block with scripted answers instead of nested attack tests, branching on
         each new test (a failed verify prunes the branch).  False is exact: no combination
         of answers reaches the target, so the real (expensive) answers are not needed.
+        Nested deeper than :data:`ATTACK_NESTING`, where the tests answer false anyway, it
+        does not speculate (True).
         """
+        if self.nest >= ATTACK_NESTING:
+            return True
         scripts: list[list[bool]] = [[]]
         runs = 0
         while scripts:
@@ -208,18 +206,21 @@ class AttackSearch:
     # ------------------------------------------------------------------ incremental
 
     def attack_baseline(self, board: Board, target: int, player: int, last_from: int,
-                        last_to: int, spare: frozenset = frozenset()) -> Baseline:
+                        last_to: int, spare: frozenset = frozenset(),
+                        squares: Sequence[int] | None = None) -> Baseline:
         """Per opponent piece that can reach ``target``: (square, piece, hit?, squares read).
 
         The squares each piece's attack run reads are recorded (:data:`.sentinels.LAST_MOVE`
         stands for last-from and last-to), so that after a move only the attackers whose
-        reads the move changed need to run again (:meth:`attacked_after`).
+        reads the move changed need to run again (:meth:`attacked_after`).  ``squares``, when
+        given, holds (at least) the squares of the opponents' pieces, in board order.
         """
         neutral = self.tables.neutral
         reach = self.game.attack_reach
         tracking = TrackingBoard(board)
         out = []
-        for p, pc in enumerate(board):
+        for p in (range(len(board)) if squares is None else squares):
+            pc = board[p]
             if pc is None:
                 continue
             o = pc[0]
@@ -295,9 +296,10 @@ class AttackSearch:
 
     # ------------------------------------------------------------------ in a move block
 
-    def square_attacked(self, ctx: Context, pos: int, own: bool) -> bool:
-        """``attacked?``/``defended?`` inside a move block, on the pre-move board (§5.11)."""
-        board = ctx.board
+    def square_attacked(self, ctx: Context, pos: int, own: bool, remember: bool = True) -> bool:
+        """``attacked?``/``defended?`` inside a move block run on ``ctx``, on the pre-move board
+        (§5.11): a speculative run answers from its script, an incremental re-run from its
+        baseline, any other from :meth:`question`."""
         if pos == NO or self.nest >= ATTACK_NESTING:
             return False
         script = ctx.script
@@ -310,31 +312,52 @@ class AttackSearch:
             # the answer depends on the whole board: never reuse this run's baseline
             ctx.track.add(LAST_MOVE)
         incr = self.incr
-        if incr is not None and board is incr.board and not own:
+        if incr is not None and ctx.board is incr.board and not own:
             return self._nested_incremental(ctx, pos, incr)
+        return self.question(ctx.board, pos, own, ctx.mover, ctx.piece, ctx.last_from, ctx.last_to,
+                             remember)
+
+    def question(self, board: Board, pos: int, own: bool, mover: int, piece: Piece | None,
+                 last_from: int, last_to: int, remember: bool = True) -> bool:
+        """``attacked?`` (``defended?`` when ``own``) at ``pos`` asked by a run of ``mover``'s
+        ``piece``: on an empty square a phantom piece of the mover stands (of the piece's type),
+        so that moves which capture only onto occupied squares count.
+
+        ``remember``: keep the answer in this search's memo (a search made for this one
+        question has no later question to answer from it).
+        """
+        if pos == NO or self.nest >= ATTACK_NESTING:
+            return False
+        squares = None
+        position = self.position
+        if position is not None and board is position[0]:
+            squares = sorted(q for o, mine in enumerate(position[1]) if (o == mover) == own for q in mine)
         if type(board) is not tuple:
             board = tuple(list.__iter__(board))
-        mover = ctx.mover
         if own:
             others = [i for i in range(len(self.tables.players)) if i != mover]
             phantom = (others[0] if others else mover, 0, 0)
         else:
-            ty = ctx.piece[1] if ctx.piece is not None else 0
+            ty = piece[1] if piece is not None else 0
             phantom = (mover, ty, self.tables.attr_defaults[ty])
-        key = (board, pos, mover, own, ctx.last_from, ctx.last_to, self.nest)
-        memo = self.memo
-        hit = memo.get(key)
+        if remember:
+            key = (board, pos, mover, own, last_from, last_to, self.nest)
+            memo = self.memo
+            hit = memo.get(key)
+        else:
+            hit = None
         if hit is None:
             if board[pos] is None:
                 board = _with_piece(board, pos, phantom)
             self.nest += 1
             try:
-                hit = self.attacked(board, pos, mover, ctx.last_from, ctx.last_to, own)
+                hit = self.attacked(board, pos, mover, last_from, last_to, own, squares=squares)
             finally:
                 self.nest -= 1
-            if len(memo) > MEMO_LIMIT:
-                memo.clear()
-            memo[key] = hit
+            if remember:
+                if len(memo) > MEMO_LIMIT:
+                    memo.clear()
+                memo[key] = hit
         return hit
 
 

@@ -15,12 +15,13 @@ from runtime.core.goalinfo import GoalResult
 
 from .context import Part
 from .options import GameOptions
+from .programs import BlockProgram
 from .reach import PieceReach
 from .tables import Tables
 from .turn_order import Entry
 
-#: a compiled move or drop block: (move type or None, the program run on a context)
-Block = tuple["str | None", Callable]
+#: a compiled move or drop block: (move type or None, its program)
+Block = tuple["str | None", BlockProgram]
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,14 @@ class CompiledGame(Protocol):
     drop_blocks: list[list[Block]]
     #: per piece type: the squares its blocks' attack runs could hit (per block and in all)
     attack_reach: list[PieceReach]
+    #: the generate functions of the blocks that may emit from a square (a parts.Generators)
+    generators: object
+    #: per piece type: the function generating the parts of all its move blocks, or None
+    fused_generators: list[Callable | None]
+    #: per piece type: the function counting them (translate.Translator.fused_function), or None
+    fused_counters: list[Callable | None]
+    #: do all blocks have one move type?
+    one_move_type: bool
     #: move type -> Zillions' number (the N of "partial N")
     mtype_numbers: dict[str, int]
     options: GameOptions

@@ -1,19 +1,13 @@
-"""Compile ZRF move programs (syntax trees) into Python closures, once per game.
+"""The reference back end: the lowered form of each block (:mod:`.lowered`) as a tree of closures.
 
-Each instruction becomes ``f(ctx) -> bool``: True to go on, False to stop the
+Each statement becomes ``f(ctx) -> bool``: True to go on, False to stop the
 block quietly (a failed ``verify``, a step off the board; SEMANTICS §5.1).
-Each condition becomes ``c(ctx) -> bool``.  Names are resolved to integers at
-compile time (:mod:`.tables`), so running a block never looks at the syntax
-tree.
-
-Which keyword runs how comes from the keyword table (:mod:`zrf.keywords`):
-each statement and condition keyword names a ``run_<name>`` method here, and
-its arity and argument kinds are checked before the method reads an
-argument.  A form that cannot run (unknown keyword, wrong arity, a list where
-a name belongs) is reported once as a W501 diagnostic with its location and
-compiles to a stop, never a crash.  ``while`` loops are bounded by
-:data:`WHILE_LIMIT` iterations; exceeding it raises :class:`ZrfRuntimeError`
-carrying a located diagnostic.
+Each condition becomes ``c(ctx) -> bool``.  The lowered form has every name
+resolved to an integer, so running a block never looks at names.  This is
+the simplest reading of the form, one closure per node, and the reference
+the generated source (:mod:`.translate`) is tested against.  ``while``
+loops are bounded by :data:`WHILE_LIMIT` iterations; exceeding it raises
+:class:`ZrfRuntimeError` carrying a located diagnostic (E510).
 """
 
 from __future__ import annotations
@@ -21,12 +15,13 @@ from __future__ import annotations
 from typing import Callable
 
 from zrf.diagnostics import Diagnostic, ZrfError
-from zrf.keywords import CONDITION, STATEMENT
-from zrf.syntax import Atom, List, Node, String, excerpt
 
-from .blockreader import GO_SLOTS, BlockReader, dispatch
-from .sentinels import LAST_MOVE, UNKNOWN
-from .tables import NO
+from .lowered.form import (
+    Add, ChangeType, Cond, Const, Create, Effect, From, Go, GoTarget, If, Jump, Junction,
+    LoweredBlock, Mark, Not, Op, Place, PlaceKind, SetAttribute, SetFlag, SetPositionFlag, Step,
+    Stmt, Predicate, To, Verify, While)
+from .sentinels import LAST_MOVE
+from .tables import NO, Tables
 
 WHILE_LIMIT = 10_000
 """Iterations one ``while`` may make in one block run before it counts as runaway."""
@@ -41,40 +36,39 @@ class ZrfRuntimeError(ZrfError):
     """
 
 
+def runaway(span) -> ZrfRuntimeError:
+    """Error E510 for the ``while`` written at ``span``."""
+    return ZrfRuntimeError([Diagnostic(
+        "E510", f"runaway while loop: more than {WHILE_LIMIT} iterations in one move block", span)])
+
+
 Instr = Callable[[object], bool]
 
 
-class Compiler(BlockReader):
-    """Turns the move blocks of one game into closures over its :class:`.tables.Tables`."""
+def _go_on(ctx) -> bool:
+    return True
 
-    def _stop(self, node: Node, message: str) -> Instr:
-        self.problem(node, message)
-        return lambda ctx: False
 
-    def location(self, node: Node | None):
-        """A function ctx -> position (NO when the step leads off the board), or None for the cursor."""
-        place = self.place(node)
-        if place is None:
-            return None
-        kind, i = place
-        if kind == "dir":
-            return lambda ctx: ctx.links[i][ctx.cur]
-        if kind == "opp":
-            return lambda ctx: ctx.opp[i][ctx.cur]
-        return lambda ctx: i
+def _stop(ctx) -> bool:
+    return False
 
-    # ------------------------------------------------------------------ blocks
 
-    def block(self, program: Node) -> Instr:
-        """A whole move block: a list of instructions, run in order."""
-        if isinstance(program, List):
-            return self.sequence(program.items)
-        return self.sequence([program])
+class Compiler:
+    """Turns lowered blocks of one game into closures; ``engine`` answers the programs' callbacks
+    (``square_attacked``, ``goal_positions``)."""
 
-    def sequence(self, nodes: list[Node]) -> Instr:
-        fs = [self.instruction(n) for n in nodes]
+    def __init__(self, tables: Tables, engine) -> None:
+        self.t = tables
+        self.engine = engine
+
+    def block(self, lowered: LoweredBlock) -> Instr:
+        """A whole move block: its statements, run in order."""
+        return self.sequence(lowered.body)
+
+    def sequence(self, body: tuple[Stmt, ...]) -> Instr:
+        fs = [self.statement(s) for s in body]
         if not fs:
-            return lambda ctx: True
+            return _go_on
         if len(fs) == 1:
             return fs[0]
         if len(fs) == 2:
@@ -92,40 +86,67 @@ class Compiler(BlockReader):
             return True
         return seq
 
-    def step(self, table: str, d: int) -> Instr:
-        return _step_along(table, d)
+    def statement(self, s: Stmt) -> Instr:
+        return _STATEMENTS[s.op](self, s)
 
-    def jump(self, p: int) -> Instr:
+    def location(self, place: Place):
+        """A function ctx -> position (NO when the link leads off the board), or None for the cursor."""
+        kind, i = place.kind, place.index
+        if kind is PlaceKind.CURSOR:
+            return None
+        if kind is PlaceKind.LINK:
+            return lambda ctx: ctx.links[i][ctx.cur]
+        if kind is PlaceKind.OPPOSITE:
+            return lambda ctx: ctx.opp[i][ctx.cur]
+        return lambda ctx: i
+
+    # ------------------------------------------------------------------ statements
+
+    def _step(self, s: Step) -> Instr:
+        d = s.direction
+        if s.opposite:
+            def back_step(ctx):
+                q = ctx.opp[d][ctx.cur]
+                if q < 0:
+                    return False
+                ctx.cur = q
+                return True
+            return back_step
+
+        def step(ctx):
+            q = ctx.links[d][ctx.cur]
+            if q < 0:
+                return False
+            ctx.cur = q
+            return True
+        return step
+
+    def _jump(self, s: Jump) -> Instr:
+        p = s.position
+
         def jump(ctx):
             ctx.cur = p
             return True
         return jump
 
-    def stop(self) -> Instr:
-        return lambda ctx: False
+    def _stop(self, s) -> Instr:
+        return _stop
 
-    # ------------------------------------------------------------------ statements (zrf.keywords run names)
+    def _verify(self, s: Verify) -> Instr:
+        return self.condition(s.cond)
 
-    def run_verify(self, name, node, args):
-        return self.condition(args[0])
-
-    def run_if(self, name, node, args):
-        c = self.condition(args[0])
-        then_nodes, else_nodes = self.if_branches(args)
-        then_f = self.sequence(then_nodes)
-        if else_nodes:
-            else_f = self.sequence(else_nodes)
+    def _if(self, s: If) -> Instr:
+        c = self.condition(s.cond)
+        then_f = self.sequence(s.then)
+        if s.orelse:
+            else_f = self.sequence(s.orelse)
             return lambda ctx: then_f(ctx) if c(ctx) else else_f(ctx)
         return lambda ctx: then_f(ctx) if c(ctx) else True
 
-    def run_else(self, name, node, args):
-        self.problem(node, "'else' outside an (if ...) does nothing")
-        return lambda ctx: True
-
-    def run_while(self, name, node, args):
-        c = self.condition(args[0])
-        body = self.sequence(list(args[1:]))
-        span = node.span
+    def _while(self, s: While) -> Instr:
+        c = self.condition(s.cond)
+        body = self.sequence(s.body)
+        span = s.span
 
         def loop(ctx):
             n = 0
@@ -134,27 +155,16 @@ class Compiler(BlockReader):
                     return False
                 n += 1
                 if n > WHILE_LIMIT:
-                    raise ZrfRuntimeError([Diagnostic(
-                        "E510", f"runaway while loop: more than {WHILE_LIMIT} iterations in one move block",
-                        span)])
+                    raise runaway(span)
             return True
         return loop
 
-    def run_add(self, name, node, args):
-        copy = "copy" in name
-        if name.endswith("partial"):
-            mt = args[-1].text
-            types = self.types(args[:-1])
-            if types is None:
-                return lambda ctx: False
-            return lambda ctx: ctx.emit(types, mt, copy)
-        types = self.types(args)
-        if types is None:
-            return lambda ctx: False
-        return lambda ctx: ctx.emit(types, None, copy)
+    def _add(self, s: Add) -> Instr:
+        types, partial, copy = s.types, s.partial, s.copy
+        return lambda ctx: ctx.emit(types, partial, copy)
 
-    def run_mark(self, name, node, args):
-        loc = self.location(args[0]) if args else None
+    def _mark(self, s: Mark) -> Instr:
+        loc = self.location(s.place)
 
         def mark(ctx):
             p = ctx.cur if loc is None else loc(ctx)
@@ -164,7 +174,7 @@ class Compiler(BlockReader):
             return True
         return mark
 
-    def run_back(self, name, node, args):
+    def _back(self, s) -> Instr:
         def back(ctx):
             if ctx.mark == NO:
                 return False
@@ -172,11 +182,11 @@ class Compiler(BlockReader):
             return True
         return back
 
-    def _moving_first(self, args, act: Instr) -> Instr:
-        """``(from p)`` / ``(to p)``: move the cursor to p first, then act."""
-        if not args:
+    def _moving_first(self, place: Place, act: Instr) -> Instr:
+        """``(from p)`` / ``(to p)``: move the cursor to p first (off the board: stop), then act."""
+        loc = self.location(place)
+        if loc is None:
             return act
-        loc = self.location(args[0])
 
         def f(ctx):
             p = loc(ctx)
@@ -186,7 +196,7 @@ class Compiler(BlockReader):
             return act(ctx)
         return f
 
-    def run_from(self, name, node, args):
+    def _from(self, s: From) -> Instr:
         def frm(ctx):
             piece = ctx.board[ctx.cur]
             if piece is None:
@@ -194,41 +204,44 @@ class Compiler(BlockReader):
             ctx.frm = ctx.cur
             ctx.piece = piece
             return True
-        return self._moving_first(args, frm)
+        return self._moving_first(s.place, frm)
 
-    def run_to(self, name, node, args):
+    def _to(self, s: To) -> Instr:
         def to(ctx):
             ctx.to = ctx.cur
             return True
-        return self._moving_first(args, to)
+        return self._moving_first(s.place, to)
 
-    def run_go(self, name, node, args):
-        what = args[0].text
-        slot = GO_SLOTS.get(what)
-        if slot is None:
-            return self._stop(node, f"go needs from, to, mark, last-from or last-to, not {excerpt(args[0])!r}")
-        if slot in ("last_from", "last_to"):
-            self.last_move_uses += 1
+    def _go(self, s: Go) -> Instr:
+        target = s.target
+        if target is GoTarget.MARK:
+            return self._back(s)
+        if target is GoTarget.TO:
+            def go_to(ctx):
+                if ctx.to != NO:
+                    ctx.cur = ctx.to
+                return True
+            return go_to
+        if target is GoTarget.FROM:
+            def go_from(ctx):
+                if ctx.frm == NO:
+                    return False
+                ctx.cur = ctx.frm
+                return True
+            return go_from
+        slot = "last_from" if target is GoTarget.LAST_FROM else "last_to"
 
-        def go(ctx):
-            if ctx.track is not None and slot in ("last_from", "last_to"):
+        def go_last(ctx):
+            if ctx.track is not None:
                 ctx.track.add(LAST_MOVE)
             p = getattr(ctx, slot)
-            if slot == "to" and p == NO:
-                return True
             if p == NO:
                 return False
             ctx.cur = p
             return True
-        return go
+        return go_last
 
-    def run_opposite(self, name, node, args):
-        d = self.t.dir_index.get(args[0].text)
-        if d is None:
-            return self._stop(node, f"opposite needs a direction, got {excerpt(args[0])!r}")
-        return _step_along("opp", d)
-
-    def run_cascade(self, name, node, args):
+    def _cascade(self, s) -> Instr:
         def cascade(ctx):
             if ctx.piece is not None:
                 dest = ctx.to if ctx.to != NO else ctx.cur
@@ -243,7 +256,10 @@ class Compiler(BlockReader):
             return True
         return cascade
 
-    def _record(self, loc, make):
+    def _record(self, place: Place, make) -> Instr:
+        """Record ``make(ctx, p)`` (None: nothing) for the position of ``place``; a link off the
+        board does nothing and the block goes on."""
+        loc = self.location(place)
         if loc is None:
             def rec(ctx):
                 e = make(ctx, ctx.cur)
@@ -253,7 +269,7 @@ class Compiler(BlockReader):
         else:
             def rec(ctx):
                 p = loc(ctx)
-                if p == NO:  # an effect aimed off the board does nothing; the block goes on
+                if p == NO:
                     return True
                 e = make(ctx, p)
                 if e is not None:
@@ -261,44 +277,40 @@ class Compiler(BlockReader):
                 return True
         return rec
 
-    def _place(self, args):
-        return self.location(args[0]) if args else None
+    def _effect(self, s: Effect) -> Instr:
+        if s.op is Op.CAPTURE:
+            return self._record(s.place, lambda ctx, p: ("x", p))
+        if s.op is Op.FLIP:
+            return self._record(s.place, lambda ctx, p: ("flip", p))
+        return self._record(s.place, lambda ctx, p: ("owner", p, ctx.mover))
 
-    def run_capture(self, name, node, args):
-        return self._record(self._place(args), lambda ctx, p: ("x", p))
+    def _change_type(self, s: ChangeType) -> Instr:
+        ti = s.piece_type
+        return self._record(s.place, lambda ctx, p: ("type", p, ti))
 
-    def run_flip(self, name, node, args):
-        return self._record(self._place(args), lambda ctx, p: ("flip", p))
-
-    def run_change_owner(self, name, node, args):
-        return self._record(self._place(args), lambda ctx, p: ("owner", p, ctx.mover))
-
-    def run_change_type(self, name, node, args):
-        ti = self.t.type_index.get(args[0].text)
-        if ti is None:
-            return self._stop(node, f"unknown piece type {excerpt(args[0])!r}")
-        return self._record(self._place(args[1:]), lambda ctx, p: ("type", p, ti))
-
-    def run_create(self, name, node, args):
-        """``create`` / ``(create [Player] [T] [p])``: arguments told apart by their namespace."""
-        owner, ptype, where = self.create_args(args)
-        loc = self.location(where)
+    def _create(self, s: Create) -> Instr:
+        owner, ptype = s.owner, s.piece_type
         defaults = self.t.attr_defaults
 
         def make(ctx, p):
-            o = ctx.mover if owner is None else owner
-            if ptype is None:
+            o = ctx.mover if owner == NO else owner
+            if ptype == NO:
                 if ctx.piece is None:
                     return None
                 ty = ctx.piece[1]
             else:
                 ty = ptype
             return ("create", p, (o, ty, defaults[ty]))
-        return self._record(loc, make)
+        return self._record(s.place, make)
 
-    def run_set_flag(self, name, node, args):
-        flag = args[0].text
-        c = self.condition(args[1])
+    def _set_attribute(self, s: SetAttribute) -> Instr:
+        ai = s.attribute
+        c = self.condition(s.value)
+        return self._record(s.place, lambda ctx, p: ("attr", p, ai, 1 if c(ctx) else 0))
+
+    def _set_flag(self, s: SetFlag) -> Instr:
+        flag = s.name
+        c = self.condition(s.value)
 
         def set_flag(ctx):
             if ctx.flags is None:
@@ -307,10 +319,10 @@ class Compiler(BlockReader):
             return True
         return set_flag
 
-    def run_set_position_flag(self, name, node, args):
-        flag = args[0].text
-        c = self.condition(args[1])
-        loc = self.location(args[2]) if len(args) > 2 else None
+    def _set_position_flag(self, s: SetPositionFlag) -> Instr:
+        flag = s.name
+        c = self.condition(s.value)
+        loc = self.location(s.place)
 
         def set_pflag(ctx):
             p = ctx.cur if loc is None else loc(ctx)
@@ -322,239 +334,121 @@ class Compiler(BlockReader):
             return True
         return set_pflag
 
-    def run_set_attribute(self, name, node, args):
-        ai = self.t.attr_index.get(args[0].text)
-        if ai is None:
-            return self._stop(node, f"unknown attribute {excerpt(args[0])!r}")
-        c = self.condition(args[1])
-        loc = self.location(args[2]) if len(args) > 2 else None
-        return self._record(loc, lambda ctx, p: ("attr", p, ai, 1 if c(ctx) else 0))
-
     # ------------------------------------------------------------------ conditions
 
-    def condition(self, node: Node):
-        if isinstance(node, Atom):
-            name = node.text
-            entry = _CONDITIONS.get(name)
-            if entry is not None and entry[0].atom:
-                return entry[1](self, node, [], entry[0].positive is not None)
-            if entry is not None:
-                self.problem(node, f"{name} needs an argument")
-                return lambda ctx: False
-            return self._attribute(name, node, [])
-        if isinstance(node, String):
-            self.problem(node, f"unexpected string {excerpt(node)!r} as a condition")
-            return lambda ctx: False
-        head = node.head
-        if head is None:
-            self.problem(node, f"condition not understood: {excerpt(node, 60)}")
-            return lambda ctx: False
-        args = node.items[1:]
-        entry = _CONDITIONS.get(head)
-        if entry is None:
-            return self._attribute(head, node, args)
-        use, method = entry
-        if not self.fits(use, head, node, args):
-            return lambda ctx: False
-        return method(self, node, args, use.positive is not None)
+    def condition(self, c: Cond):
+        if isinstance(c, Const):
+            return (lambda ctx: True) if c.value else (lambda ctx: False)
+        if isinstance(c, Junction):
+            return _short_circuit([self.condition(i) for i in c.items], c.op is Op.OR)
+        if isinstance(c, Not):
+            inner = self.condition(c.item)
+            return lambda ctx: not inner(ctx)
+        return self._at(self._square_test(c), c.place)
 
-    def _attribute(self, name: str, node: Node, args):
-        """An attribute used as a condition: ``moved?``, ``(not-moved? n)``."""
-        attr = self.attribute(name, node, args)
-        if attr is None:
-            return lambda ctx: False
-        bit, negate = attr
-
-        def test_at(ctx, p):
-            pc = ctx.board[p]
-            return pc is not None and bool(pc[2] & bit)
-        return self._at(test_at, args[0] if args else None, negate)
-
-    def run_and(self, node, args, negate):
-        return _short_circuit([self.condition(a) for a in args], False)
-
-    def run_or(self, node, args, negate):
-        return _short_circuit([self.condition(a) for a in args], True)
-
-    def run_not(self, node, args, negate):
-        c = self.condition(args[0])
-        return lambda ctx: not c(ctx)
-
-    def run_true(self, node, args, negate):
-        return lambda ctx: True
-
-    def run_false(self, node, args, negate):
-        return lambda ctx: False
-
-    def run_empty(self, node, args, negate):
-        return self._at(lambda ctx, p: ctx.board[p] is None, args[0] if args else None, negate)
-
-    def run_friend(self, node, args, negate):
-        def test_at(ctx, p):
-            pc = ctx.board[p]
-            return pc is not None and pc[0] == ctx.mover
-        return self._at(test_at, args[0] if args else None, negate)
-
-    def run_enemy(self, node, args, negate):
-        neutral = self.t.neutral
-
-        def test_at(ctx, p):
-            pc = ctx.board[p]
-            return pc is not None and pc[0] != ctx.mover and not neutral[pc[0]]
-        return self._at(test_at, args[0] if args else None, negate)
-
-    def run_neutral(self, node, args, negate):
-        neutral = self.t.neutral
-
-        def test_at(ctx, p):
-            pc = ctx.board[p]
-            return pc is not None and neutral[pc[0]]
-        return self._at(test_at, args[0] if args else None, negate)
-
-    def run_marked(self, node, args, negate):
-        return self._at(lambda ctx, p: p == ctx.mark, args[0] if args else None, negate)
-
-    def _last_move(self, slot: str, args, negate):
-        self.last_move_uses += 1
-
-        def test_at(ctx, p):
-            if ctx.track is not None:
-                ctx.track.add(LAST_MOVE)
-            return p == getattr(ctx, slot)
-        return self._at(test_at, args[0] if args else None, negate)
-
-    def run_last_from(self, node, args, negate):
-        return self._last_move("last_from", args, negate)
-
-    def run_last_to(self, node, args, negate):
-        return self._last_move("last_to", args, negate)
-
-    def _attack(self, node, args, negate, own: bool):
-        if self.attack_move_type(node, args):
-            return lambda ctx: negate
+    def _square_test(self, c: Predicate):
+        """``test(ctx, p)`` of the position ``p`` a test's place names."""
+        op, arg = c.op, c.arg
+        t = self.t
+        neutral = t.neutral
         engine = self.engine
+        if op is Op.EMPTY:
+            return lambda ctx, p: ctx.board[p] is None
+        if op is Op.FRIEND:
+            def friend(ctx, p):
+                pc = ctx.board[p]
+                return pc is not None and pc[0] == ctx.mover
+            return friend
+        if op is Op.ENEMY:
+            def enemy(ctx, p):
+                pc = ctx.board[p]
+                return pc is not None and pc[0] != ctx.mover and not neutral[pc[0]]
+            return enemy
+        if op is Op.NEUTRAL:
+            def is_neutral(ctx, p):
+                pc = ctx.board[p]
+                return pc is not None and neutral[pc[0]]
+            return is_neutral
+        if op is Op.MARKED:
+            return lambda ctx, p: p == ctx.mark
+        if op in (Op.LAST_FROM, Op.LAST_TO):
+            slot = "last_from" if op is Op.LAST_FROM else "last_to"
 
-        def test_at(ctx, p):
-            return engine.square_attacked(ctx, p, own)
-        return self._at(test_at, args[0] if args else None, negate)
+            def last_move(ctx, p):
+                if ctx.track is not None:
+                    ctx.track.add(LAST_MOVE)
+                return p == getattr(ctx, slot)
+            return last_move
+        if op in (Op.ATTACKED, Op.DEFENDED):
+            own = op is Op.DEFENDED
+            return lambda ctx, p: engine.square_attacked(ctx, p, own)
+        if op is Op.ADJACENT_TO_ENEMY:
+            ndir = len(t.directions)
 
-    def run_attacked(self, node, args, negate):
-        return self._attack(node, args, negate, False)
-
-    def run_defended(self, node, args, negate):
-        return self._attack(node, args, negate, True)
-
-    def run_adjacent_to_enemy(self, node, args, negate):
-        neutral = self.t.neutral
-        ndir = len(self.t.directions)
-
-        def test_at(ctx, p):
-            for d in range(ndir):
-                q = ctx.links[d][p]
-                if q >= 0:
-                    pc = ctx.board[q]
-                    if pc is not None and pc[0] != ctx.mover and not neutral[pc[0]]:
-                        return True
-            return False
-        return self._at(test_at, args[0] if args else None, negate)
-
-    def run_goal_position(self, node, args, negate):
-        engine = self.engine
-        return self._at(lambda ctx, p: p in engine.goal_positions(ctx.mover), args[0] if args else None,
-                        negate)
-
-    def run_on_board(self, node, args, negate):
-        loc = self.location(args[0]) if args else None
-        if loc is None:
-            return lambda ctx: not negate
-        if negate:
-            return lambda ctx: loc(ctx) == NO
-        return lambda ctx: loc(ctx) != NO
-
-    def run_piece(self, node, args, negate):
-        ti = self.t.type_index.get(args[0].text, UNKNOWN)
-
-        def test_at(ctx, p):
-            pc = ctx.board[p]
-            return pc is not None and pc[1] == ti
-        return self._at(test_at, args[1] if len(args) > 1 else None, negate)
-
-    def run_in_zone(self, node, args, negate):
-        zi = self.t.zone_index.get(args[0].text)
-        if zi is None:
-            def test_at(ctx, p):
+            def adjacent(ctx, p):
+                for d in range(ndir):
+                    q = ctx.links[d][p]
+                    if q >= 0:
+                        pc = ctx.board[q]
+                        if pc is not None and pc[0] != ctx.mover and not neutral[pc[0]]:
+                            return True
                 return False
-        else:
-            def test_at(ctx, p):
-                return p in ctx.zones[zi]
-        return self._at(test_at, args[1] if len(args) > 1 else None, negate)
+            return adjacent
+        if op is Op.GOAL_POSITION:
+            return lambda ctx, p: p in engine.goal_positions(ctx.mover)
+        if op is Op.ON_BOARD:
+            return lambda ctx, p: True
+        if op is Op.PIECE:
+            def piece(ctx, p):
+                pc = ctx.board[p]
+                return pc is not None and pc[1] == arg
+            return piece
+        if op is Op.IN_ZONE:
+            return lambda ctx, p: p in ctx.zones[arg]
+        if op is Op.ATTRIBUTE:
+            def attribute(ctx, p):
+                pc = ctx.board[p]
+                return pc is not None and bool(pc[2] & arg)
+            return attribute
+        if op is Op.POSITION:
+            return lambda ctx, p: p == arg
+        if op is Op.FLAG:
+            return lambda ctx, p: bool(ctx.flags and ctx.flags.get(arg))
+        if op is Op.POSITION_FLAG:
+            return lambda ctx, p: bool(ctx.pflags and ctx.pflags.get((arg, p)))
+        raise AssertionError(f"no closure for test {op}")
 
-    def run_position(self, node, args, negate):
-        pi = self.t.pos_index.get(args[0].text, UNKNOWN)
-        return self._at(lambda ctx, p: p == pi, None, negate)
+    def _at(self, test_at, place: Place):
+        """``test_at`` at the position ``place`` names (the cursor when it is the cursor);
+        false when it names none."""
+        if place.kind is PlaceKind.LINK:
+            d = place.index  # the common case, a direction: read the link inline (conditions are hot)
 
-    def run_flag(self, node, args, negate):
-        flag = args[0].text
-
-        def test_at(ctx, p):
-            return bool(ctx.flags and ctx.flags.get(flag))
-        return self._at(test_at, None, negate)
-
-    def run_position_flag(self, node, args, negate):
-        flag = args[0].text
-
-        def test_at(ctx, p):
-            return bool(ctx.pflags and ctx.pflags.get((flag, p)))
-        return self._at(test_at, args[1] if len(args) > 1 else None, negate)
-
-    def _at(self, test_at, loc_node, negate):
-        d = self.t.dir_index.get(loc_node.text) if isinstance(loc_node, Atom) else None
-        if d is not None:
-            # the common case, a direction: read the link inline (conditions are hot)
-            if negate:
-                def neg_step(ctx):
-                    p = ctx.links[d][ctx.cur]
-                    return p == NO or not test_at(ctx, p)
-                return neg_step
-
-            def pos_step(ctx):
+            def at_link(ctx):
                 p = ctx.links[d][ctx.cur]
                 return p != NO and test_at(ctx, p)
-            return pos_step
-        loc = self.location(loc_node)
+            return at_link
+        loc = self.location(place)
         if loc is None:
-            if negate:
-                return lambda ctx: not test_at(ctx, ctx.cur)
             return lambda ctx: test_at(ctx, ctx.cur)
-        if negate:
-            def neg(ctx):
-                p = loc(ctx)
-                return p == NO or not test_at(ctx, p)
-            return neg
 
-        def pos(ctx):
+        def at(ctx):
             p = loc(ctx)
             return p != NO and test_at(ctx, p)
-        return pos
+        return at
 
 
-Compiler.statements = dispatch(STATEMENT, Compiler)
-_CONDITIONS = dispatch(CONDITION, Compiler)
-
-
-def _step_along(table: str, d: int) -> Instr:
-    """An instruction moving the cursor one link in direction ``d`` of the context's
-    ``table`` ("links", or "opp" for ``(opposite d)``; both depend on the mover's
-    symmetry); false, and the cursor stays, off the board."""
-    forward = table == "links"
-
-    def step(ctx):
-        q = (ctx.links if forward else ctx.opp)[d][ctx.cur]
-        if q < 0:
-            return False
-        ctx.cur = q
-        return True
-    return step
+_STATEMENTS: dict[Op, Callable] = {
+    Op.STEP: Compiler._step, Op.JUMP: Compiler._jump, Op.STOP: Compiler._stop,
+    Op.VERIFY: Compiler._verify, Op.IF: Compiler._if, Op.WHILE: Compiler._while,
+    Op.MARK: Compiler._mark, Op.BACK: Compiler._back, Op.FROM: Compiler._from, Op.TO: Compiler._to,
+    Op.GO: Compiler._go, Op.ADD: Compiler._add, Op.CASCADE: Compiler._cascade,
+    Op.CAPTURE: Compiler._effect, Op.FLIP: Compiler._effect, Op.CHANGE_OWNER: Compiler._effect,
+    Op.CHANGE_TYPE: Compiler._change_type, Op.CREATE: Compiler._create,
+    Op.SET_ATTRIBUTE: Compiler._set_attribute, Op.SET_FLAG: Compiler._set_flag,
+    Op.SET_POSITION_FLAG: Compiler._set_position_flag,
+}
+"""The closure maker of each statement op (every op of a statement node has one)."""
 
 
 def _short_circuit(cs: list, settles: bool):
@@ -577,3 +471,6 @@ def _short_circuit(cs: list, settles: bool):
                 return settles
         return not settles
     return decide
+
+
+__all__ = ["Compiler", "WHILE_LIMIT", "ZrfRuntimeError", "runaway"]

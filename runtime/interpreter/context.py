@@ -9,6 +9,8 @@ records becomes visible until the move is applied (§5.2, §5.8).
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from .tables import NO
 
 
@@ -33,27 +35,46 @@ class Branch(Exception):
     """A speculative attack run met an ``attacked?`` test beyond its script of answers."""
 
 
-class Part:
-    """One emitted candidate: the effects of one part of a turn (§5.7, §5.8)."""
+class Part(tuple):
+    """One emitted candidate: the effects of one part of a turn (§5.7, §5.8).
 
-    __slots__ = ("moves", "placements", "effects", "partial", "mtype", "mtypes", "drop_type", "key")
+    A tuple, so that the generated move programs make one with a single C call
+    (``tuple.__new__(Part, fields)``, see :data:`FIELDS`); its fields are read by name.
+    """
 
-    def __init__(self, moves, placements, effects, partial, mtype, drop_type):
-        #: movements (from, to, piece, new type or -1, copy?) in recorded order
-        self.moves = moves
-        #: creates and drops (pos, piece, is_drop) in recorded order
-        self.placements = placements
-        #: ('x', pos) ('type', pos, t) ('owner', pos, pl) ('flip', pos) ('attr', pos, i, v)
-        self.effects = effects
-        #: move type named by add-partial, or None
-        self.partial = partial
-        #: the move type of the block that emitted it
-        self.mtype = mtype
-        #: every move type whose block emitted this same part (merged duplicates, §2.5)
-        self.mtypes = (mtype,)
-        #: piece type taken from the mover's store (drops), or -1
-        self.drop_type = drop_type
-        self.key = (moves, placements, effects, partial)
+    __slots__ = ()
+
+    def __new__(cls, moves, placements, effects, partial, mtype, drop_type, mtypes=None):
+        return tuple.__new__(cls, (moves, placements, effects, partial, mtype, drop_type,
+                                   (mtype,) if mtypes is None else mtypes))
+
+    #: movements (from, to, piece, new type or -1, copy?) in recorded order
+    moves = property(itemgetter(0))
+    #: creates and drops (pos, piece, is_drop) in recorded order
+    placements = property(itemgetter(1))
+    #: ('x', pos) ('type', pos, t) ('owner', pos, pl) ('flip', pos) ('attr', pos, i, v)
+    effects = property(itemgetter(2))
+    #: move type named by add-partial, or None
+    partial = property(itemgetter(3))
+    #: the move type of the block that emitted it
+    mtype = property(itemgetter(4))
+    #: piece type taken from the mover's store (drops), or -1
+    drop_type = property(itemgetter(5))
+    #: every move type whose block emitted this same part (merged duplicates, §2.5)
+    mtypes = property(itemgetter(6))
+
+    @property
+    def key(self) -> tuple:
+        """What makes two parts the same legal move: movements, placements, effects, partial."""
+        return self[:4]
+
+    def also_of(self, mtype) -> "Part":
+        """This part, emitted by a block of move type ``mtype`` too."""
+        return Part(*self[:6], self[6] + (mtype,))
+
+
+FIELDS = ("moves", "placements", "effects", "partial", "mtype", "drop_type", "mtypes")
+"""The order of a :class:`Part`'s fields."""
 
 
 class Context:

@@ -1,6 +1,7 @@
 """The ZRF game: every move program and goal compiled once, and the game's fixed rules.
 
-:class:`ZrfGame` compiles every move and drop block (:mod:`.compiler`) and
+:class:`ZrfGame` lowers every move and drop block once (:mod:`.lowered`), compiles it
+with its back end (:mod:`.move_back_end`) and
 every goal (:mod:`.goals`); its positions are :class:`.state.ZrfState`.  The
 work is done by modules with one job each: the turn order (:mod:`.turn_order`),
 generating and applying parts (:mod:`.parts`), whole turns and their selection
@@ -26,13 +27,15 @@ from runtime.core.goalinfo import GoalResult
 from runtime.core.protocol import Game, GameType, ReadsSavedGames, SetsUpPositions, SetupEdit
 
 from .attacks import AttackSearch
-from .compiled import CompiledGoal
+from .compiled import Block, CompiledGoal
 from .context import Context, Part
 from .goal_description import describe_goals
 from .goals import GoalCompiler, is_turn_condition, royal_types
+from .lowered import LoweredBlock, Lowering
 from .move_back_end import MoveBackEnd
 from .movetypes import zillions_numbering
 from .options import GameOptions, MaximalCaptures
+from .parts import Generators
 from .reach import attack_reach
 from .sentinels import NO
 from .state import ZrfState
@@ -71,6 +74,8 @@ class ZrfGame(Game, SetsUpPositions, ReadsSavedGames):
 
     def __init__(self, gdef: GameDef, path: str, report: Report, back_end: MoveBackEnd | None = None) -> None:
         self.gdef = gdef
+        #: what runs the move programs (:mod:`.move_back_end`): the environment's choice unless given
+        self.back_end = back_end if back_end is not None else MoveBackEnd.default()
         self.path = path
         self.report = report
         self.name = gdef.title
@@ -78,22 +83,37 @@ class ZrfGame(Game, SetsUpPositions, ReadsSavedGames):
         self.players = tuple(gdef.players)
         self.positions = tuple(t.positions)
         self.piece_types = tuple(t.types)
-        #: what runs the move programs (:mod:`.move_back_end`)
-        self.back_end = back_end if back_end is not None else MoveBackEnd.default()
-        comp = self.back_end.block_compiler(t, report, self)
         ntypes = len(t.types)
-        self.move_blocks: list[list[tuple]] = [[] for _ in range(ntypes)]
-        self.drop_blocks: list[list[tuple]] = [[] for _ in range(ntypes)]
+        lowering = Lowering(t, report, gdef.move_types)
+        #: per piece type, its move blocks and its drop blocks lowered (.lowered), in file order
+        self.lowered_moves: list[list[LoweredBlock]] = [[] for _ in range(ntypes)]
+        self.lowered_drops: list[list[LoweredBlock]] = [[] for _ in range(ntypes)]
         for name, piece in gdef.pieces.items():
             ti = t.type_index[name]
-            for b in piece.moves:
-                self.move_blocks[ti].append((b.move_type, comp.block(b.program)))
-            for b in piece.drops:
-                self.drop_blocks[ti].append((b.move_type, comp.block(b.program)))
+            self.lowered_moves[ti] = [lowering.block(b.program, ti, i, False, b.move_type)
+                                      for i, b in enumerate(piece.moves)]
+            self.lowered_drops[ti] = [lowering.block(b.program, ti, i, True, b.move_type)
+                                      for i, b in enumerate(piece.drops)]
+        blocks = [b for name in gdef.pieces for ti in (t.type_index[name],)
+                  for b in self.lowered_moves[ti] + self.lowered_drops[ti]]
+        programs = self.back_end.compile(t, self, blocks)
+        #: per piece type: the function generating the parts of all its move blocks, and the
+        #: one counting them (.translate), or None
+        self.fused_generators = programs.fused
+        self.fused_counters = programs.counters
+        functions = iter(programs.blocks)
+        #: per piece type, (move type, program) of each move block and of each drop block
+        self.move_blocks: list[list[Block]] = [[] for _ in range(ntypes)]
+        self.drop_blocks: list[list[Block]] = [[] for _ in range(ntypes)]
+        for b in blocks:
+            (self.drop_blocks if b.drop else self.move_blocks)[b.piece_type].append(
+                (b.move_type, next(functions)))
         #: per piece type: the squares its move blocks' attack runs could hit (.reach)
-        self.attack_reach = attack_reach(t, self, [
-            [b.program for b in gdef.pieces[name].moves] if name in gdef.pieces else []
-            for name in t.types])
+        self.attack_reach = attack_reach(t, self.lowered_moves)
+        #: which blocks' generate functions run for a piece on a square (.parts)
+        self.generators = Generators(self)
+        #: do all blocks have one move type (parts emitted twice are then equal, mtypes too)?
+        self.one_move_type = len({b.move_type for b in blocks}) <= 1
         #: move type -> Zillions' number, the N of "partial N" (see .movetypes)
         self.mtype_numbers = zillions_numbering(gdef)
         #: the options that change play, read once (§2.6)
@@ -228,8 +248,13 @@ class ZrfGame(Game, SetsUpPositions, ReadsSavedGames):
         """
         search = ctx.engine
         if search is self:
-            search = AttackSearch(self)
+            return AttackSearch(self).square_attacked(ctx, pos, own, remember=False)
         return search.square_attacked(ctx, pos, own)
+
+    def question(self, board, pos: int, own: bool, mover: int, piece, last_from: int, last_to: int) -> bool:
+        """``attacked?``/``defended?`` asked by a block generating moves without a position's
+        chain of questions (:meth:`.attacks.AttackSearch.question`, in a search of its own)."""
+        return AttackSearch(self).question(board, pos, own, mover, piece, last_from, last_to, False)
 
     # ------------------------------------------------------------------ limits
 

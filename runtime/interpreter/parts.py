@@ -8,9 +8,10 @@ position; hands are a flat tuple of counts, ``player * len(types) + type``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from .compiled import CompiledGame
-from .context import Context, Part
+from .context import Part
 from .sentinels import NO
 
 #: a piece on the board: (owner, type, attribute bits)
@@ -25,9 +26,12 @@ MAX_PARTS = 64
 
 def generate_parts(game: CompiledGame, board: Board, mover: int, mfilter: str | None, last_from: int,
                    last_to: int, hands: Sequence[int], only: int = NO,
-                   only_mt: str | None = None) -> list[Part]:
+                   only_mt: str | None = None, asker=None,
+                   squares: Sequence[int] | None = None) -> list[Part]:
     """Every candidate part for ``mover`` (§5.1); with ``only``, those of the piece on ``only``
-    and move type ``only_mt`` (the continuation of an add-partial chain).
+    and move type ``only_mt`` (the continuation of an add-partial chain).  ``asker`` answers
+    the ``attacked?`` tests of the blocks (an :class:`.attacks.AttackSearch`; default: a new
+    search per test); ``squares``, when given, are the squares of the mover's pieces.
 
     Identical parts emitted by several blocks are merged into the first,
     which keeps every move type that emitted it (``Part.mtypes``), so that
@@ -35,51 +39,131 @@ def generate_parts(game: CompiledGame, board: Board, mover: int, mfilter: str | 
     """
     out: list[Part] = []
     blocks = game.move_blocks
+    if asker is None:
+        asker = game
     if only != NO:
         pc = board[only]
         if pc is not None:
-            for mt, fn in blocks[pc[1]]:
+            for mt, program in blocks[pc[1]]:
                 if mt == only_mt:
-                    fn(Context(game, board, mover, only, pc, False, mt, last_from, last_to, out))
+                    program.generate(board, only, pc, mover, last_from, last_to, out, asker)
     else:
-        ctx = None
-        reach = game.attack_reach
-        for pos, pc in enumerate(board):
-            if pc is not None and pc[0] == mover:
-                bl = blocks[pc[1]]
-                for i in reach[pc[1]].emitting(mover, pos):  # blocks that can add from pos
-                    mt, fn = bl[i]
-                    if mfilter is None or mt == mfilter:
-                        if ctx is None:
-                            ctx = Context(game, board, mover, pos, pc, False, mt, last_from,
-                                          last_to, out)
-                        else:
-                            ctx.restart(pos, pc)
-                            ctx.mtype = mt
-                        fn(ctx)
+        generators = game.generators
+        table = generators.table(mover, mfilter)
+        if squares is None:
+            squares = [p for p, pc in enumerate(board) if pc is not None and pc[0] == mover]
+        for pos in squares:
+            pc = board[pos]
+            functions = table[pc[1]][pos]
+            if functions is None:
+                functions = generators.find(mover, mfilter, pc[1], pos)
+            for generate in functions:
+                generate(board, pos, pc, mover, last_from, last_to, out, asker)
         t = game.tables
         nt = len(t.types)
         base = mover * nt
         for ti, dblocks in enumerate(game.drop_blocks):
             if dblocks and hands[base + ti] > 0:
                 piece = (mover, ti, t.attr_defaults[ti])
-                for mt, fn in dblocks:
+                for mt, program in dblocks:
                     if mfilter is None or mt == mfilter:
+                        generate = program.generate
                         for pos in range(len(board)):
-                            fn(Context(game, board, mover, pos, piece, True, mt, last_from,
-                                       last_to, out))
+                            generate(board, pos, piece, mover, last_from, last_to, out, asker)
+    if len(out) > 1 and game.one_move_type:
+        # parts are equal exactly when their keys are (no move types to merge): C does it
+        return list(dict.fromkeys(out)) if len(set(out)) != len(out) else out
     if len(out) > 1:
         first: dict = {}
         uniq = []
         for p in out:
-            q = first.get(p.key)
-            if q is None:
-                first[p.key] = p
+            key = p[:4]
+            i = first.get(key)
+            if i is None:
+                first[key] = len(uniq)
                 uniq.append(p)
-            elif p.mtype not in q.mtypes:
-                q.mtypes += (p.mtype,)
+            elif p[4] not in uniq[i][6]:
+                uniq[i] = uniq[i].also_of(p[4])
         out = uniq
     return out
+
+
+def simple_keys(game: CompiledGame, board: Board, mover: int, mfilter: str | None, last_from: int,
+                last_to: int, hands: Sequence[int], asker, squares: Sequence[int], touched,
+                royal) -> tuple[set, list[Part]] | None:
+    """The candidate parts of :func:`generate_parts`, for counting: ``(keys, others)``.
+
+    A simple part (one movement of a piece from its square, nothing else; see
+    :meth:`.translate.Translator.fused_function`) whose squares are not in
+    ``touched`` and whose new type is not in ``royal`` is the key ``(from, to, new
+    type)`` in the set ``keys``; every other part is made, in ``others`` (duplicates
+    not merged).  None when a piece type of the mover has no counting function.
+    """
+    counters = game.fused_counters
+    fused = game.fused_generators
+    types = {board[p][1] for p in squares}
+    if any(counters[t] is None for t in types):
+        return None
+    keys: set = set()
+    out: list[Part] = []
+    for pos in squares:
+        pc = board[pos]
+        if pos in touched:
+            fused[pc[1]](mfilter, board, pos, pc, mover, last_from, last_to, out, asker)
+        else:
+            counters[pc[1]](mfilter, board, pos, pc, mover, last_from, last_to, out, asker, keys, touched,
+                            royal)
+    t = game.tables
+    nt = len(t.types)
+    base = mover * nt
+    for ti, dblocks in enumerate(game.drop_blocks):
+        if dblocks and hands[base + ti] > 0:
+            piece = (mover, ti, t.attr_defaults[ti])
+            for mt, program in dblocks:
+                if mfilter is None or mt == mfilter:
+                    generate = program.generate
+                    for pos in range(len(board)):
+                        generate(board, pos, piece, mover, last_from, last_to, out, asker)
+    return keys, out
+
+
+class Generators:
+    """Per mover, move-type filter, piece type and square: the ``generate`` functions that make
+    the parts of the piece's move blocks there, in block order, found on first use: its type's
+    fused function, or the functions of the blocks that are not silent there (:mod:`.reach`).
+
+    Owned by one game; it holds at most players x (move types + 1) x piece types x
+    positions entries.
+    """
+
+    def __init__(self, game: CompiledGame) -> None:
+        self._game = game
+        self._tables: dict[tuple[int, str | None], list[list]] = {}
+
+    def table(self, mover: int, mfilter: str | None) -> list[list]:
+        """Per piece type, per square: the functions found so far (None: not looked for yet)."""
+        key = (mover, mfilter)
+        table = self._tables.get(key)
+        if table is None:
+            n = len(self._game.tables.positions)
+            table = self._tables[key] = [[None] * n for _ in self._game.move_blocks]
+        return table
+
+    def find(self, mover: int, mfilter: str | None, ptype: int, pos: int) -> tuple:
+        """The functions of piece type ``ptype`` of ``mover`` on ``pos`` (remembered): the type's
+        fused function when it has one (running a silent block emits nothing and costs little,
+        less than finding out that it is silent), else each block's that may emit there."""
+        game = self._game
+        blocks = game.move_blocks[ptype]
+        fused = game.fused_generators[ptype]
+        if fused is not None:
+            found: tuple = (partial(fused, mfilter),) if any(
+                mfilter is None or mt == mfilter for mt, _ in blocks) else ()
+        else:
+            found = tuple(blocks[i][1].generate for i in game.attack_reach[ptype].emitting(mover, pos)
+                          if mfilter is None or blocks[i][0] == mfilter)
+        self.table(mover, mfilter)[ptype][pos] = found
+        return found
 
 
 def apply_part(game: CompiledGame, board: Board, hands: tuple[int, ...], part: Part,

@@ -24,146 +24,29 @@ square visits more than :data:`READ_LIMIT` instructions (loops nested in
 loops re-read their bodies) is unbounded too, from every square: it always
 runs, as every block did before this module; only speed is lost.
 
-Two stages.  :class:`ReachReader` reads a block's program once, through the
-keyword table's dispatch (:func:`.blockreader.dispatch`, one ``run_<name>``
-per statement keyword, as in the two back ends), into a small program of
-position operations (conditions are dropped: either answer is possible).
-:func:`_run` then interprets that program for each start square.  Problems
-in the forms were reported when the game was compiled, so the reader reports
-to a report of its own, which is thrown away.
+The reading consumes the lowered form (:mod:`.lowered`), where conditions
+are kept but ignored here (either answer is possible) and constants are
+already folded.
 """
 
 from __future__ import annotations
 
-from zrf.diagnostics import Report
-from zrf.keywords import STATEMENT
-from zrf.syntax import List, Node
-
-from .blockreader import GO_SLOTS, BlockReader, dispatch
+from .lowered.form import (
+    Add, Back, Cascade, Effect, From, Go, GoTarget, If, Jump, LoweredBlock, Mark, Op, Place,
+    PlaceKind, Step, Stmt, Stop, To, While)
 from .tables import Tables
 
 Positions = frozenset
 """A set of board positions (never NO: a step off the board ends that run)."""
 
-READ_LIMIT = 500
-"""Operations one reading of a block may visit; past it the block is unbounded from every square."""
+_NOWHERE: Positions = frozenset()
 
-# The operations of a read block (tuples, the name first).  A place is None (the cursor),
-# ("dir", d), ("opp", d) or ("pos", p).
-STEP, JUMP, STOP, IF, WHILE, ADD, UNBOUNDED, MARK, BACK, FROM, TO, GO, CASCADE, CAPTURE = range(14)
+READ_LIMIT = 500
+"""Statements one reading of a block may visit; past it the block is unbounded from every square."""
 
 
 class _Unknown(Exception):
     """The block's hits cannot be bounded (add-partial, a jump to last-from/last-to, too long)."""
-
-
-class ReachReader(BlockReader):
-    """Reads one block's program into position operations (once per block)."""
-
-    def __init__(self, tables: Tables, engine) -> None:
-        super().__init__(tables, Report(), engine)
-        self.ops: list[tuple] = []
-
-    def read(self, program: Node) -> list[tuple]:
-        self.ops = []
-        self.sequence(program.items if isinstance(program, List) else [program])
-        return self.ops
-
-    def sequence(self, nodes: list[Node]) -> None:
-        for n in nodes:
-            self.instruction(n)
-
-    def nested(self, nodes: list[Node]) -> list[tuple]:
-        outer, self.ops = self.ops, []
-        try:
-            self.sequence(nodes)
-            return self.ops
-        finally:
-            self.ops = outer
-
-    def step(self, table: str, d: int) -> None:
-        self.ops.append((STEP, ("dir" if table == "links" else "opp", d)))
-
-    def jump(self, p: int) -> None:
-        self.ops.append((JUMP, p))
-
-    def _stop(self, node: Node, message: str) -> None:
-        self.stop()  # said when the game was compiled
-
-    def stop(self) -> None:
-        self.ops.append((STOP,))
-
-    def _place(self, args, i: int = 0):
-        return self.place(args[i]) if len(args) > i else None
-
-    # ------------------------------------------------------------------ statements (zrf.keywords run names)
-
-    def run_verify(self, name, node, args):
-        pass  # the condition may hold: the state goes on unchanged
-
-    def run_if(self, name, node, args):
-        then_nodes, else_nodes = self.if_branches(args)
-        self.ops.append((IF, self.nested(then_nodes), self.nested(else_nodes)))
-
-    def run_else(self, name, node, args):
-        pass  # outside an (if ...) it does nothing
-
-    def run_while(self, name, node, args):
-        self.ops.append((WHILE, self.nested(list(args[1:]))))
-
-    def run_add(self, name, node, args):
-        self.ops.append((UNBOUNDED,) if name.endswith("partial") else (ADD,))
-
-    def run_mark(self, name, node, args):
-        self.ops.append((MARK, self._place(args)))
-
-    def run_back(self, name, node, args):
-        self.ops.append((BACK,))
-
-    def run_from(self, name, node, args):
-        self.ops.append((FROM, self._place(args)))
-
-    def run_to(self, name, node, args):
-        self.ops.append((TO, self._place(args)))
-
-    def run_go(self, name, node, args):
-        slot = GO_SLOTS.get(args[0].text)
-        if slot is None:
-            return self.stop()
-        self.ops.append((UNBOUNDED,) if slot in ("last_from", "last_to") else (GO, slot))
-
-    def run_opposite(self, name, node, args):
-        d = self.t.dir_index.get(args[0].text)
-        return self.stop() if d is None else self.step("opp", d)
-
-    def run_cascade(self, name, node, args):
-        self.ops.append((CASCADE,))
-
-    def run_capture(self, name, node, args):
-        self.ops.append((CAPTURE, self._place(args)))
-
-    def _effect(self, name, node, args):
-        """An effect that is no hit (flip, owner, create): it moves nothing, and aimed off the
-        board it does nothing, so the run goes on unchanged."""
-
-    run_flip = run_change_owner = run_create = _effect
-
-    def run_change_type(self, name, node, args):
-        if self.t.type_index.get(args[0].text) is None:
-            return self.stop()
-
-    def run_set_attribute(self, name, node, args):
-        if self.t.attr_index.get(args[0].text) is None:
-            return self.stop()
-
-    def run_set_flag(self, name, node, args):
-        pass
-
-    def run_set_position_flag(self, name, node, args):
-        pass  # a place off the board only skips the flag
-
-
-ReachReader.statements = dispatch(STATEMENT, ReachReader)
 
 
 class _Run:
@@ -206,15 +89,23 @@ class _Run:
         self.to |= st[3]
         self.unset = self.unset or st[4]
 
-    def positions(self, place) -> Positions:
-        """The positions a place names (the cursor when None); those off the board left out."""
-        if place is None:
+    def positions(self, place: Place) -> Positions:
+        """The positions a place names; those off the board left out."""
+        kind, i = place.kind, place.index
+        if kind is PlaceKind.CURSOR:
             return self.cur
-        kind, i = place
-        if kind == "pos":
+        if kind is PlaceKind.POSITION:
             return frozenset((i,)) if i >= 0 else frozenset()
-        links = (self.links if kind == "dir" else self.opp)[i]
-        return frozenset([q for q in [links[p] for p in self.cur] if q >= 0])
+        return self.stepped((self.links if kind is PlaceKind.LINK else self.opp)[i])
+
+    def stepped(self, row: list[int]) -> Positions:
+        """The positions one link along ``row`` (a direction's link table) from the cursor's."""
+        cur = self.cur
+        if len(cur) == 1:
+            for p in cur:
+                q = row[p]
+                return frozenset((q,)) if q >= 0 else _NOWHERE
+        return frozenset([q for q in [row[p] for p in cur] if q >= 0])
 
     def destinations(self) -> Positions:
         """Where an ``add`` or ``cascade`` may land: ``to`` if set, else the cursor."""
@@ -226,135 +117,158 @@ class _Run:
         if not ps:
             self.dead = True
 
-    def run(self, ops: list[tuple]) -> None:
-        for op in ops:
+    def run(self, body: tuple[Stmt, ...]) -> None:
+        rules = _RULES
+        for s in body:
             if self.dead:
                 return
             self.visited += 1
             if self.visited > READ_LIMIT:
                 raise _Unknown()
-            kind = op[0]
-            if kind == STEP:
-                self.move(self.positions(op[1]))
-            elif kind == JUMP:
-                self.cur = frozenset((op[1],))
-            elif kind == STOP:
-                self.dead = True
-            elif kind == IF:
-                start = self.state()
-                self.run(op[1])
-                after_then = self.state()
-                self.restore(start)
-                self.run(op[2])
-                self.join(after_then)
-            elif kind == WHILE:
-                self.looped = True
-                while True:  # a loop is left (condition false) from any state its head sees
-                    head = self.state()
-                    self.run(op[1])
-                    self.join(head)
-                    if self.state() == head:
-                        break
-            elif kind == ADD or kind == CASCADE:
-                self.hits.update(self.destinations())
-                self.to = frozenset()
-                self.unset = True
-                if kind == CASCADE:
-                    self.frm = self.cur
-            elif kind == UNBOUNDED:
-                raise _Unknown()
-            elif kind == MARK:
-                ps = self.positions(op[1])
-                if ps:
-                    self.mark = ps
-                else:
-                    self.dead = True
-            elif kind == BACK:
-                self.move(self.mark)
-            elif kind == FROM or kind == TO:
-                if op[1] is not None:
-                    self.move(self.positions(op[1]))
-                if not self.dead:
-                    if kind == FROM:
-                        self.frm = self.cur
-                    else:  # every run reaching here sets to the cursor
-                        self.to = self.cur
-                        self.unset = False
-            elif kind == GO:
-                slot = op[1]
-                self.move(self.mark if slot == "mark" else self.frm if slot == "frm"
-                          else self.destinations())  # to: the cursor stays when to is unset
-            elif kind == CAPTURE:  # aimed off the board it does nothing, and the run goes on
-                self.hits.update(self.positions(op[1]))
+            rule = rules.get(type(s))
+            if rule is not None:  # the others move nothing: verify (it may hold), flags, effects
+                rule(self, s)
+
+    def _step(self, s: Step) -> None:
+        self.move(self.stepped((self.opp if s.opposite else self.links)[s.direction]))
+
+    def _jump(self, s: Jump) -> None:
+        self.cur = frozenset((s.position,))
+
+    def _stop(self, s: Stop) -> None:
+        self.dead = True
+
+    def _if(self, s: If) -> None:
+        start = self.state()
+        self.run(s.then)
+        after_then = self.state()
+        self.restore(start)
+        self.run(s.orelse)
+        self.join(after_then)
+
+    def _while(self, s: While) -> None:
+        self.looped = True
+        while True:  # a loop is left (condition false) from any state its head sees
+            head = self.state()
+            self.run(s.body)
+            self.join(head)
+            if self.state() == head:
+                break
+
+    def _add(self, s: Add | Cascade) -> None:
+        if s.op is Op.ADD and s.partial is not None:
+            raise _Unknown()  # the attack follows the turn's later parts, from elsewhere
+        self.hits.update(self.destinations())
+        self.to = _NOWHERE
+        self.unset = True
+        if s.op is Op.CASCADE:
+            self.frm = self.cur
+
+    def _mark(self, s: Mark) -> None:
+        ps = self.positions(s.place)
+        if ps:
+            self.mark = ps
+        else:
+            self.dead = True
+
+    def _back(self, s: Back) -> None:
+        self.move(self.mark)
+
+    def _from_or_to(self, s: From | To) -> None:
+        self.move(self.positions(s.place))
+        if not self.dead:
+            if s.op is Op.FROM:
+                self.frm = self.cur
+            else:  # every run reaching here sets to the cursor
+                self.to = self.cur
+                self.unset = False
+
+    def _go(self, s: Go) -> None:
+        target = s.target
+        if target in (GoTarget.LAST_FROM, GoTarget.LAST_TO):
+            raise _Unknown()  # the cursor may then be anywhere
+        self.move(self.mark if target is GoTarget.MARK else self.frm if target is GoTarget.FROM
+                  else self.destinations())  # to: the cursor stays when to is unset
+
+    def _capture(self, s: Effect) -> None:
+        if s.op is Op.CAPTURE:  # aimed off the board it does nothing, and the run goes on
+            self.hits.update(self.positions(s.place))
+
+
+#: What each kind of statement does to the sets (those absent move nothing and hit nothing), by
+#: class: a dict keyed by the ``Op`` enum would hash each key in Python, once per statement read.
+_RULES = {
+    Step: _Run._step, Jump: _Run._jump, Stop: _Run._stop, If: _Run._if, While: _Run._while,
+    Add: _Run._add, Cascade: _Run._add, Mark: _Run._mark, Back: _Run._back, From: _Run._from_or_to,
+    To: _Run._from_or_to, Go: _Run._go, Effect: _Run._capture,
+}
+
+
+_UNREAD = object()
+"""In a table of answers: not worked out yet."""
 
 
 class BlockReach:
     """The squares one move block may hit, per owner and start square, worked out on first use."""
 
-    __slots__ = ("_program", "_tables", "_engine", "_ops", "_memo", "_silent", "too_long")
+    __slots__ = ("_block", "_memo", "_silent", "_tables", "too_long")
 
-    def __init__(self, program: Node, tables: Tables, engine) -> None:
-        self._program = program
+    def __init__(self, block: LoweredBlock, tables: Tables) -> None:
+        self._block = block
         self._tables = tables
-        self._engine = engine
-        self._ops: list[tuple] | None = None
-        self._memo: dict[tuple[int, int], Positions | None] = {}
-        #: (owner, start) -> can a run emit nothing and meet no loop?
-        self._silent: dict[tuple[int, int], bool] = {}
+        n = len(tables.positions)
+        #: per owner, per start square: the squares a run could hit (None: unbounded)
+        self._memo: list[list] = [[_UNREAD] * n for _ in tables.players]
+        #: per owner, per start square: can a run emit nothing and meet no loop?
+        self._silent: list[list] = [[_UNREAD] * n for _ in tables.players]
         #: one reading passed READ_LIMIT: the block is unbounded from every square
         self.too_long = False
 
     def _read(self, key: tuple[int, int]) -> None:
-        ops = self._ops
-        if ops is None:  # a reader per block: games are shared between threads, a reader has state
-            try:
-                ops = self._ops = ReachReader(self._tables, self._engine).read(self._program)
-            except RecursionError:  # nested past Python's limit (the back ends report it): no bound
-                self.too_long = True
-                ops = self._ops = []
         hits, silent = None, False
+        owner, start = key
         if not self.too_long:
-            owner, start = key
             run = _Run(self._tables.links[owner], self._tables.opposite[owner], start)
             try:
-                run.run(ops)
+                run.run(self._block.body)
                 hits = frozenset(run.hits)
                 silent = not hits and not run.looped
             except _Unknown:
                 if run.visited > READ_LIMIT:
                     self.too_long = True
-            except RecursionError:
+            except RecursionError:  # nested past Python's limit: no bound
                 self.too_long = True
-        self._silent[key] = silent
-        self._memo[key] = hits
+        self._silent[owner][start] = silent
+        self._memo[owner][start] = hits
 
     def hits(self, owner: int, start: int) -> Positions | None:
         """The squares a run from ``start`` by ``owner``'s piece could hit; None when unbounded."""
-        key = (owner, start)
-        memo = self._memo
-        if key not in memo:
-            self._read(key)
-        return memo[key]
+        h = self._memo[owner][start]
+        if h is _UNREAD:
+            self._read((owner, start))
+            h = self._memo[owner][start]
+        return h
 
     def silent(self, owner: int, start: int) -> bool:
         """Does no run from ``start`` reach an ``add``, nor a ``while`` (which could run away)?
 
         Such a run emits nothing and raises nothing: move generation may skip it.
         """
-        key = (owner, start)
-        if key not in self._silent:
-            self._read(key)
-        return self._silent[key]
+        if self._silent[owner][start] is _UNREAD:
+            self._read((owner, start))
+        return self._silent[owner][start]
 
 
 class PieceReach:
     """The :class:`BlockReach` of each move block of one piece type, and their union per square."""
 
-    __slots__ = ("blocks", "_memo", "_emitting")
+    __slots__ = ("_emitting", "_memo", "blocks")
 
-    def __init__(self, blocks: list[BlockReach]) -> None:
+    def __init__(self, blocks: list[BlockReach], tables: Tables) -> None:
         self.blocks = blocks
-        self._memo: dict[tuple[int, int], Positions | None] = {}
+        n = len(tables.positions)
+        #: per owner, per start square: the union of the blocks' hits (None: one is unbounded)
+        self._memo: list[list] = [[_UNREAD] * n for _ in tables.players]
         self._emitting: dict[tuple[int, int], tuple[int, ...]] = {}
 
     def emitting(self, owner: int, start: int) -> tuple[int, ...]:
@@ -368,24 +282,23 @@ class PieceReach:
 
     def hits(self, owner: int, start: int) -> Positions | None:
         """The squares some block of this piece on ``start`` could hit; None when one block is unbounded."""
-        key = (owner, start)
-        memo = self._memo
-        if key in memo:
-            return memo[key]
+        h = self._memo[owner][start]
+        if h is not _UNREAD:
+            return h
         out: set[int] | None = set()
         for b in self.blocks:
-            h = b.hits(owner, start)
-            if h is None:
+            bh = b.hits(owner, start)
+            if bh is None:
                 out = None
                 break
-            out |= h
-        memo[key] = result = None if out is None else frozenset(out)
+            out |= bh
+        self._memo[owner][start] = result = None if out is None else frozenset(out)
         return result
 
 
-def attack_reach(tables: Tables, engine, programs_by_type: list[list[Node]]) -> list[PieceReach]:
+def attack_reach(tables: Tables, blocks_by_type: list[list[LoweredBlock]]) -> list[PieceReach]:
     """Per piece type, the reach of its move blocks (in the order of its blocks)."""
-    return [PieceReach([BlockReach(p, tables, engine) for p in programs]) for programs in programs_by_type]
+    return [PieceReach([BlockReach(b, tables) for b in blocks], tables) for blocks in blocks_by_type]
 
 
-__all__ = ["BlockReach", "PieceReach", "ReachReader", "attack_reach"]
+__all__ = ["BlockReach", "PieceReach", "attack_reach"]

@@ -41,7 +41,7 @@ class ZrfState(State, ReadsRecordedTurns):
     """An immutable ZRF position."""
 
     __slots__ = ("game", "cells", "stores", "turn", "last_from", "last_to", "removed", "earlier",
-                 "_raw", "_legal", "_outcome", "_done", "_repkey", "_signature")
+                 "_raw", "_legal", "_outcome", "_done", "_repkey", "_signature", "_squares")
 
     def __init__(self, game: CompiledGame, board, hands, turn, last_from, last_to, removed, parent):
         self.game = game
@@ -61,6 +61,7 @@ class ZrfState(State, ReadsRecordedTurns):
         self._done = False
         self._repkey = None
         self._signature = None
+        self._squares = None
 
     # ------------------------------------------------------------------ protocol
 
@@ -103,7 +104,7 @@ class ZrfState(State, ReadsRecordedTurns):
         if data is Pass.TURN:
             return ZrfState(g, self.cells, self.stores, self.turn + 1, self.last_from,
                             self.last_to, (), self)
-        return ZrfState(g, data.board_after(), data.hands, self.turn + 1, data.lf, data.lt,
+        return ZrfState(g, data.board, data.hands, self.turn + 1, data.lf, data.lt,
                         data.removed, self)
 
     def outcome(self) -> Outcome | None:
@@ -131,6 +132,16 @@ class ZrfState(State, ReadsRecordedTurns):
         nt = len(t.types)
         hands = [(t.players[i // nt], t.types[i % nt], k) for i, k in enumerate(self.stores) if k]
         return make_signature(self.current_player, cells, hands, extra)
+
+    def squares(self) -> list[list[int]]:
+        """Per player, the squares its pieces stand on, in board order (found once)."""
+        if self._squares is None:
+            out: list[list[int]] = [[] for _ in self.game.tables.players]
+            for p, pc in enumerate(self.cells):
+                if pc is not None:
+                    out[pc[0]].append(p)
+            self._squares = out
+        return self._squares
 
     # ------------------------------------------------------------------ turns
 
@@ -210,9 +221,11 @@ class ZrfState(State, ReadsRecordedTurns):
         """The number of legal turns, counted without making them moves (no notation)."""
         if self._legal is not None:
             return len(self._legal)
+        if self.quick_outcome() is not None:
+            return 0
+        n = self.raw_moves().count()  # before the turn goals, which then know whether a move exists
         if self.outcome() is not None:
             return 0
-        n = self.raw_moves().count()
         return n + 1 if self._pass_allowed(n) else n
 
     def random_move(self, rng) -> Move:

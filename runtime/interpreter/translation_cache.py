@@ -1,8 +1,7 @@
 """The on-disk cache of translated move programs (:mod:`.translate`), so a second command starts fast.
 
 An entry is the compiled code of each of one game's blocks (code objects, stored
-with :mod:`marshal`; None for a block that runs as closures) with the W501 problems and ``while`` places its
-translation found.  Its key hashes the translator's version, the Python
+with :mod:`marshal`; None for a block that runs as closures).  Its key hashes the translator's version, the Python
 bytecode version, the expanded game (every top-level form of the entry,
 after macros and inheritance, as text) and the integer tables the source
 bakes in, so any change to what the translation read gives a new key.
@@ -97,9 +96,9 @@ def _say_once(message: str) -> None:
                       TranslationCacheWarning, stacklevel=3)
 
 
-def load(name: str):
-    """The entry ``name`` as (code per block or None, problems, spans, last-move uses), or None
-    (absent, off or unusable)."""
+def load(name: str) -> list[CodeType | None] | None:
+    """The entry ``name``: the code of each block (None: it runs as closures); None when the
+    entry is absent, off or unusable."""
     if not enabled():
         return None
     path = directory() / f"{name}.bin"
@@ -111,28 +110,23 @@ def load(name: str):
         _say_once(f"cannot read {path.name} ({exc.strerror or exc}); going on without it")
         return None
     try:
-        codes, problems, spans, uses = marshal.loads(data)
-        if not (isinstance(codes, list) and all(c is None or isinstance(c, CodeType) for c in codes)
-                and isinstance(problems, list) and isinstance(spans, list) and isinstance(uses, int)):
+        codes = marshal.loads(data)
+        if not (isinstance(codes, list) and all(c is None or isinstance(c, CodeType) for c in codes)):
             raise ValueError("unexpected contents")
-        problems = [(int(b), tuple(int(i) for i in p), str(m)) for b, p, m in problems]
-        spans = [(int(b), tuple(int(i) for i in p)) for b, p in spans]
     except (ValueError, EOFError, TypeError) as exc:
         _say_once(f"entry {path.name} is corrupt ({exc}); the game is translated again")
         return None
-    return codes, problems, spans, uses
+    return codes
 
 
-def store(name: str, codes, problems, spans, uses: int) -> None:
+def store(name: str, codes: list[CodeType | None]) -> None:
     """Write the entry ``name`` (atomically: a reader never sees half a file); problems are said once."""
     if not enabled():
         return
     folder = directory()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        data = marshal.dumps((list(codes), [(b, list(p), m) for b, p, m in problems],
-                              [(b, list(p)) for b, p in spans], uses))
-        write_bytes_atomically(folder / f"{name}.bin", data)
+        write_bytes_atomically(folder / f"{name}.bin", marshal.dumps(list(codes)))
         _evict(folder)
     except OSError as exc:
         _say_once(f"cannot write ({exc.strerror or exc}); going on without it")

@@ -29,8 +29,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from itertools import islice
-
 from runtime.core.protocol import LazyDetails, Move, PartDetails
 
 from .attacks import AttackSearch, Incremental
@@ -38,7 +36,7 @@ from .compiled import CompiledGame
 from .context import Part
 from .options import MaximalCaptures
 from .part_notation import part_details, part_notation
-from .parts import MAX_PARTS, apply_part, generate_parts
+from .parts import MAX_PARTS, apply_part, generate_parts, simple_keys
 from .sentinels import LAST_MOVE, NO
 
 
@@ -50,9 +48,18 @@ kept a 90,000-cell board for each of its 5,122 opening moves: 3.7 GB for one pos
 
 
 class Turn:
-    """A whole-turn candidate: its parts, their notation, the resulting position."""
+    """A whole-turn candidate: its parts, their notation, the resulting position.
 
-    __slots__ = ("parts", "notes", "befores", "board", "hands", "lf", "lt", "removed", "rank", "source")
+    A one-part turn made by :meth:`unapplied` applies its part only when the
+    position after it is first asked for (``board``, ``hands``, ``lf``, ``lt``,
+    ``removed``): counting legal turns, and the king-safety test of most of
+    them, never need it.  Its board after is then kept only while its position's
+    budget lasts (:data:`KEPT_CELLS`); past it the part is applied again each time
+    the board is asked for.
+    """
+
+    __slots__ = ("_board", "_hands", "_lf", "_lt", "_pending", "_removed", "_source", "befores", "notes",
+                 "parts", "rank")
 
     def __init__(self, parts, notes, befores, board, hands, lf, lt, removed, rank, source=None):
         self.parts = parts
@@ -60,23 +67,80 @@ class Turn:
         self.notes = notes
         #: the board before each part (what its details are worked out on)
         self.befores = befores
-        #: the board after the turn, or None when it is not kept (see :meth:`board_after`)
-        self.board = board
-        self.hands = hands
-        self.lf = lf
-        self.lt = lt
+        self._board = board
+        self._hands = hands
+        self._lf = lf
+        self._lt = lt
         #: (owner, type) of every piece the turn removed, in order
-        self.removed = removed
+        self._removed = removed
         self.rank = rank
-        #: the :class:`TurnSource` that made a one-part turn whose board is not kept
-        self.source = source
+        #: the :class:`TurnSource` that made a one-part turn while its part is not applied yet
+        self._pending = None
+        #: the :class:`TurnSource` that made a one-part turn whose board after is not kept
+        self._source = None
 
-    def board_after(self):
-        """The board after the turn: the one kept, or its one part applied again (:data:`KEPT_CELLS`)."""
-        if self.board is not None:
-            return self.board
-        s = self.source
-        return tuple(apply_part(s.game, self.befores[0], s.state.stores, self.parts[0], s.mover)[0])
+    @classmethod
+    def unapplied(cls, part: Part, rank: int, source: "TurnSource") -> "Turn":
+        """The one-part turn ``part`` on the board of ``source``'s position, applied when first needed."""
+        tn = cls((part,), None, (source.state.cells,), None, None, NO, NO, (), rank)
+        tn._pending = source
+        return tn
+
+    def _apply(self) -> tuple:
+        """Apply the pending part; its board after, kept while the position's budget lasts."""
+        source = self._pending
+        b = tuple(self._applied(source))
+        if source.keep(len(b)):
+            self._board = b
+        else:
+            self._source = source
+        self._pending = None
+        return b
+
+    def _applied(self, source: "TurnSource") -> list:
+        """The board after the part, which also sets the rest of the position after it."""
+        b, h, lf, lt, rem = apply_part(source.game, self.befores[0], source.state.stores, self.parts[0],
+                                       source.mover)
+        self._hands, self._lf, self._lt = h, lf, lt
+        self._removed = tuple((pc[0], pc[1]) for pc in rem) if rem else ()
+        return b
+
+    @property
+    def board(self):
+        """The board after the turn (the part applied again when the board is not kept)."""
+        if self._pending is not None:
+            return self._apply()
+        if self._board is None and self._source is not None:
+            return tuple(self._applied(self._source))
+        return self._board
+
+    @property
+    def hands(self):
+        """The off-board stores after the turn."""
+        if self._pending is not None:
+            self._apply()
+        return self._hands
+
+    @property
+    def lf(self) -> int:
+        """Last-from after the turn."""
+        if self._pending is not None:
+            self._apply()
+        return self._lf
+
+    @property
+    def lt(self) -> int:
+        """Last-to after the turn."""
+        if self._pending is not None:
+            self._apply()
+        return self._lt
+
+    @property
+    def removed(self):
+        """(owner, type) of every piece the turn removed, in order."""
+        if self._pending is not None:
+            self._apply()
+        return self._removed
 
     @property
     def size(self) -> int:
@@ -100,7 +164,14 @@ class Turn:
         A capture is a piece the turn removed; a type change is a move that
         promotes.  An effect that changes a type or an owner is read from the
         details, which skip such effects on cells emptied earlier in the part.
+        A one-part turn not applied yet whose part makes one movement and places
+        nothing tells its capture from the board before it: the destination held
+        a piece, other than the mover lifted from it.
         """
+        if self._pending is not None:
+            told = part_changes_material(self.parts[0], self.befores[0])
+            if told is not None:
+                return told
         if self.removed:
             return True
         for part in self.parts:
@@ -138,6 +209,22 @@ class Described(LazyDetails):
 
     def changes_material(self) -> bool:
         return self.turn.changes_material(self.game)
+
+
+def part_changes_material(part: Part, before) -> bool | None:
+    """Does a part that makes one movement and places nothing capture or promote, told from the
+    board ``before`` it (its destination held a piece, other than the mover lifted from it; its
+    piece takes another type)?  None for any other part: the board after it must tell."""
+    moves = part[0]
+    if len(moves) != 1 or part[1]:
+        return None
+    for e in part[2]:
+        if e[0] != "attr":
+            return None
+    f, to, pc, ty, copy = moves[0]
+    if before[to] is not None and (to != f or copy):
+        return True
+    return ty >= 0 and ty != pc[1]
 
 
 def part_rank(part: Part, priorities: dict[str, int]) -> int:
@@ -185,7 +272,7 @@ class TurnSource:
         self.state = state
         g = self.game = state.game
         self.player, self.mover, self.mfilter = g.entry(state.turn)
-        self._firsts: list[tuple[Part, int]] | None = None
+        self._firsts: tuple[list[Part], int] | None = None
         self._best: tuple[int, int] | None = None
         #: king-safety baselines per royal square (computed once, on first use)
         self._baselines: dict = {}
@@ -195,22 +282,34 @@ class TurnSource:
         self._attacks: AttackSearch | None = None
         #: squares of the mover's royal pieces before the turn (found on first use)
         self._royal_squares: list[int] | None = None
-        #: cells of the after-boards kept so far (:data:`KEPT_CELLS`)
+        #: what tells the safety of most one-part turns (:meth:`_quick_basis`), once known
+        self._quick = None
+        #: the attack tests asked by the move blocks while generating (:meth:`_asker`)
+        self._questions: AttackSearch | None = None
+        #: cells of the after-boards its turns keep so far (:data:`KEPT_CELLS`)
         self._kept = 0
+
+    def keep(self, cells: int) -> bool:
+        """May one more turn of this position keep its board after, of ``cells`` cells?  (:data:`KEPT_CELLS`)"""
+        if self._kept + cells > KEPT_CELLS:
+            return False
+        self._kept += cells
+        return True
 
     # ------------------------------------------------------------------ parts
 
-    def first_parts(self) -> list[tuple[Part, int]]:
-        """Candidate first parts with their rank, those of the best rank only (§2.5)."""
+    def first_parts(self) -> tuple[list[Part], int]:
+        """Candidate first parts of the best move-priorities rank (§2.5), and that rank."""
         if self._firsts is None:
             s, g = self.state, self.game
             parts = generate_parts(g, s.cells, self.mover, self.mfilter, s.last_from, s.last_to,
-                                   s.stores)
-            ranked = [(p, part_rank(p, g.priorities)) for p in parts]
-            if ranked and g.priorities:
-                best = min(r for _, r in ranked)
-                ranked = [(p, r) for p, r in ranked if r == best]
-            self._firsts = ranked
+                                   s.stores, asker=self._asker(), squares=s.squares()[self.mover])
+            if not g.priorities or not parts:
+                self._firsts = (parts, 0)
+            else:
+                ranks = [part_rank(p, g.priorities) for p in parts]
+                best = min(ranks)
+                self._firsts = ([p for p, r in zip(parts, ranks) if r == best], best)
         return self._firsts
 
     def _chains(self, part, applied, board, parts, notes, befores, removed, rank, start,
@@ -239,7 +338,8 @@ class TurnSource:
             return
         seen = seen | {(b, h, nlt, part.partial)}
         conts = []
-        for c in generate_parts(g, b, mover, None, nlf, nlt, h, only=nlt, only_mt=part.partial):
+        for c in generate_parts(g, b, mover, None, nlf, nlt, h, only=nlt, only_mt=part.partial,
+                                asker=self._asker()):
             cb, ch, clf, clt, crem = apply_part(g, b, h, c, mover)
             cb = tuple(cb)
             if (cb, ch) != start and (cb, ch, clt, c.partial) not in seen:
@@ -252,22 +352,65 @@ class TurnSource:
 
     def ranked(self) -> Iterator[Turn]:
         """Every whole turn after move priorities (before maximal captures and king safety)."""
+        parts, rank = self.first_parts()
+        for part in parts:
+            if part.partial is None:  # a one-part turn (what _chains makes of it, made directly)
+                yield Turn.unapplied(part, rank, self)
+            else:
+                yield from self._chains_from(part, rank)
+
+    def _material_ranked(self) -> Iterator[Turn]:
+        """:meth:`ranked`, only the turns that change material; a one-part turn whose part tells
+        it (:func:`part_changes_material`) is made only when it does."""
+        g = self.game
+        cells = self.state.cells
+        parts, rank = self.first_parts()
+        for part in parts:
+            if part.partial is None:
+                told = part_changes_material(part, cells)
+                if told is False:
+                    continue
+                tn = Turn.unapplied(part, rank, self)
+                if told or tn.changes_material(g):
+                    yield tn
+            else:
+                for tn in self._chains_from(part, rank):
+                    if tn.changes_material(g):
+                        yield tn
+
+    def _chains_from(self, part: Part, rank: int) -> Iterator[Turn]:
+        """The whole turns that start with the first part ``part``, made by add-partial."""
         s, g = self.state, self.game
         cells = s.cells
-        start = (tuple(cells), s.stores)
-        mover = self.mover
-        size = len(cells)
-        for part, rank in self.first_parts():
-            b, h, lf, lt, rem = apply_part(g, cells, s.stores, part, mover)
-            if part.partial is None:  # a one-part turn (what _chains makes of it, made directly)
-                keep = self._kept + size <= KEPT_CELLS
-                if keep:
-                    self._kept += size
-                yield Turn((part,), None, (cells,), tuple(b) if keep else None, h, lf, lt,
-                           tuple((pc[0], pc[1]) for pc in rem) if rem else (), rank, None if keep else self)
-                continue
-            yield from self._chains(part, (tuple(b), h, lf, lt, rem), cells, (), (), (), (),
-                                    rank, start, frozenset())
+        b, h, lf, lt, rem = apply_part(g, cells, s.stores, part, self.mover)
+        yield from self._chains(part, (tuple(b), h, lf, lt, rem), cells, (), (), (), (), rank,
+                                (tuple(cells), s.stores), frozenset())
+
+    def count(self) -> int:
+        """How many turns :meth:`legal` yields, counted without making the one-part turns
+        whose king safety their part tells (:meth:`_quick_safe`), and most of them without
+        even making their part (:meth:`_count_keys`)."""
+        g = self.game
+        if g.options.maximal_captures is not MaximalCaptures.OFF:
+            return sum(1 for _ in self.legal())
+        royal = frozenset(g.royal.get(self.mover, ()))
+        if self._firsts is None and not g.priorities and g.one_move_type:
+            n = self._count_keys(royal)
+            if n is not None:
+                return n
+        n = 0
+        parts, rank = self.first_parts()
+        for part in parts:
+            if part.partial is not None:
+                n += sum(1 for tn in self._chains_from(part, rank) if not royal or self._safe(tn, royal))
+            elif not royal:
+                n += 1
+            else:
+                safe = self._quick_safe(part, royal)
+                if safe is None:
+                    safe = self._safe(Turn.unapplied(part, rank, self), royal)
+                n += safe
+        return n
 
     # ------------------------------------------------------------------ selection
 
@@ -307,9 +450,12 @@ class TurnSource:
         """
         g = self.game
         royal = frozenset(g.royal.get(self.mover, ()))
-        turns = self.ranked() if g.options.maximal_captures is MaximalCaptures.OFF else self.candidates()
-        if material_only:
-            turns = (tn for tn in turns if tn.changes_material(g))
+        if material_only and g.options.maximal_captures is MaximalCaptures.OFF:
+            turns = self._material_ranked()
+        else:
+            turns = self.ranked() if g.options.maximal_captures is MaximalCaptures.OFF else self.candidates()
+            if material_only:
+                turns = (tn for tn in turns if tn.changes_material(g))
         if not royal:
             return turns
         safe = self._safe
@@ -317,19 +463,17 @@ class TurnSource:
 
     def _safe(self, tn: Turn, royal) -> bool:
         """Does no royal piece of the mover stand attacked after ``tn``? (§5.11)"""
+        if tn._pending is not None:
+            quick = self._quick_safe(tn.parts[0], royal)
+            if quick is not None:
+                return quick
         s, mover = self.state, self.mover
         cells = s.cells
         changed = changed_squares(tn.parts)
-        baselines = self._baselines
-        search = self._attacks
-        if search is None:
-            search = self._attacks = AttackSearch(self.game, nest=1)
-        board = tn.board_after()
+        search = self._search()
+        board = tn.board
         incr = Incremental(cells, changed, board, self._nested, s.last_from, s.last_to)
-        standing = self._royal_squares
-        if standing is None:
-            standing = self._royal_squares = [p for p, pc in enumerate(cells)
-                                              if pc is not None and pc[0] == mover and pc[1] in royal]
+        standing = self._royal_standing(royal)
         # the mover's royal pieces after the turn: those the turn left alone, and any on a changed square
         squares = [p for p in standing if p not in changed]
         for p in changed:
@@ -338,17 +482,135 @@ class TurnSource:
                 squares.append(p)
         try:
             for p in squares:
-                base = baselines.get(p)
-                if base is None:
-                    search.incr = None
-                    base = baselines[p] = search.attack_baseline(cells, p, mover, s.last_from,
-                                                                 s.last_to, royal)
+                base = self._baseline(p, royal)
                 search.incr = incr
                 if search.attacked_after(base, changed, board, p, mover, tn.lf, tn.lt, royal):
                     return False
             return True
         finally:
             search.incr = None
+
+    def _count_keys(self, royal) -> int | None:
+        """:meth:`count` from :func:`.parts.simple_keys`: the simple parts that leave every
+        square the king-safety test watches alone are legal exactly when the mover's royal
+        pieces stand safe now (:meth:`_quick_safe`), so they are only counted, as keys; the
+        others are made and tested one by one.  None when the counting functions are missing
+        or every part needs the board after it."""
+        g, s, mover = self.game, self.state, self.mover
+        if royal:
+            quick = self._quick
+            if quick is None:
+                quick = self._quick = self._quick_basis(royal)
+            if quick is False:
+                return None
+            touched, attacked = quick
+        else:
+            touched, attacked = frozenset(), False
+        found = simple_keys(g, s.cells, mover, self.mfilter, s.last_from, s.last_to, s.stores, self._asker(),
+                            s.squares()[mover], touched, royal)
+        if found is None:
+            return None
+        keys, others = found
+        rest = []
+        for part in dict.fromkeys(others):  # one move type: equal parts are equal keys
+            moves = part[0]
+            if len(moves) == 1 and not part[1] and not part[2] and part[3] is None:
+                f, to, pc, ty, copy = moves[0]
+                if not copy and f != to and pc[0] == mover and f not in touched and to not in touched \
+                        and ty not in royal:
+                    keys.add((f, to, ty))  # the key its twin from a simple block would have
+                    continue
+            rest.append(part)
+        n = 0 if attacked else len(keys)
+        for part in rest:
+            if part.partial is not None:
+                n += sum(1 for tn in self._chains_from(part, 0) if not royal or self._safe(tn, royal))
+            elif not royal:
+                n += 1
+            else:
+                safe = self._quick_safe(part, royal)
+                if safe is None:
+                    safe = self._safe(Turn.unapplied(part, 0, self), royal)
+                n += safe
+        return n
+
+    def _quick_safe(self, part: Part, royal) -> bool | None:
+        """King safety of a one-part turn told from its part alone, or None when the board after
+        it is needed.
+
+        The part must leave the mover's royal pieces where they stand and put no opponent piece
+        anywhere: it moves only the mover's pieces (into no royal type), places nothing, and
+        its effects only capture or set attributes.  Then the squares it changes are empty or
+        the mover's afterwards, so an opponent piece attacks a royal square after it exactly as
+        before, unless the part changes a square that attacker stands on or that its baseline
+        run read (:meth:`.attacks.AttackSearch.attack_baseline`; LAST_MOVE, always changed,
+        stands for last-from and last-to).  When no royal square's attackers are touched so,
+        the baseline's answer stands.
+        """
+        quick = self._quick
+        if quick is None:
+            quick = self._quick = self._quick_basis(royal)
+        if quick is False or part.placements:
+            return None
+        touched, attacked = quick
+        mover = self.mover
+        for m in part.moves:
+            if m[0] in touched or m[1] in touched or m[2][0] != mover or m[3] in royal:
+                return None
+        for e in part.effects:
+            if e[1] in touched or (e[0] != "x" and e[0] != "attr"):
+                return None
+        return not attacked
+
+    def _quick_basis(self, royal):
+        """For :meth:`_quick_safe`: (the squares a turn must leave alone, is a royal piece
+        attacked now?), or False when every turn needs the board after it (a baseline read
+        last-from or last-to, which every turn changes)."""
+        standing = self._royal_standing(royal)
+        touched = set(standing)
+        attacked = False
+        for p in standing:
+            for q, _, hit, reads in self._baseline(p, royal):
+                touched.add(q)
+                touched.update(reads)
+                attacked = attacked or hit
+        if LAST_MOVE in touched:
+            return False
+        return frozenset(touched), attacked
+
+    def _asker(self) -> AttackSearch:
+        """The chain of attack questions the move blocks of this position's turns ask (one
+        memo for all: two castling blocks ask whether the king's square is attacked)."""
+        if self._questions is None:
+            s = self.state
+            self._questions = AttackSearch(self.game, position=(s.cells, s.squares()))
+        return self._questions
+
+    def _search(self) -> AttackSearch:
+        """The king-safety filter's attack tests: one chain for the whole position."""
+        if self._attacks is None:
+            self._attacks = AttackSearch(self.game, nest=1)
+        return self._attacks
+
+    def _royal_standing(self, royal) -> list[int]:
+        """Squares of the mover's royal pieces before the turn."""
+        if self._royal_squares is None:
+            cells = self.state.cells
+            self._royal_squares = [p for p in self.state.squares()[self.mover] if cells[p][1] in royal]
+        return self._royal_squares
+
+    def _baseline(self, p: int, royal):
+        """The king-safety baseline of royal square ``p`` on the position before the turn."""
+        base = self._baselines.get(p)
+        if base is None:
+            s = self.state
+            search = self._search()
+            search.incr = None
+            squares = s.squares()
+            others = [q for o, own in enumerate(squares) if o != self.mover for q in own]
+            base = self._baselines[p] = search.attack_baseline(s.cells, p, self.mover, s.last_from,
+                                                               s.last_to, royal, sorted(others))
+        return base
 
 
 class MoveList(Sequence):
@@ -359,67 +621,81 @@ class MoveList(Sequence):
     keeps the first ``cap`` and the game records warning W504.  :meth:`count`
     and :meth:`nth` reach every turn with bounded memory (a random choice
     among millions of turns needs neither the whole list nor the cap).
-    A turn becomes a contract :class:`Move` (with its notation) only when it
-    is held: :meth:`count` counts the turns it has not held without making them.
+    A turn becomes a contract :class:`Move` (with its notation) only when a
+    caller takes it: ``bool()`` and :meth:`count` make none.
     """
 
     def __init__(self, source: TurnSource, cap: int):
         self._source = source
-        #: the turns not held yet; None once they are all held or counted
+        #: the turns not held yet; None once they are all held
         self._turns: Iterator[Turn] | None = source.legal()
-        self._items: list[Move] = []
+        #: the turns held, and the move made of each (None until taken)
+        self._held: list[Turn] = []
+        self._moves: list[Move | None] = []
         #: how many turns there are, once known
         self._total: int | None = None
         self.cap = cap
 
     def _pull(self, n: int) -> None:
         """Hold the first ``n`` turns (fewer if there are fewer, or ``cap`` at most)."""
-        items = self._items
-        if len(items) >= n:
+        held = self._held
+        if len(held) >= n or self._turns is None:
             return
-        if self._turns is None:
-            if self._total is None or len(items) >= self._total:
-                return
-            # count() went through the turns past those held: generate them again
-            self._turns = islice(self._source.legal(), len(items), None)
         game = self._source.game
-        while len(items) < n:
-            if len(items) >= self.cap:
+        while len(held) < n:
+            if len(held) >= self.cap:
                 game.list_cut(self.cap)
                 return
             tn = next(self._turns, None)
             if tn is None:
                 self._turns = None
-                self._total = len(items)
+                self._total = len(held)
                 return
-            items.append(tn.move(game))
+            held.append(tn)
+            self._moves.append(None)
+
+    def _move(self, i: int) -> Move:
+        """The move made of held turn ``i``."""
+        m = self._moves[i]
+        if m is None:
+            m = self._moves[i] = self._held[i].move(self._source.game)
+        return m
 
     def __bool__(self) -> bool:
+        if self._total is not None and not self._held:
+            return self._total > 0  # counted already: no turn needs making
         self._pull(1)
-        return bool(self._items)
+        return bool(self._held)
 
     def __len__(self) -> int:
         self._pull(self.cap + 1)
-        return len(self._items)
+        return len(self._held)
 
     def __getitem__(self, i):
-        self._pull(self.cap + 1 if isinstance(i, slice) or i < 0 else i + 1)
-        return self._items[i]
+        if isinstance(i, slice):
+            self._pull(self.cap + 1)
+            return [self._move(k) for k in range(len(self._held))[i]]
+        self._pull(self.cap + 1 if i < 0 else i + 1)
+        if i < 0:
+            i += len(self._held)
+        if not 0 <= i < len(self._held):
+            raise IndexError(i)
+        return self._move(i)
 
     def __iter__(self) -> Iterator[Move]:
         i = 0
         while True:
             self._pull(i + 1)
-            if i >= len(self._items):
+            if i >= len(self._held):
                 return
-            yield self._items[i]
+            yield self._move(i)
             i += 1
 
     def material(self) -> list[Move]:
         """The turns that change material, in list order, as moves (at most ``cap`` of them)."""
-        if self._turns is None and self._total is not None and self._total <= len(self._items):
-            return [m for m in self._items if m.changes_material()]
         game = self._source.game
+        if self._turns is None:
+            return [self._move(i) for i, tn in enumerate(self._held) if tn.changes_material(game)]
         out = []
         for tn in self._source.legal(material_only=True):
             if len(out) >= self.cap:
@@ -429,22 +705,18 @@ class MoveList(Sequence):
         return out
 
     def count(self) -> int:
-        """How many legal turns there are, past the cap too (those are counted, not kept)."""
+        """How many legal turns there are, past the cap too (counted, not kept)."""
         if self._total is None:
-            n = len(self._items)
-            if self._turns is not None:
-                n += sum(1 for _ in self._turns)
-                self._turns = None
-            self._total = n
-            if n > self.cap:
-                self._source.game.list_cut(self.cap)
+            self._total = self._source.count()
+        if self._total > self.cap:
+            self._source.game.list_cut(self.cap)
         return self._total
 
     def nth(self, k: int) -> Move:
         """The ``k``-th legal turn (0-based), as the uncapped list would give it."""
         self._pull(min(k + 1, self.cap))
-        if k < len(self._items):
-            return self._items[k]
+        if k < len(self._held):
+            return self._move(k)
         for i, tn in enumerate(self._source.legal()):
             if i == k:
                 return tn.move(self._source.game)

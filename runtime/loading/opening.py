@@ -13,6 +13,7 @@ position (:class:`AxiomGames`).
 from __future__ import annotations
 
 import enum
+import gc
 import os
 import warnings
 
@@ -97,6 +98,11 @@ def _open_entry(zf: ZrfFile, variant: str | None, spec: str, lint: bool, axiom: 
         errors = [d for d in zf.report.diagnostics if d.is_error]
         why = f" (first error: {errors[0].format()})" if errors else ""
         raise GameLoadError(f"{zf.path}: {gdef.title!r} has no players{why}", errors)
+    # Lowering and translating allocate hundreds of thousands of small acyclic
+    # objects; the cyclic garbage collector would rescan them over and over
+    # (AfricanChess from a warm translation cache: 1.5 s of processor time with it, 1.2 s without).
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
     try:
         return ZrfGame(gdef, zf.path, zf.report, back_end)
     except ZrfError as exc:
@@ -105,3 +111,6 @@ def _open_entry(zf: ZrfFile, variant: str | None, spec: str, lint: bool, axiom: 
         d = Diagnostic("E222", f"the forms of {gdef.title!r} nest too deeply to compile (raised "
                        f"{limits.hint('expanded_nesting')}?)", gdef.span)
         raise GameLoadError(d.format(), [d]) from None
+    finally:
+        if gc_was_enabled:
+            gc.enable()

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from runtime.interpreter import ZrfRuntimeError
-from runtime.interpreter.move_back_end import MoveBackEnd
+from runtime.interpreter import MoveBackEnd, ZrfRuntimeError
 from runtime.loading.opening import open_game
 
 BOARD = """
@@ -20,11 +19,6 @@ def game(tmp_path, body, name="t.zrf", back_end=None):
     p = tmp_path / name
     p.write_text(f'(game (title "T") {BOARD} {body})')
     return open_game(str(p), back_end=back_end)
-
-
-def back_end_of(translated):
-    """The back end a test parametrized on ``translated`` opens its game with."""
-    return MoveBackEnd.TRANSLATED if translated else MoveBackEnd.CLOSURES
 
 
 def moves(g, state=None):
@@ -142,16 +136,16 @@ OFF_BOARD_EFFECTS = [
 ]
 
 
-@pytest.mark.parametrize("translated", [False, True], ids=["closures", "translated"])
+@pytest.mark.parametrize("back_end", list(MoveBackEnd), ids=[b.value for b in MoveBackEnd])
 @pytest.mark.parametrize("effect", OFF_BOARD_EFFECTS)
-def test_an_effect_aimed_off_the_board_does_nothing(tmp_path, effect, translated):
+def test_an_effect_aimed_off_the_board_does_nothing(tmp_path, effect, back_end):
     """An effect toward a direction that leads off the board (w from a1) does nothing and the
     block goes on to its step e and its add, as (set-position-flag ...) does above.  Hand count:
     the one move is P a1 - b1, and it removes, flips, changes or creates nothing."""
     g = game(tmp_path, f"""
       (piece (name P) (attribute lit false) (moves (({effect}) e (verify empty?) add)))
       (piece (name Q) (moves (n add)))
-      (board-setup (A (P a1)) (B (Q d2)))""", back_end=back_end_of(translated))
+      (board-setup (A (P a1)) (B (Q d2)))""", back_end=back_end)
     s = g.initial_state()
     assert moves(g, s) == ["P a1 - b1"]
     assert s.apply(s.legal_moves()[0]).board() == {"b1": ("A", "P"), "d2": ("B", "Q")}
@@ -171,15 +165,15 @@ SCORCH = """(game (title "Scorch") (players White Black) (turn-order White Black
 """
 
 
-@pytest.mark.parametrize("translated", [False, True], ids=["closures", "translated"])
-def test_a_capture_toward_no_square_lets_the_move_stand(tmp_path, translated):
+@pytest.mark.parametrize("back_end", list(MoveBackEnd), ids=[b.value for b in MoveBackEnd])
+def test_a_capture_toward_no_square_lets_the_move_stand(tmp_path, back_end):
     """Scorch: the Torch landing on b3 (the top edge) tests n, which leads off the board:
     (not-empty? n) and (not-friend? n) are true there, so (capture n) runs and does nothing; the
     capture to the east takes the Black Torch on c3.  Zillions lists Torch b2 - b3 x c3 and
     Torch a1 - a2 (from a2, n is the empty a3 and e the friendly b2: nothing is captured)."""
     p = tmp_path / "scorch.zrf"
     p.write_text(SCORCH)
-    g = open_game(str(p), back_end=back_end_of(translated))
+    g = open_game(str(p), back_end=back_end)
     s = g.initial_state()
     assert sorted(moves(g, s)) == ["Torch a1 - a2", "Torch b2 - b3 x c3"]
     after = s.apply(next(m for m in s.legal_moves() if m.notation.startswith("Torch b2")))

@@ -1,7 +1,7 @@
 """The translated move programs (runtime/interpreter/translate.py) play the same game as the closures.
 
 The closure compiler is the reference: every comparison here loads one file
-twice (``back_end(False)`` and ``back_end(True)``) and walks both trees
+twice (``MoveBackEnd.CLOSURES`` and ``MoveBackEnd.TRANSLATED``) and walks both trees
 together (runtime.sweeps.backend_equality), asking for the same legal
 moves in the same order and the same outcome at every node.  The files are
 independent of the translator: the keyword examples of test_keywords.py, the
@@ -13,19 +13,17 @@ corrupt or unwritable cache only costs a warning.
 
 from __future__ import annotations
 
-import inspect
 import warnings
 from pathlib import Path
 
 import pytest
 
-from runtime.interpreter import ZrfRuntimeError
+from runtime.interpreter import MoveBackEnd, ZrfRuntimeError
+from runtime.interpreter import move_back_end, translate, translation_cache
 from runtime.loading.opening import open_game
-from runtime.interpreter import translate, translation_cache
 from runtime.sweeps.backend_equality import (
     EQUAL, TIMEOUT, load_both, perft_verdict, playout_difference, replay_difference, tree_difference)
-from runtime.interpreter.compiler import Compiler
-from runtime.interpreter.translate import Translator, back_end
+from runtime.interpreter.source_writer import Translator
 from tests.conftest import corpus_entries, full_scale, scaled
 from tests.zrf.test_keywords import CASES, GAME
 from zrf import keywords as kw
@@ -41,16 +39,6 @@ def _write(tmp_path, text, name="t.zrf") -> str:
 
 def _diagnostics(game) -> list[str]:
     return [d.format() for d in game.report.diagnostics]
-
-
-def test_translator_handles_exactly_the_closure_compilers_keywords():
-    """One emit handler per keyword the closure compiler runs (both dispatch on the keyword table)."""
-    def handlers(cls):
-        return {n for n, _ in inspect.getmembers(cls, inspect.isfunction) if n.startswith("run_")}
-    assert handlers(Translator) == handlers(Compiler)
-    for context in (kw.STATEMENT, kw.CONDITION):
-        for name, use in kw.table(context).items():
-            assert hasattr(Translator, "run_" + use.run), name
 
 
 KEYWORD_CASES = [c for c in CASES if c[0] in (kw.STATEMENT, kw.CONDITION)]
@@ -111,17 +99,6 @@ def test_runaway_while_is_the_same_located_error(tmp_path):
     assert said[0] == said[1] and "E510" in said[0] and str(path) in said[0]
 
 
-def test_a_program_of_no_piece_runs_as_closures_with_its_problems_said(tmp_path):
-    """block() of a program the game's pieces do not hold (no engine asks for one today)."""
-    game = open_game(_write(tmp_path, BROKEN))
-    other = open_game(_write(tmp_path, BROKEN.replace("frobnicate", "wibble"), "other.zrf"))
-    programs = translate.block_compiler(game.tables, game.report, game)
-    foreign = next(iter(other.gdef.pieces.values())).moves[0].program
-    fn = programs.block(foreign)
-    assert callable(fn) and fn is programs.block(foreign)
-    assert any("wibble" in d for d in _diagnostics(game))
-
-
 def test_a_block_python_cannot_compile_runs_as_closures_with_a_warning(tmp_path):
     """25 nested loops pass CPython's limit of 20 nested blocks in one function."""
     nested = "n " + "(while (not-empty? s) " * 25 + "s" + ")" * 25 + " add"
@@ -135,13 +112,14 @@ def test_a_block_python_cannot_compile_runs_as_closures_with_a_warning(tmp_path)
     assert moves[-2:] == ["P b2 - b1", "P b2 - c2"]  # the two moves of BROKEN, after the nested block's
 
 
-def test_switch_selects_the_closures(monkeypatch):
-    monkeypatch.setenv(translate.TRANSLATE_ENV, "0")
-    assert not translate.translating()
-    with back_end(True):
-        assert translate.translating()
-    monkeypatch.setenv(translate.TRANSLATE_ENV, "1")
-    assert translate.translating()
+def test_switch_selects_the_closures(monkeypatch, tmp_path):
+    """ZRF_TRANSLATE=0 chooses the closures for games loaded without a choice; a choice wins."""
+    path = _write(tmp_path, BROKEN)
+    monkeypatch.setenv(move_back_end.TRANSLATE_ENV, "0")
+    assert open_game(path).back_end is MoveBackEnd.CLOSURES
+    assert open_game(path, back_end=MoveBackEnd.TRANSLATED).back_end is MoveBackEnd.TRANSLATED
+    monkeypatch.setenv(move_back_end.TRANSLATE_ENV, "1")
+    assert open_game(path).back_end is MoveBackEnd.TRANSLATED
 
 
 # ----------------------------------------------------------------------------- the cache
@@ -243,8 +221,7 @@ def test_chess_perft_three_translated():
     """tests/games/chess.zrf translated: perft 20, 400, 8902 (the published chess perft figures)."""
     from runtime.verify.perft import perft_report
 
-    with back_end(True):
-        game = open_game(str(ROOT / "tests" / "games" / "chess.zrf"))
+    game = open_game(str(ROOT / "tests" / "games" / "chess.zrf"), back_end=MoveBackEnd.TRANSLATED)
     assert perft_report(game.initial_state(), 3).counts == {1: 20, 2: 400, 3: 8902}
 
 

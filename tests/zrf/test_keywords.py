@@ -1,5 +1,5 @@
-"""The keyword table (zrf/keywords.py) drives the linter, the move compiler, the goal compiler
-and docs/keywords.md; these tests make "checks clean but does nothing" impossible."""
+"""The keyword table (zrf/keywords.py) drives the linter, the lowering of move programs, the goal
+compiler and docs/keywords.md; these tests make "checks clean but does nothing" impossible."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from runtime.interpreter.lowered import Lowering
 from runtime.loading.opening import open_game
-from runtime.interpreter.compiler import Compiler
 from runtime.interpreter.goals import GoalCompiler
 from zrf import keywords as kw
 from zrf import lint
@@ -18,23 +18,26 @@ from zrf.lint import lint_file
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: The runtime class that runs each runtime context's keywords.
-RUNNERS = {kw.STATEMENT: Compiler, kw.CONDITION: Compiler, kw.GOAL: GoalCompiler, kw.OCCUPIER: GoalCompiler}
+#: The runtime class that reads each runtime context's keywords, and its handlers' prefix: move
+#: programs are lowered (runtime/interpreter/lowered), goals compiled.
+RUNNERS = {kw.STATEMENT: (Lowering, "lower_"), kw.CONDITION: (Lowering, "lower_"),
+           kw.GOAL: (GoalCompiler, "run_"), kw.OCCUPIER: (GoalCompiler, "run_")}
 
 
 def test_every_runtime_keyword_has_a_handler():
     """A keyword the linter accepts in a move block, condition or goal must name a runtime handler."""
     missing = [(name, ctx) for ctx in kw.RUNTIME_CONTEXTS for name, use in kw.table(ctx).items()
-               if use.run is None or not hasattr(RUNNERS[ctx], "run_" + use.run)]
+               if use.run is None or not hasattr(RUNNERS[ctx][0], RUNNERS[ctx][1] + use.run)]
     assert missing == []
 
 
 def test_every_runtime_handler_has_a_keyword():
-    """The reverse: a ``run_*`` method no keyword names would run something the linter rejects."""
-    for cls in set(RUNNERS.values()):
-        named = {use.run for ctx, runner in RUNNERS.items() if runner is cls
+    """The reverse: a handler no keyword names would run something the linter rejects."""
+    for cls, prefix in set(RUNNERS.values()):
+        named = {use.run for ctx, runner in RUNNERS.items() if runner[0] is cls
                  for use in kw.table(ctx).values()}
-        handlers = {n[4:] for n, _ in inspect.getmembers(cls, inspect.isfunction) if n.startswith("run_")}
+        handlers = {n[len(prefix):] for n, _ in inspect.getmembers(cls, inspect.isfunction)
+                    if n.startswith(prefix)}
         assert handlers == named, cls.__name__
 
 

@@ -1,0 +1,196 @@
+"""Benchmark: the computer player's search speed on fixed positions, beside a peer in the same run.
+
+    python benchmarks/search_speed.py [--previous REV] [--games chess,xiangqi,canopus,alpha-centauri]
+        [--positions 4] [--depth 3] [--budget 400] [--sunfish-nodes 20000]
+
+For each game (its ZRF file in this checkout: tests/games/chess.zrf and
+xiangqi.zrf, the generated Canopus and Alpha Centauri files) a seeded random
+game is played and every tenth position from ply 10 on is kept, written as a
+``--position`` set-up text (:mod:`runtime.loading.setup_text`), so each side
+searches exactly the same positions.  Each engine runs in its own subprocess,
+one after the other, and times itself in processor seconds:
+
+* **ours**: this checkout's :class:`runtime.players.alphabeta.AlphaBetaPlayer`
+  (``max_depth=--depth``, ``node_budget=--budget``, seed 0) on each position;
+* **previous**: the same player of ``--previous`` (default: ``main``),
+  checked out into a temporary git worktree beside this one (removed
+  afterwards), searching the same set-up texts of the same files;
+* **sunfish** (chess only): the pure-Python chess engine ``sunfish`` on the
+  same chess positions, until it has counted ``--sunfish-nodes`` nodes.
+
+A node is what each engine counts: ours one move generation or sixteen static
+evaluations (docs/play.md), sunfish one call of its bound search (quiescence
+included), so the nodes/s of the two are of different nodes.  Each player's
+game knowledge is learned before its clock starts.  The move chosen, its
+score and the node count are printed per position: with the same code on both
+sides they must agree, and a change meant to speed the search up without
+changing it must keep them (``PYTHONHASHSEED`` is fixed to 0 in the workers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+GAMES = {
+    "chess": ("tests/games/chess.zrf", None),
+    "xiangqi": ("tests/games/xiangqi.zrf", None),
+    "canopus": ("variants/canopus/canopus.zrf", None),
+    "alpha-centauri": ("variants/alpha_centauri/alpha_centauri.zrf", None),
+}
+
+#: The worker run in each checkout's Python: it uses only what both checkouts have.
+WORKER = r'''
+import json, sys, time
+try:
+    from runtime.loading.opening import open_game as load_game
+except ImportError:  # a checkout from before open_game
+    from runtime.interpreter import load_zrf_game as load_game
+from runtime.loading.setup_text import set_up
+from runtime.players.alphabeta import AlphaBetaPlayer
+from runtime.players.knowledge import knowledge_for
+job = json.load(sys.stdin)
+game = load_game(job["path"], job["variant"])
+knowledge_for(game, 0)
+out = []
+for text in job["positions"]:
+    state = set_up(game, text)
+    player = AlphaBetaPlayer(max_depth=job["depth"], node_budget=job["budget"], seed=0)
+    t = time.process_time()
+    move = player.choose(state)
+    seconds = time.process_time() - t
+    out.append({"nodes": player.info.nodes, "seconds": seconds, "move": move.notation,
+                "score": round(player.info.score, 6), "depth": player.info.depth})
+json.dump(out, sys.stdout)
+'''
+
+SUNFISH = r'''
+import json, sys, time
+import sunfish
+job = json.load(sys.stdin)
+out = []
+for board, white in job["boards"]:
+    rows = [" " * 9 + "\n"] * 2
+    for rank in range(8, 0, -1):
+        row = " "
+        for f in "abcdefgh":
+            row += board.get(f"{f}{rank}", ".")
+        rows.append(row + "\n")
+    rows += [" " * 9 + "\n"] * 2
+    text = "".join(rows)
+    score = sum(sunfish.pst[c][i] for i, c in enumerate(text) if c.isupper()) - \
+        sum(sunfish.pst[c.upper()][119 - i] for i, c in enumerate(text) if c.islower())
+    wc = (text[sunfish.A1] == "R" and text[sunfish.A1 + 4] == "K", text[sunfish.H1] == "R" and text[sunfish.A1 + 4] == "K")
+    bc = (text[sunfish.H8] == "r" and text[sunfish.A8 + 4] == "k", text[sunfish.A8] == "r" and text[sunfish.A8 + 4] == "k")
+    pos = sunfish.Position(text, score, wc, bc, 0, 0)
+    if not white:
+        pos = pos.rotate()
+    searcher = sunfish.Searcher()
+    t = time.process_time()
+    for depth, gamma, score, move in searcher.search([pos]):
+        if searcher.nodes >= job["nodes"] or depth > 30:
+            break
+    out.append({"nodes": searcher.nodes, "seconds": time.process_time() - t, "depth": depth})
+json.dump(out, sys.stdout)
+'''
+
+LETTERS = {"Pawn": "P", "Knight": "N", "Bishop": "B", "Rook": "R", "Queen": "Q", "King": "K"}
+
+
+def positions(path: str, variant: str | None, count: int, seed: int) -> list:
+    """Set-up texts of every tenth position (from ply 10) of one seeded random game, and the states."""
+    from runtime.loading.opening import open_game
+    from runtime.loading.setup_text import SetupText
+
+    game = open_game(str(ROOT / path), variant)
+    rng = random.Random(seed)
+    state = game.initial_state()
+    out = []
+    for ply in range(1, 10 * count + 10):
+        moves = state.legal_moves()
+        if not moves or state.outcome() is not None:
+            break
+        state = state.apply(rng.choice(moves))
+        if ply % 10 == 0:
+            board = state.board()
+            text = SetupText(state.current_player,
+                             tuple((c, p, t) for c, (p, t) in sorted(board.items()))).text()
+            out.append((text, state))
+    return out[:count]
+
+
+def run(python_path: Path, code: str, job: dict) -> list:
+    env = dict(os.environ, PYTHONPATH=str(python_path), PYTHONHASHSEED="0", ZRF_TRANSLATION_CACHE="1")
+    proc = subprocess.run([sys.executable, "-c", code], input=json.dumps(job), capture_output=True, text=True,
+                          env=env, cwd=python_path)
+    if proc.returncode != 0:
+        raise SystemExit(f"worker in {python_path} failed:\n{proc.stderr}")
+    return json.loads(proc.stdout)
+
+
+def rate(results: list) -> tuple[int, float]:
+    nodes = sum(r["nodes"] for r in results)
+    seconds = sum(r["seconds"] for r in results)
+    return nodes, seconds
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--previous", default="main", help="the revision to compare with (a git commit or branch)")
+    ap.add_argument("--games", default=",".join(GAMES))
+    ap.add_argument("--positions", type=int, default=4)
+    ap.add_argument("--depth", type=int, default=3)
+    ap.add_argument("--budget", type=int, default=400, help="node budget per move of our player")
+    ap.add_argument("--sunfish-nodes", type=int, default=20000)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    sys.path.insert(0, str(ROOT))
+
+    tmp = tempfile.mkdtemp(prefix="search-speed-")
+    previous = Path(tmp) / "previous"
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(previous), args.previous],
+                   check=True, capture_output=True)
+    commit = subprocess.run(["git", "-C", str(previous), "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True).stdout.strip()
+    try:
+        for name in args.games.split(","):
+            path, variant = GAMES[name]
+            found = positions(path, variant, args.positions, args.seed)
+            job = {"path": str(ROOT / path), "variant": variant, "positions": [t for t, _ in found],
+                   "depth": args.depth, "budget": args.budget}
+            ours = run(ROOT, WORKER, job)
+            before = run(previous, WORKER, job)
+            print(f"{name}: {len(found)} positions, depth {args.depth}, budget {args.budget} nodes")
+            for i, (a, b) in enumerate(zip(ours, before)):
+                same = "same" if (a["move"], a["score"], a["nodes"]) == (b["move"], b["score"], b["nodes"]) \
+                    else "DIFFERENT"
+                print(f"  position {i + 1}: ours {a['move']} {a['score']} ({a['nodes']} nodes, depth {a['depth']}, "
+                      f"{a['seconds']:.2f} s); previous {b['move']} {b['score']} ({b['nodes']} nodes, "
+                      f"{b['seconds']:.2f} s): {same}")
+            n1, s1 = rate(ours)
+            n0, s0 = rate(before)
+            print(f"  ours: {n1} nodes in {s1:.2f} s, {n1 / s1:,.0f} nodes/s; previous ({commit}): {n0} nodes in "
+                  f"{s0:.2f} s, {n0 / s0:,.0f} nodes/s; ratio {(n1 / s1) / (n0 / s0):.2f}")
+            if name == "chess":
+                boards = [({c: (LETTERS[t] if p == "White" else LETTERS[t].lower())
+                            for c, (p, t) in st.board().items()}, st.current_player == "White")
+                          for _, st in found]
+                sun = run(ROOT, SUNFISH, {"boards": boards, "nodes": args.sunfish_nodes})
+                n2, s2 = rate(sun)
+                print(f"  sunfish: {n2} nodes in {s2:.2f} s, {n2 / s2:,.0f} nodes/s (its nodes: bound() calls)")
+    finally:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(previous)],
+                       capture_output=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
