@@ -39,6 +39,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "gen": ("codegen.commands:gen", "Generate the ZRF of a built-in game from its template."),
     "play": ("runtime.commands.play:play", "Play a game in the terminal against people or the computer."),
     "match": ("runtime.commands.match:match", "Play a match between players and engines: Elo, LOS, SPRT."),
+    "evaluate": ("runtime.commands.evaluate:evaluate", "Play a game against itself: balance, draws, length, branching."),
     "engines": ("runtime.commands.engines:engines", "List the UCI engines, or build Fairy-Stockfish from source."),
     "render": ("runtime.commands.render:render", "Draw a game position as SVG."),
     "serve": ("runtime.commands.serve:serve", "Serve a local web page to play any game in a browser."),
