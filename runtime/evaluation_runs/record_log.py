@@ -5,7 +5,7 @@ fingerprint (``{"evaluate": {...}}``: game, variant, player, seed, ply limit),
 then one :class:`~runtime.evaluation_runs.selfplay_games.GameRecord` per
 finished game, written and flushed as it arrives.  A run given a folder whose
 log has the same fingerprint plays only the games the log lacks (a last line
-cut short by an interruption is dropped); a different fingerprint is a
+cut short by an interruption is cut off the file); a different fingerprint is a
 :class:`LogMismatch`, so games of two different plans are never mixed.
 """
 
@@ -29,21 +29,21 @@ class RecordLog:
     def __init__(self, folder: str, fingerprint: dict):
         self.path = Path(folder) / LOG_NAME
         self.records: dict[int, GameRecord] = {}
-        self._cut_short = False
         if self.path.exists():
             self._read(fingerprint)
             self._file = self.path.open("a", encoding="utf-8")
-            if self._cut_short:
-                self._file.write("\n")
         else:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._file = self.path.open("w", encoding="utf-8")
             self._write({"evaluate": fingerprint})
 
     def _read(self, fingerprint: dict) -> None:
-        text = self.path.read_text(encoding="utf-8")
-        self._cut_short = bool(text) and not text.endswith("\n")
-        lines = text.splitlines()
+        data = self.path.read_bytes()
+        if not data.endswith(b"\n"):  # the last line was cut short: drop it
+            data = data[:data.rfind(b"\n") + 1]
+            with self.path.open("r+b") as file:
+                file.truncate(len(data))
+        lines = data.decode("utf-8", errors="replace").splitlines()
         try:
             header = json.loads(lines[0])["evaluate"] if lines else None
         except (ValueError, KeyError, TypeError):
@@ -56,8 +56,8 @@ class RecordLog:
         for line in lines[1:]:
             try:
                 record = GameRecord.from_json(json.loads(line))
-            except (ValueError, TypeError):
-                continue  # a line cut short by an interruption
+            except (ValueError, TypeError, KeyError):
+                continue  # not a record: left out, its game played again
             self.records[record.index] = record
 
     def _write(self, data: dict) -> None:
