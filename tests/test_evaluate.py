@@ -156,3 +156,19 @@ def test_workers_play_the_same_games_as_one_process(tmp_path, backend):
     two = _json(rules, "--games", "6", "--player", "random", "--seed", "5", "--workers", "2", "--backend", backend)
     strip = [{k: v for k, v in g.items() if k != "seconds"} for g in one["games"]]
     assert [{k: v for k, v in g.items() if k != "seconds"} for g in two["games"]] == strip
+
+
+def test_compare_sets_the_two_games_side_by_side(tmp_path):
+    """First Wins (every game A's) against Always Draws (every game drawn), 2 games each: the side-by-side
+    lines show 100.0 % and 0.0 % first-player wins, and the report has both pages."""
+    first, draws = _write(tmp_path, FIRST_WINS, "first.zrf"), _write(tmp_path, ALWAYS_DRAWS, "draws.zrf")
+    out = _json(first, "--games", "2", "--player", "random", "--compare", draws)
+    assert [r["summary"]["first_player_wins"] for r in out["compare"]] == [2, 0]
+    assert [r["summary"]["draws"] for r in out["compare"]] == [0, 2]
+    result = _evaluate(first, "--games", "2", "--player", "random", "--compare", draws, "--report",
+                       str(tmp_path / "r"))
+    assert result.exit_code == 0, result.output
+    row = [line for line in result.output.splitlines() if line.strip().startswith("first-player win rate")][-1]
+    assert "100.0 %" in row and row.index("100.0 %") < row.index("0.0 % (95 %: 0.0")
+    assert (tmp_path / "r" / "compare" / "index.html").exists()
+    assert "compare/index.html" in (tmp_path / "r" / "index.html").read_text(encoding="utf-8")

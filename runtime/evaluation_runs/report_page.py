@@ -25,9 +25,9 @@ def _bars(values: list[float], labels: list[str], title: str) -> str:
         return f"<p>{html.escape(title)}: no data</p>"
     top = max(values) or 1
     step = (WIDTH - 2 * MARGIN) / len(values)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT + 40}" role="img" '
-             f'aria-label="{html.escape(title)}"><text x="{MARGIN}" y="14" font-size="13">{html.escape(title)} '
-             f'(max {top:g})</text>']
+    parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT + 40}" role="img" '
+              f'aria-label="{html.escape(title)}"><text x="{MARGIN}" y="14" font-size="13">{html.escape(title)} '
+              f'(max {top:g})</text>')]
     every = max(1, len(values) // 10)
     for k, (value, label) in enumerate(zip(values, labels)):
         h = (HEIGHT - MARGIN) * value / top
@@ -69,8 +69,24 @@ def _percent(rate: dict | None) -> str:
     return f"{100 * rate['rate']:.1f} % (95 %: {100 * rate['low']:.1f}&ndash;{100 * rate['high']:.1f})"
 
 
-def page(result: dict, folder: str) -> str:
-    """The HTML of the page for one evaluation (``zrf evaluate --json``'s data)."""
+def _compared(result: dict, other: dict) -> str:
+    """The two evaluations' main figures side by side, linking the other's page."""
+    pairs = [("first-player win rate", "first_player_win_rate"), ("draw rate", "draw_rate"),
+             ("decisiveness", "decisiveness")]
+    esc = html.escape
+    head = (f"<tr><th></th><th>{esc(result['name'])}</th><th><a href=\"compare/index.html\">"
+            f"{esc(other['name'])}</a></th></tr>")
+    rows = "".join(f"<tr><th>{label}</th><td>{_percent(result['summary'][key])}</td>"
+                   f"<td>{_percent(other['summary'][key])}</td></tr>" for label, key in pairs)
+    rows += "".join(f"<tr><th>{label}</th><td>{result['summary']['length'][key]}</td>"
+                    f"<td>{other['summary']['length'][key]}</td></tr>"
+                    for label, key in (("median length", "median"), ("mean length", "mean")))
+    return f"<h2>Compared</h2><table>{head}{rows}</table>"
+
+
+def page(result: dict, folder: str, other: dict | None = None) -> str:
+    """The HTML of the page for one evaluation (``zrf evaluate --json``'s data), and the compared one's
+    figures beside it when given."""
     s = result["summary"]
     esc = html.escape
     rows = [("player", esc(result["player"])), ("seed", str(result["seed"])),
@@ -82,6 +98,7 @@ def page(result: dict, folder: str) -> str:
             ("length (plies)", "min {min}, median {median}, mean {mean}, max {max}".format(**s["length"])),
             ("branching by phase", ", ".join(f"{k} {v}" for k, v in s["branching_by_phase"].items())),
             ("repetitions, lead changes a game", f"{s['mean_repetitions']}, {s['mean_lead_changes']}"),
+            ("learned piece values", esc(", ".join(f"{t} {v}" for t, v in result["piece_values"].items()))),
             ("wall time", f"{result['seconds']} s")]
     histogram = s["length"]["histogram"]
     games = []
@@ -94,10 +111,11 @@ def page(result: dict, folder: str) -> str:
     return "\n".join([
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
         f"<title>zrf evaluate: {esc(result['name'])}</title>",
-        "<style>body{font-family:sans-serif;max-width:60em;margin:1em auto}td,th{padding:2px 8px;"
-        "text-align:left}table{border-collapse:collapse}tr:nth-child(even){background:#f2f2f2}</style>",
+        ("<style>body{font-family:sans-serif;max-width:60em;margin:1em auto}td,th{padding:2px 8px;"
+         "text-align:left}table{border-collapse:collapse}tr:nth-child(even){background:#f2f2f2}</style>"),
         "</head><body>", f"<h1>{esc(result['name'])}</h1>",
         "<table>" + "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows) + "</table>",
+        _compared(result, other) if other is not None else "",
         "<h2>Plots</h2>",
         _bars([b["games"] for b in histogram], [f"{b['low']}-{b['high'] - 1}" for b in histogram],
               "games by length (plies)"),
@@ -110,9 +128,10 @@ def page(result: dict, folder: str) -> str:
         "</body></html>", ""])
 
 
-def write_report(folder: str, result: dict) -> None:
-    """Write ``summary.json`` and ``index.html`` into ``folder``."""
+def write_report(folder: str, result: dict, other: dict | None = None) -> None:
+    """Write ``summary.json`` and ``index.html`` into ``folder`` (the compared evaluation's figures beside
+    this one's when ``other`` is given; its own page is in ``compare/``)."""
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
     (target / "summary.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-    (target / "index.html").write_text(page(result, folder), encoding="utf-8")
+    (target / "index.html").write_text(page(result, folder, other), encoding="utf-8")

@@ -109,7 +109,7 @@ class GameRecord:
         return out
 
     @classmethod
-    def from_json(cls, data: dict) -> "GameRecord":
+    def from_json(cls, data: dict) -> GameRecord:
         return cls(**{k: data[k] for k in cls.__dataclass_fields__ if k in data})
 
 
