@@ -146,7 +146,8 @@ COMPARED_ROWS = (
 
 def compared_lines(results: list[dict]) -> list[str]:
     """Two evaluations side by side, one figure a line."""
-    names = [r["name"] + (f" ({r['variant']})" if r["variant"] else "") for r in results]
+    names = [r["name"] + (f" ({r['variant']})" if r["variant"] and r["variant"] != r["name"] else "")
+             for r in results]
     width = max(len(label) for label, _ in COMPARED_ROWS)
     column = max(40, *(len(n) for n in names))
     lines = [(f"{'':{width}}  " + "  ".join(f"{n:{column}}" for n in names)).rstrip()]

@@ -40,7 +40,8 @@ def _rate(successes: int, trials: int) -> dict | None:
 
 
 def length_histogram(lengths: Sequence[int], bins: int = HISTOGRAM_BINS) -> list[dict]:
-    """Counts of lengths in at most ``bins`` equal ranges ``[low, high)`` of whole plies."""
+    """Counts of lengths in at most ``bins`` equal ranges ``[low, high)`` of whole plies (the last one ends
+    past the longest game)."""
     if not lengths:
         return []
     low, high = min(lengths), max(lengths)
@@ -48,7 +49,7 @@ def length_histogram(lengths: Sequence[int], bins: int = HISTOGRAM_BINS) -> list
     counts: dict[int, int] = {}
     for n in lengths:
         counts[(n - low) // width] = counts.get((n - low) // width, 0) + 1
-    return [{"low": low + k * width, "high": low + (k + 1) * width, "games": counts.get(k, 0)}
+    return [{"low": low + k * width, "high": min(high + 1, low + (k + 1) * width), "games": counts.get(k, 0)}
             for k in range((high - low) // width + 1)]
 
 
