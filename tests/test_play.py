@@ -129,3 +129,41 @@ def test_three_players_take_turns(monkeypatch):
 def test_unknown_player_kind_is_a_usage_error():
     result = CliRunner().invoke(play, ["canopus", "--black", "oracle"], input="")
     assert result.exit_code == 2 and "unknown player 'oracle'" in result.output
+
+
+def test_bare_cells_are_moves_and_the_board_comes_once_per_turn_with_the_last_move_marked():
+    """Two people type ``d2d4`` and ``e7 e5``; the board is printed three times (before each of
+    the three prompts, never again after a move), and the last one marks e7 and e5 in brackets.
+
+    The expected rows are written by hand from the chess start after 1. d4 e5.
+    """
+    chess = str(__import__("pathlib").Path(__file__).parent / "games" / "chess.zrf")
+    result = run([chess, "--white", "human", "--black", "human"], "d2d4\ne7 e5\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.count("pieces: ") == 3
+    assert "1. White> " in out and "1. Black> " in out and "2. White> " in out
+    last = out.rsplit("1. Black> ", 1)[1]
+    assert "  7  pa  pa  pa  pa [.]  pa  pa  pa" in last
+    assert "  5  .   .   .   .  [pa] .   .   ." in last
+    assert "  4  .   .   .   PA  .   .   .   ." in last
+    assert "illegal" not in out and "ambiguous" not in out
+
+
+def test_a_random_player_rolls_and_nobody_is_asked_for_its_move(zillions_dir):
+    """Ur (Zillions' own file) has the random players ?Dice and ?Up; its turn order is ``Down
+    repeat (?Dice ...) x4 Up (?Dice ...) x4 Down``.  A person given Up and Down is asked only as
+    Up or Down, and after Down's first move the four ?Dice turns are rolled without asking;
+    ``--player ?Dice=human`` is refused with a note; the rolls are the same for the same --seed."""
+    ur = str(zillions_dir / "Rules" / "07.Ur.zrf")
+    args = [ur, "--player", "Up=human", "--player", "Down=human", "--player", "?Dice=human", "--seed", "5"]
+    result = run(args, "d0 d1\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "?Dice is a random player: it rolls by chance" in out
+    prompts = [line.split("> ")[0].split(". ", 1)[1] for line in out.splitlines() if "> " in line]
+    assert prompts and all(p in ("Up", "Down") for p in prompts), prompts
+    assert prompts[:2] == ["Down", "Up"], prompts
+    rolls = [line for line in out.splitlines() if ": ?Dice " in line]
+    assert len(rolls) == 4, rolls
+    assert run(args, "d0 d1\nquit\n").output == out

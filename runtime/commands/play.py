@@ -8,6 +8,7 @@ import click
 
 from runtime.core.notation import MoveMatchError, find_move
 from runtime.core.protocol import Move, State
+from runtime.players.chance import ChanceRoller, choosing_players
 from runtime.players.factory import make_player
 from runtime.pictures.textboard import board_text
 from zrf.printable import printable
@@ -50,9 +51,9 @@ def _hints(state: State, cell: str) -> str:
 @variant_option
 @moves_option
 @click.option("--white", "white", default="human", show_default=True, metavar="KIND",
-              help="Who plays the first player: human, ai, mcts or random.")
+              help="Who plays the first player who chooses moves: human, ai, mcts or random.")
 @click.option("--black", "black", default="ai", show_default=True, metavar="KIND",
-              help="Who plays the second player: human, ai, mcts or random.")
+              help="Who plays the second player who chooses moves: human, ai, mcts or random.")
 @click.option("--player", "others", multiple=True, metavar="NAME=KIND",
               help="Who plays any player by name (for games with other names or more players).")
 @click.option("--time", "seconds", type=click.FloatRange(0.01), default=2.0, show_default=True,
@@ -61,7 +62,8 @@ def _hints(state: State, cell: str) -> str:
               help="Computer strength: a level of the strength scale, a node budget a move that plays the same "
                    "on any machine (docs/play.md, 'The strength scale', gives each level's budget and its "
                    "Elo on chess); --time still caps it.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed for the computer players.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed for the computer players and the random players' rolls.")
 @click.option("--max-plies", type=click.IntRange(1), default=None,
               help="Stop after this many plies (for computer-only games).")
 @click.option("--load", "load_path", type=click.Path(exists=True, dir_okay=False), default=None,
@@ -73,7 +75,11 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
     """Play GAME in the terminal.
 
     The first player is --white, the second --black (whatever the game calls
-    them); --player NAME=KIND sets any player.  Type `help` at the prompt.
+    them); --player NAME=KIND sets any player.  A random player (a name
+    starting with ?, such as ?Dice) is nobody's seat: it rolls by chance,
+    seeded by --seed.  Moves may be typed as `d2 - d4`, `d2 d4` or `d2d4`;
+    the board is shown once per turn with the last move's cells in brackets.
+    Type `help` at the prompt.
     With --json no board is printed and the game ends with one JSON object
     (the moves played and the outcome): meant for games between computer
     players.
@@ -89,15 +95,16 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
     history: list[tuple[State, Move]] = []
     if load_path:
         state, history = _load(g, load_path)
-    kinds = {}
-    if len(g.players) >= 1:
-        kinds[g.players[0]] = white
-    if len(g.players) >= 2:
-        kinds[g.players[1]] = black
+    roller = ChanceRoller(g, seed)
+    choosing = choosing_players(g)
+    kinds = dict(zip(choosing, (white, black)))
     for spec in others:
         name, _, kind = spec.partition("=")
         if name not in g.players:
             raise click.UsageError(f"--player: {name!r} is not a player of {g.name} ({', '.join(g.players)})")
+        if roller.rolls_for(name):
+            tell(f"{name} is a random player: it rolls by chance (--seed), nobody plays it")
+            continue
         kinds[name] = kind
     players = {}
     for i, (name, kind) in enumerate(kinds.items()):
@@ -107,24 +114,36 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
             except ValueError as exc:
                 raise click.UsageError(str(exc)) from None
     reader = LineReader(lambda: COMMANDS + tuple(m.notation for m in state.legal_moves()))
+    kinds.update((p, "random") for p in g.players if roller.rolls_for(p))  # a computer seat in a .zsg
     say(f"{g.name}: " + ", ".join(f"{p} ({kinds.get(p, 'human')})" for p in g.players))
-    say(board_text(state))
+    people = any(kinds.get(p, "human") == "human" for p in g.players)
+    shown = None  # the position whose board was printed last
+
+    def show_board() -> None:
+        nonlocal shown
+        if shown is not state:
+            last = history[-1][1] if history else None
+            say(board_text(state, _cells_of(last)))
+            shown = state
     while True:
         outcome = state.outcome()
         if outcome is not None:
+            show_board()
             say(f"game over: {outcome.describe()}")
             return _finish(as_json, g, history, outcome, "game over")
         if max_plies is not None and len(history) >= max_plies:
             say(f"stopped after {len(history)} plies (--max-plies)")
             return _finish(as_json, g, history, None, "--max-plies")
         mover = state.current_player
-        if mover in players:
-            move = players[mover].choose(state)
+        if mover in players or roller.rolls_for(mover):
+            move = roller.roll(state) if roller.rolls_for(mover) else players[mover].choose(state)
             say(f"{g.move_number(len(history))}. {mover}: {move.notation}")
             history.append((state, move))
             state = state.apply(move)
-            say(board_text(state))
+            if not people:
+                show_board()
             continue
+        show_board()
         try:
             line = reader.read(printable(f"{g.move_number(len(history))}. {mover}> ", one_line=True)).strip()
         except (EOFError, click.Abort):
@@ -140,15 +159,15 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
         elif word == "moves":
             tell(_hints(state, rest.strip()))
         elif word == "board":
-            say(board_text(state))
+            shown = None
+            show_board()
         elif word == "undo":
             if not history:
                 tell("nothing to undo")
                 continue
             state, _ = history.pop()
-            while history and state.current_player in players:
+            while history and (state.current_player in players or roller.rolls_for(state.current_player)):
                 state, _ = history.pop()
-            say(board_text(state))
         elif word == "save":
             if not rest:
                 tell("usage: save FILE.zsg")
@@ -164,7 +183,6 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
                 tell(f"cannot load: {exc.message}")
                 continue
             say(f"loaded {len(history)} moves from {rest.strip()}")
-            say(board_text(state))
         else:
             try:
                 move = find_move(state, line)
@@ -173,7 +191,20 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
                 continue
             history.append((state, move))
             state = state.apply(move)
-            say(board_text(state))
+
+
+def _cells_of(move: Move | None) -> frozenset[str]:
+    """The cells a move starts from and reaches (a drop: where it lands), for marking."""
+    if move is None:
+        return frozenset()
+    cells = set()
+    for part in move.details or ():
+        if part is None:
+            continue
+        for m in part.movements:
+            cells.update((m.source, m.target))
+        cells.update(p.cell for p in part.placements)
+    return frozenset(cells)
 
 
 def _finish(as_json: bool, game, history, outcome, reason: str) -> None:

@@ -23,9 +23,11 @@ _DEFAULTS = ServerLimits()
               show_default=True, help="A game without a move for this long is closed.")
 @click.option("--max-upload-kb", type=click.IntRange(1, 1_000_000), default=_DEFAULTS.max_body_bytes // 1024,
               show_default=True, help="Largest request body (an upload is sent base64: 4/3 of its size).")
+@click.option("--max-watchers", type=click.IntRange(1, 10_000), default=_DEFAULTS.max_streams, show_default=True,
+              help="Pages following games live at once (players of shared games and spectators).")
 @click.option("--log", "log_requests", is_flag=True, help="Log every request to standard error.")
 def serve(games: tuple[str, ...], port: int, host: str, max_games: int, idle_minutes: float,
-          max_upload_kb: int, log_requests: bool) -> None:
+          max_upload_kb: int, max_watchers: int, log_requests: bool) -> None:
     """Serve a page where a person picks a game or uploads a .zrf and plays it by clicking,
     against a person or the computer, and can download the game as .zsg.
 
@@ -48,7 +50,7 @@ def serve(games: tuple[str, ...], port: int, host: str, max_games: int, idle_min
     except CatalogError as exc:
         raise click.UsageError(str(exc)) from None
     limits = ServerLimits(max_sessions=max_games, idle_seconds=idle_minutes * 60,
-                          max_body_bytes=max_upload_kb * 1024)
+                          max_body_bytes=max_upload_kb * 1024, max_streams=max_watchers)
     try:
         sock = bind(host, port)
     except OSError as exc:

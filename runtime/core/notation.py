@@ -6,7 +6,10 @@ Two forms are accepted (both case-sensitive, whitespace-insensitive):
   multi-part turn, every part joined by ``;``;
 * the short form ``from - to`` (``x`` may stand for ``-``) with an optional
   ``= Type`` for a promotion choice, e.g. ``e7 - e8 = Queen``.  For a
-  multi-part turn each part may be given in short form, joined by ``;``.
+  multi-part turn each part may be given in short form, joined by ``;``;
+* the bare cells ``d2 d4`` or ``d2d4`` (one-part moves only), read as
+  ``d2 - d4`` when that names exactly one legal move.  ``d2d4`` is split
+  where both halves are cells of the board, so it works with any cell names.
 
 A text that matches no legal move, or more than one, raises
 :class:`MoveMatchError`, which lists the candidates.
@@ -86,11 +89,24 @@ def find_move(state: State, text: str, moves: Sequence[Move] | None = None) -> M
         # the same notation twice: engines merge such duplicates, take the first
         return exact[0]
     short = [m for m in legal if _matches_short(m, wanted)]
+    if not short:
+        short = [m for m in legal if any(_matches_short(m, t) for t in _bare_cells(state, wanted))]
     if len(short) == 1:
         return short[0]
     if not short:
         raise MoveMatchError(f"illegal move {text!r}; legal moves:", legal)
     raise MoveMatchError(f"ambiguous move {text!r}; it matches:", short)
+
+
+def _bare_cells(state: State, text: str) -> list[str]:
+    """``d2 d4`` or ``d2d4`` as the short forms it may mean (``d2 - d4``); none for other text."""
+    words = text.split()
+    cells = set(state.game.positions)
+    if len(words) == 2:
+        return [f"{words[0]} - {words[1]}"] if words[0] in cells and words[1] in cells else []
+    if len(words) != 1:
+        return []
+    return [f"{text[:i]} - {text[i:]}" for i in range(1, len(text)) if text[:i] in cells and text[i:] in cells]
 
 
 def split_move_list(text: str) -> list[str]:

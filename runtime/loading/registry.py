@@ -42,6 +42,13 @@ except ModuleNotFoundError:  # Python 3.10: no TOML reader, so no fallback to py
 #: The entry-point group games are registered in.
 ENTRY_POINT_GROUP = "zrf.games"
 
+#: The entry-point group of the games' picture packages: each entry, named after a game, names a
+#: callable ``(game name) -> {relative path: bytes}`` giving the game's Zillions package
+#: (``Rules/<Game>.zrf`` and the ``Images/<Game>/`` bitmaps it names).  The package writer sits
+#: above ``runtime`` (this project's is ``codegen.package:package_files``), so runtime reaches it
+#: only through this group, as it reaches the games.
+PACKAGE_GROUP = "zrf.packages"
+
 #: The distribution whose pyproject.toml is read when the group is not installed.
 DISTRIBUTION = "zrf-toolkit"
 
@@ -111,6 +118,30 @@ def game_names() -> list[str]:
     return list(_load_registry())
 
 
+def package_files(name: str) -> dict[str, bytes] | None:
+    """The Zillions package of registered game ``name`` (see :data:`PACKAGE_GROUP`), or None when
+    no package writer is registered for it or the writer fails (a :class:`RegistryWarning` says why)."""
+    target = _package_writers().get(name.lower())
+    if target is None:
+        return None
+    try:
+        return target.load()(name.lower())
+    except Exception as exc:  # a broken writer costs the pictures, never the game
+        _warn(f"the picture package of {name} cannot be made ({target.value}): {type(exc).__name__}: {exc}")
+        return None
+
+
+@functools.cache
+def _package_writers() -> dict[str, importlib.metadata.EntryPoint]:
+    points = list(importlib.metadata.entry_points(group=PACKAGE_GROUP))
+    if not any(point.dist is not None and point.dist.name == DISTRIBUTION for point in points):
+        points = _checkout_entry_points(PACKAGE_GROUP, quiet=True) + points
+    found: dict[str, importlib.metadata.EntryPoint] = {}
+    for point in points:
+        found.setdefault(point.name.lower(), point)
+    return found
+
+
 @functools.cache
 def _load_registry() -> dict[str, GameEntry]:
     points = [(point, point.dist.name if point.dist is not None else "?")
@@ -148,14 +179,16 @@ def _entry_from(point: importlib.metadata.EntryPoint, provider: str) -> GameEntr
     return replace(entry, provider=provider)
 
 
-def _checkout_entry_points() -> list[importlib.metadata.EntryPoint]:
-    """The ``zrf.games`` table of the checkout's pyproject.toml (entry points not installed)."""
+def _checkout_entry_points(group: str = ENTRY_POINT_GROUP, quiet: bool = False) -> list[importlib.metadata.EntryPoint]:
+    """The ``group`` table of the checkout's pyproject.toml (entry points not installed); ``quiet``:
+    no warning that they are read from there (the games' warning already said so)."""
     path = os.path.join(_CHECKOUT, "pyproject.toml")
     if not os.path.exists(path):  # an installed copy without its built-in games' metadata
         return []
     if tomllib is None:
-        _warn(f"the {ENTRY_POINT_GROUP!r} entry points are not installed and Python 3.10 cannot read "
-              f"{path}; run 'pip install -e .'")
+        if not quiet:
+            _warn(f"the {group!r} entry points are not installed and Python 3.10 cannot read "
+                  f"{path}; run 'pip install -e .'")
         return []
     try:
         with open(path, "rb") as fh:
@@ -164,11 +197,11 @@ def _checkout_entry_points() -> list[importlib.metadata.EntryPoint]:
         return []
     if project.get("name") != DISTRIBUTION:
         return []
-    table = project.get("entry-points", {}).get(ENTRY_POINT_GROUP, {})
-    if table:
-        _warn(f"the {ENTRY_POINT_GROUP!r} entry points are not installed (run 'pip install -e .'); "
+    table = project.get("entry-points", {}).get(group, {})
+    if table and not quiet:
+        _warn(f"the {group!r} entry points are not installed (run 'pip install -e .'); "
               f"the games are read from {path}")
-    return [importlib.metadata.EntryPoint(name, value, ENTRY_POINT_GROUP) for name, value in table.items()]
+    return [importlib.metadata.EntryPoint(name, value, group) for name, value in table.items()]
 
 
 def _warn(message: str) -> None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from runtime.pictures.bitmaps import Bitmap, GameGraphics
 from runtime.pictures.labels import piece_labels
 from runtime.core.layout import Cell, board_layout, drawn_links
-from runtime.core.protocol import State
+from runtime.core.protocol import Game, State
 
 PLAYER_COLOURS = ["#f8f8f0", "#202020", "#d03030", "#3060d0", "#30a040", "#e0a020",
                   "#9040c0", "#20a0a0"]
@@ -144,10 +144,15 @@ class Scene:
 
 
 def build_scene(state: State, title: str | None = None, highlight: set[str] | None = None,
-                graphics: GameGraphics | None = None) -> Scene:
-    """The scene of ``state``; ``graphics`` are the game's own bitmaps (None: draw everything)."""
+                graphics: GameGraphics | None = None, drawn_as: Game | None = None) -> Scene:
+    """The scene of ``state``; ``graphics`` are the game's own bitmaps (None: draw everything).
+
+    ``drawn_as`` is the game whose board layout places the cells (default: the state's own):
+    a native engine is drawn with the layout of the ZRF written for it, whose positions are in
+    the pixels of the bitmaps ``graphics`` then holds.
+    """
     game = state.game
-    layout = board_layout(game)
+    layout = board_layout(drawn_as or game)
     cells = layout.cells
     players = list(game.players)
     board = state.board()
@@ -213,7 +218,7 @@ def build_scene(state: State, title: str | None = None, highlight: set[str] | No
             fill = HIGHLIGHT
         scene.cells.append(DrawnCell(cell, fill, named and min(cell.w, cell.h) >= 16, lit))
     if board_bitmap is None:
-        for a, b in drawn_links(game, cells):
+        for a, b in drawn_links(drawn_as or game, cells):
             (x1, y1), (x2, y2) = by_name[a].centre, by_name[b].centre
             scene.links.append((x1, y1, x2, y2))
     return scene

@@ -21,7 +21,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from runtime.pictures.bitmaps import Bitmap, GameGraphics, graphics_for
 from runtime.pictures.labels import piece_label
-from runtime.core.protocol import State
+from runtime.core.protocol import Game, State
 from runtime.pictures.scene import (CELL_EDGE, CELL_NAME, LINK, PLAYER_COLOURS, Scene, build_scene, colour_index,
                     stores)
 
@@ -33,16 +33,17 @@ DEFAULT = object()
 
 def render_svg(state: State, title: str | None = None, highlight: set[str] | None = None,
                graphics: GameGraphics | None | object = DEFAULT,
-               image_href: Callable[[Bitmap], str] | None = None) -> str:
+               image_href: Callable[[Bitmap], str] | None = None, drawn_as: Game | None = None) -> str:
     """The SVG document of ``state``.
 
     ``graphics``: the bitmaps to use (None draws everything from geometry;
     left out, the game's own are loaded once per game).  ``image_href`` maps
     a bitmap to the URL the SVG should name; default, embedded PNG data.
+    ``drawn_as``: the game whose layout places the cells (see :func:`build_scene`).
     """
     if graphics is DEFAULT:
-        graphics = graphics_for(state.game)
-    return scene_svg(build_scene(state, title, highlight, graphics), image_href)
+        graphics = graphics_for(drawn_as or state.game)
+    return scene_svg(build_scene(state, title, highlight, graphics, drawn_as), image_href)
 
 
 def _num(v: float) -> str:

@@ -11,6 +11,7 @@
 Pieces are shown as the type's short label, upper case for the first player
 and lower case for the second; with more players the owner's number follows
 (``Pa3``).  Off-board stores are listed below, with a legend of the labels.
+Marked cells (the last move's) are drawn in brackets: ``[PA]``, ``[.]``.
 """
 
 from __future__ import annotations
@@ -49,13 +50,23 @@ def piece_text(owner: str, ptype: str, players: list[str], labels: dict[str, str
     return f"{label}{i + 1 if i >= 0 else '?'}"
 
 
+def _cell_text(text: str, marked: bool) -> str:
+    return f"[{text}]" if marked else text
+
+
+def _widest(state: State, players: list[str], labels: dict[str, str], marked: frozenset[str]) -> int:
+    """The widest marked cell's text with its brackets (0 with nothing marked)."""
+    board = state.board()
+    return max((len(piece_text(*board[c], players, labels) if c in board else ".") + 2 for c in marked), default=0)
+
+
 def _named_grid(state: State, coords: dict[str, tuple[int, int]], players: list[str],
-                labels: dict[str, str]) -> list[str]:
+                labels: dict[str, str], marked: frozenset[str]) -> list[str]:
     board = state.board()
     files = sorted({f for f, _ in coords.values()})
     ranks = sorted({r for _, r in coords.values()}, reverse=True)
     where = {v: k for k, v in coords.items()}
-    width = 4
+    width = max(4, _widest(state, players, labels, marked))
     lines = []
     for r in ranks:
         row = [f"{r:>3} "]
@@ -63,10 +74,9 @@ def _named_grid(state: State, coords: dict[str, tuple[int, int]], players: list[
             cell = where.get((f, r))
             if cell is None:
                 row.append(" " * width)
-            elif cell in board:
-                row.append(f"{piece_text(*board[cell], players, labels):^{width}}")
             else:
-                row.append(f"{'.':^{width}}")
+                text = piece_text(*board[cell], players, labels) if cell in board else "."
+                row.append(f"{_cell_text(text, cell in marked):^{width}}")
         lines.append("".join(row).rstrip())
     lines.append("    " + "".join(f"{_file_name(f):^{width}}" for f in files))
     return lines
@@ -85,7 +95,7 @@ def _axis(values: list[float], tolerance: float) -> dict[float, int]:
 
 
 def _spatial_grid(state: State, cells: list[Cell], players: list[str],
-                  labels: dict[str, str]) -> list[str] | None:
+                  labels: dict[str, str], marked: frozenset[str]) -> list[str] | None:
     """The board drawn where its cells lie, plus a map of cell names; None if it does not fit."""
     if not cells:
         return None
@@ -103,6 +113,7 @@ def _spatial_grid(state: State, cells: list[Cell], players: list[str],
         slot[key] = c.name
     board = state.board()
     width = max(4, max(len(n) for n in slot.values()) + 1)
+    width = max(width, _widest(state, players, labels, marked) + 1)
     pieces, names = [], []
     for r in range(nrow):
         prow, nrow_text = [], []
@@ -113,15 +124,16 @@ def _spatial_grid(state: State, cells: list[Cell], players: list[str],
                 nrow_text.append(" " * width)
             else:
                 text = piece_text(*board[name], players, labels) if name in board else "."
-                prow.append(f"{text:^{width}}")
+                prow.append(f"{_cell_text(text, name in marked):^{width}}")
                 nrow_text.append(f"{name:^{width}}")
         pieces.append("".join(prow).rstrip())
         names.append("".join(nrow_text).rstrip())
     return pieces + ["", "cells:"] + names
 
 
-def board_text(state: State) -> str:
-    """The board with coordinates (see the module docstring), stores and a legend of the labels."""
+def board_text(state: State, marked: frozenset[str] = frozenset()) -> str:
+    """The board with coordinates (see the module docstring), stores and a legend of the labels;
+    the ``marked`` cells in brackets."""
     game = state.game
     players = list(game.players)
     board = state.board()
@@ -131,10 +143,10 @@ def board_text(state: State) -> str:
     coords = grid_coordinates(sorted(drawn))  # dummies (undrawn) may have any name
     from_grids = all(c.grid is not None for c in cells) if zrf_board(game) is not None else True
     if coords and from_grids and all(c in coords for c in drawn):
-        lines = _named_grid(state, {c: coords[c] for c in drawn}, players, labels)
+        lines = _named_grid(state, {c: coords[c] for c in drawn}, players, labels, marked)
         pictured = True
     else:
-        lines = _spatial_grid(state, cells, players, labels) or []
+        lines = _spatial_grid(state, cells, players, labels, marked) or []
         pictured = bool(lines)
     if not pictured:
         for cell in game.positions:

@@ -18,7 +18,20 @@ Routes (every ``/api/`` answer is JSON; ``POST`` bodies must be JSON):
   ``{"id", "zsg": FILE}`` (replays a saved game of this game, which then goes on
   from its last position; the page then steps through it with ``?ply=``): each
   needs the game's token;
-* ``GET /api/zsg?id=ID[&seats=HC]``: the game so far as a Zillions saved game.
+* ``GET /api/zsg?id=ID[&seats=HC]``: the game so far as a Zillions saved game;
+* ``POST /api/invite`` ``{"id", "player"}`` (the owner's token): a new seat token
+  for ``player``, answered as the invite link's fragment ``#join=ID.TOKEN`` and the
+  watch link's ``#watch=ID`` (:mod:`runtime.web.seats`); ``POST /api/join``
+  ``{"id"}`` with a seat's token: the game and the player it plays (``you``);
+* ``GET /api/events?id=ID``: the game's live updates as server-sent events
+  (:mod:`runtime.web.live_updates`);
+* ``POST /api/resign`` and ``POST /api/draw`` ``{"id", "player"}``: the player (one the
+  token holds) resigns, or offers a draw (the other side's offer accepted: drawn).
+
+A move (``/api/move``) needs the token of whoever holds the player to move: the
+owner's, or that seat's once it was given away; everything else that changes the
+game needs the owner's.  A random player's turn (``?Dice``) is always rolled by
+chance (the session's :class:`ChanceRoller`), whatever kind ``/api/ai`` names.
 
 Tokens travel in the ``X-ZRF-Token`` header, which no other site's page can
 set on a request here (a cross-origin custom header needs CORS approval this
@@ -32,6 +45,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import secrets
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -42,33 +56,47 @@ import anyio
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from runtime.interpreter import ZrfRuntimeError
 from runtime.core.notation import MoveMatchError, find_move
-from runtime.savedgames.saving import SavedGameError, replay_saved
+from runtime.core.protocol import Outcome
+from runtime.interpreter import EngineRequired, ZrfRuntimeError
+from runtime.loading.setup_only import load_still
+from runtime.players.chance import ChanceRoller, random_players
 from runtime.players.factory import make_player
-from zrf.diagnostics import ZrfError
-
+from runtime.savedgames.saving import SavedGameError, replay_saved
+from runtime.web.bitmap_routes import IMAGE_HEADERS, graphics_notes, image_png
 from runtime.web.catalog import Catalog, load_zrf_file
 from runtime.web.downloads import zsg_response
 from runtime.web.error_answers import JSON_HEADERS, ApiError, PathHider, unexpected
+from runtime.web.game_clocks import GameClocks, parse_control
 from runtime.web.guard import RequestGuard
-from runtime.web.server_limits import ServerLimits
+from runtime.web.live_updates import StreamCount, TooManyStreams, change_events
 from runtime.web.move_cells import describe_move
-from runtime.web.bitmap_routes import IMAGE_HEADERS, graphics_notes, image_png
+from runtime.web.package_pictures import PackagePictures
 from runtime.web.rules_text import rules_texts
+from runtime.web.seats import Standing
+from runtime.web.server_limits import ServerLimits
 from runtime.web.sessions import Session, SessionGone, SessionStore
-from runtime.web.uploads import UploadError, UploadStoreError, decode_files, decode_saved_game, write_upload
+from runtime.web.uploads import (
+    UploadError,
+    UploadStoreError,
+    decode_files,
+    decode_saved_game,
+    write_upload,
+)
 from runtime.web.views import session_payload
+from zrf.diagnostics import ZrfError
 
 STATIC = Path(__file__).resolve().parent / "static"
 TOKEN_HEADER = "x-zrf-token"
 TOKEN_SLOT = "__ZRF_LAUNCH_TOKEN__"
 #: the longest variant title a request may name
 MAX_VARIANT = 200
+#: a computer player with a clock thinks at most this share of its time left (plus most of the increment)
+CLOCK_SHARE = 30
 
 
 @dataclass
@@ -85,6 +113,10 @@ class ServeContext:
     #: the computer's thinking: ``limits.searches`` at once, apart, so that no search holds a
     #: person's move; the event loop only awaits either pool, so it always answers
     searcher: anyio.CapacityLimiter
+    #: the live-update streams open now (at most ``limits.max_streams``)
+    streams: StreamCount
+    #: the built-in games' package pictures, written under the upload root
+    pictures: PackagePictures
 
     def searches_waiting(self) -> int:
         """Computer moves waiting for a searcher."""
@@ -179,13 +211,37 @@ def session_for(request: Request, ctx: ServeContext) -> Session:
     return ctx.store.get(request.query_params.get("id", ""))
 
 
-async def session_call(request: Request, ctx: ServeContext) -> tuple[Session, dict]:
-    """The session named in a POST body and the body; the game's token must come with it."""
+async def session_call(request: Request, ctx: ServeContext, owner: bool = True) -> tuple[Session, dict]:
+    """The session named in a POST body and the body; the owner's token must come with it
+    (``owner=False``: any token of the game; the route checks what it allows)."""
     body = await json_body(request, ctx.limits)
     session = ctx.store.get(body.get("id"))
-    if not session.token_matches(request.headers.get(TOKEN_HEADER)):
+    offered = request.headers.get(TOKEN_HEADER)
+    if owner and not session.token_matches(offered):
+        holder = session.seats.holder(offered)
+        if holder.player is not None:
+            raise ApiError(403, f"this link plays {holder.player} only; the game's owner does that")
         raise ApiError(403, "missing or wrong game token (reload the page)")
     return session, body
+
+
+def _may_move(session: Session, offered: str | None) -> None:
+    """403 unless ``offered`` holds the player to move (call with the session's lock held)."""
+    refusal = session.seats.refusal(offered, session.state.current_player)
+    if refusal is not None:
+        raise ApiError(403, refusal)
+
+
+def _ended(session: Session) -> None:
+    """400 once the game ended on time or as the players chose (call with the session's lock held)."""
+    session.outcome()
+    if session.ended is not None:
+        raise ApiError(400, "the game is over")
+
+
+def _still(session: Session) -> None:
+    if session.still is not None:
+        raise ApiError(400, f"this game cannot be played here: {session.still}")
 
 
 def _text(value: object, what: str, limit: int) -> str:
@@ -222,6 +278,12 @@ async def new_game(request: Request, ctx: ServeContext) -> Response:
     variant = body.get("variant") or None
     if variant is not None:
         variant = _text(variant, "variant", MAX_VARIANT)
+    control = body.get("clock")
+    if control is not None and parse_control(control) is None:
+        raise ApiError(400, "clock must be 'SECONDS+INCREMENT' (at most 36000+600), e.g. '300+2'")
+    seed = body.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63):
+        raise ApiError(400, "seed must be a whole number from 0 to 2**63 - 1")
     ctx.store.purge()
     if body.get("upload") is not None:
         try:
@@ -235,7 +297,7 @@ async def new_game(request: Request, ctx: ServeContext) -> Response:
         entry = None
 
         def load():
-            return load_zrf_file(spec, variant)
+            return _loaded(lambda: load_zrf_file(spec, variant), spec, variant)
     else:
         name = _text(body.get("game"), "game", 1000)
         entry = ctx.catalog.get(name)
@@ -244,11 +306,19 @@ async def new_game(request: Request, ctx: ServeContext) -> Response:
         folder, spec = None, entry.spec
 
         def load():
-            return entry.load(variant)
+            return _loaded(lambda: entry.load(variant), spec if entry.is_file else None, variant)
     try:
         def open_session():
-            session = ctx.store.open(load(), spec, folder)
+            game, still = load()
+            drawn_as = ctx.pictures.drawing_game(entry.spec) if entry is not None and not entry.is_file else None
+            session = ctx.store.open(game, spec, folder)
             with session.lock:
+                session.still, session.drawn_as = still, drawn_as
+                if seed is not None:
+                    session.roller = ChanceRoller(session.game, seed)
+                if control is not None and still is None:
+                    seconds, increment = parse_control(control)
+                    session.clocks = GameClocks(seconds, increment, session.choosers(), session.state.current_player)
                 session.texts = entry.texts(session.game) if entry is not None else rules_texts(session.game)
                 session.notes = graphics_notes(session, ctx.hider.lines)
                 return session, session_payload(session)
@@ -258,6 +328,17 @@ async def new_game(request: Request, ctx: ServeContext) -> Response:
             ctx.store.discard_folder(folder)
         raise
     return ok({**payload, "token": session.token})
+
+
+def _loaded(load: Callable[[], Any], path: str | None, variant: str | None) -> tuple[Any, str | None]:
+    """``(game, None)``; for a game that needs an Axiom plug-in, its set-up position and why."""
+    try:
+        return load(), None
+    except EngineRequired as exc:
+        if path is None:
+            raise
+        reason = str(exc).rsplit(": ", 1)[-1]
+        return load_still(path, variant), f"{reason}: shown in its set-up position"
 
 
 def _ply(text: str | None) -> int | None:
@@ -295,6 +376,7 @@ async def image(request: Request, ctx: ServeContext) -> Response:
 @api("opening the saved game")
 async def open_zsg(request: Request, ctx: ServeContext) -> Response:
     session, body = await session_call(request, ctx)
+    _still(session)
     try:
         saved = decode_saved_game(body.get("zsg"), ctx.limits)
     except UploadError as exc:
@@ -310,28 +392,36 @@ async def open_zsg(request: Request, ctx: ServeContext) -> Response:
             else:
                 end = session.game.initial_state()
             session.history, session.state = history, end
+            session.changed()
             return session_payload(session)
     return ok(await ctx.run(replay, "opening the saved game"))
 
 
 @api("playing the move")
 async def move(request: Request, ctx: ServeContext) -> Response:
-    session, body = await session_call(request, ctx)
+    session, body = await session_call(request, ctx, owner=False)
     notation = _text(body.get("notation", ""), "notation", 10_000)
+    offered = request.headers.get(TOKEN_HEADER)
 
     def play():
         with session.lock:
-            chosen = find_move(session.state, notation)
-            session.history.append((session.state, chosen))
-            session.state = session.state.apply(chosen)
+            _ended(session)
+            _may_move(session, offered)
+            session.played(find_move(session.state, notation))
             return session_payload(session)
     return ok(await ctx.run(play, "playing the move"))
 
 
 async def _computer(request: Request, ctx: ServeContext, hint_only: bool) -> Response:
-    session, body = await session_call(request, ctx)
+    session, body = await session_call(request, ctx, owner=not hint_only)
+    offered = request.headers.get(TOKEN_HEADER)
+    _still(session)
     kind = _text(body.get("kind") or "ai", "kind", 20)
     seconds = _number(body.get("seconds"), 5.0, 0.05, ctx.limits.max_think_seconds)
+    with session.lock:
+        clocks, mover = session.clocks, session.state.current_player
+        if clocks is not None and mover in clocks.left:  # the computer keeps to its clock
+            seconds = max(0.05, min(seconds, clocks.time_left(mover) / CLOCK_SHARE + 0.8 * clocks.increment))
     strength = int(_number(body.get("strength"), 3, 1, 10))
     try:
         player = make_player(kind, seed=len(session.history), time_limit=seconds, strength=strength)
@@ -340,13 +430,20 @@ async def _computer(request: Request, ctx: ServeContext, hint_only: bool) -> Res
 
     def think():
         with session.lock:
-            if session.state.outcome() is not None:
+            if session.outcome() is not None:
                 raise ApiError(400, "the game is over")
-            chosen = player.choose(session.state)
+            mover = session.state.current_player
+            rolls = session.roller.rolls_for(mover)
+            if hint_only:
+                _may_move(session, offered)
+                if rolls:
+                    raise ApiError(400, f"{mover} is a random player: its turn is rolled, not chosen")
+            elif mover in session.seats.invited:
+                raise ApiError(403, f"{mover} is played by the person you invited")
+            chosen = session.roller.roll(session.state) if rolls else player.choose(session.state)
             if hint_only:
                 return {"hint": describe_move(chosen)}
-            session.history.append((session.state, chosen))
-            session.state = session.state.apply(chosen)
+            session.played(chosen)
             return session_payload(session)
     ctx.make_room_for_a_search()
     return ok(await ctx.run(think, "thinking", thinking=True))
@@ -368,8 +465,17 @@ async def undo(request: Request, ctx: ServeContext) -> Response:
 
     def take_back():
         with session.lock:
-            if session.history:
+            if session.seats.invited:
+                raise ApiError(400, "moves cannot be taken back in a game shared with another browser")
+            if session.ended is not None:
+                session.ended = None
+                session.changed()
+            elif session.history:
                 session.state, _ = session.history.pop()
+                if session.clocks is not None:
+                    session.clocks.turn_to(session.state.current_player)
+                session.changed()
+            session.draw_offer = None
             return session_payload(session)
     return ok(await ctx.run(take_back, "taking the move back"))
 
@@ -385,6 +491,90 @@ async def zsg(request: Request, ctx: ServeContext) -> Response:
     return await ctx.run(write, "writing the saved game")
 
 
+@api("inviting")
+async def invite(request: Request, ctx: ServeContext) -> Response:
+    session, body = await session_call(request, ctx)
+    player = body.get("player")
+    if not isinstance(player, str) or player not in session.game.players:
+        raise ApiError(400, "player must be one of the game's players")
+    if player in random_players(session.game):
+        raise ApiError(400, f"{player} is a random player: it rolls by chance, nobody plays it")
+    with session.lock:
+        token = session.seats.invite(player)
+    return ok({"join": f"#join={session.id}.{token}", "watch": f"#watch={session.id}", "player": player})
+
+
+def _held_player(session: Session, offered: str | None, player: object) -> str:
+    """``player`` if the holder of ``offered`` plays it (the owner: a seat not given away), else 403."""
+    if not isinstance(player, str) or player not in session.game.players or session.roller.rolls_for(player):
+        raise ApiError(400, "player must be one of the game's players who choose their moves")
+    holder = session.seats.holder(offered)
+    if holder.player == player or (holder.standing is Standing.OWNER and player not in session.seats.invited):
+        return player
+    raise ApiError(403, f"you do not play {player}")
+
+
+@api("resigning")
+async def resign(request: Request, ctx: ServeContext) -> Response:
+    session, body = await session_call(request, ctx, owner=False)
+    offered = request.headers.get(TOKEN_HEADER)
+    with session.lock:
+        player = _held_player(session, offered, body.get("player"))
+        if session.outcome() is not None:
+            raise ApiError(400, "the game is over")
+        session.end(Outcome.loss(player, session.choosers(), "resigned"))
+        return ok(session_payload(session))
+
+
+@api("offering a draw")
+async def draw(request: Request, ctx: ServeContext) -> Response:
+    """Offer a draw for ``player``, or accept the other side's offer (the game is then drawn)."""
+    session, body = await session_call(request, ctx, owner=False)
+    offered = request.headers.get(TOKEN_HEADER)
+    with session.lock:
+        player = _held_player(session, offered, body.get("player"))
+        if session.outcome() is not None:
+            raise ApiError(400, "the game is over")
+        if session.draw_offer is not None and session.draw_offer != player:
+            session.end(Outcome.drawn("agreed"))
+        else:
+            session.draw_offer = player
+            session.changed()
+        return ok(session_payload(session))
+
+
+@api("joining the game")
+async def join(request: Request, ctx: ServeContext) -> Response:
+    session, _ = await session_call(request, ctx, owner=False)
+    holder = session.seats.holder(request.headers.get(TOKEN_HEADER))
+    if holder.player is None:
+        raise ApiError(403, "this invite link is not valid (it may have been replaced by a newer one)")
+
+    def read():
+        with session.lock:
+            return {**session_payload(session), "you": holder.player}
+    return ok(await ctx.run(read, "joining the game"))
+
+
+@api("following the game")
+async def events(request: Request, ctx: ServeContext) -> Response:
+    session = session_for(request, ctx)
+    try:
+        ctx.streams.take()
+    except TooManyStreams as exc:
+        raise ApiError(503, str(exc)) from None
+
+    async def stream():
+        try:
+            async for text in change_events(lambda: None if session.closed or ctx.streams.stopping else session.version,
+                                            request.is_disconnected):
+                yield text
+        finally:
+            ctx.streams.give_back()
+    return StreamingResponse(stream(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
 async def http_error(request: Request, exc: HTTPException) -> Response:
     """Starlette's own refusals (unknown route, wrong method) as JSON."""
     message = {404: "not found", 405: "method not allowed"}.get(exc.status_code, "refused")
@@ -397,7 +587,8 @@ def make_app(catalog: Catalog, limits: ServerLimits | None = None) -> Starlette:
     store = SessionStore(limits)
     ctx = ServeContext(catalog, limits, store, PathHider(store.upload_root, catalog.bases()),
                        secrets.token_urlsafe(24), anyio.CapacityLimiter(limits.workers),
-                       anyio.CapacityLimiter(limits.searches))
+                       anyio.CapacityLimiter(limits.searches), StreamCount(limits.max_streams),
+                       PackagePictures(os.path.join(store.upload_root, "pictures")))
 
     @asynccontextmanager
     async def lifespan(app):
@@ -425,7 +616,13 @@ def make_app(catalog: Catalog, limits: ServerLimits | None = None) -> Starlette:
         Route("/api/zsg", zsg),
         Route("/api/image", image),
         Route("/api/open-zsg", open_zsg, methods=["POST"]),
+        Route("/api/invite", invite, methods=["POST"]),
+        Route("/api/join", join, methods=["POST"]),
+        Route("/api/events", events),
+        Route("/api/resign", resign, methods=["POST"]),
+        Route("/api/draw", draw, methods=["POST"]),
     ], exception_handlers={HTTPException: http_error}, lifespan=lifespan)
     app.state.ctx = ctx
+    app.state.before_stop = ctx.streams.stop
     app.add_middleware(RequestGuard)
     return app

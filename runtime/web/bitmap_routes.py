@@ -15,7 +15,6 @@ from typing import Callable
 from urllib.parse import urlencode
 
 from runtime.pictures.bitmaps import Bitmap, GameGraphics, graphics_for
-
 from runtime.web.error_answers import ApiError
 from runtime.web.sessions import Session
 
@@ -28,6 +27,8 @@ MAX_KEY = 16
 def session_graphics(session: Session) -> GameGraphics | None:
     """The bitmaps pictures of this session use (loaded once per game object); an upload's
     only from its own folder, as its includes (a path climbing out finds nothing)."""
+    if session.drawn_as is not None:  # a built-in game's package, written by this server
+        return graphics_for(session.drawn_as)
     return graphics_for(session.game, root=session.folder)
 
 

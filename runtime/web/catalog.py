@@ -6,25 +6,28 @@ request can make the server open ``/dev/zero`` or probe which files exist
 (issue 20).  Uploads are the only other source (:mod:`runtime.web.uploads`).
 
 Command-line arguments are built-in names, ``.zrf`` files, or folders (every
-regular ``*.zrf`` file below them).  Every file, listed or uploaded, is loaded
+regular ``*.zrf`` file below them).  A file that names an engine plug-in
+(``(engine "Axiom.dll")``: Axiom games, 17 of the 51 files of a Zillions
+install) is listed as needing it, is never the game the page opens first, and
+opens in its set-up position with the reason (as ``zrf render`` draws it).  Every file, listed or uploaded, is loaded
 with its includes confined to its own folder tree (the language layer's
 ``confine_includes``: E214 refuses any other include before reading it).
 """
 
 from __future__ import annotations
 
+import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from runtime.loading.opening import GameLoadError
-from runtime.interpreter import load_zrf_game
 from runtime.core.protocol import Game
+from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import GameLoadError
 from runtime.loading.registry import find_game, game_names, registered_games
-from zrf.limits import CUT_CODES
-
 from runtime.web.rules_text import rules_texts
+from zrf.limits import CUT_CODES
 
 
 class CatalogError(ValueError):
@@ -43,6 +46,8 @@ class CatalogEntry:
     #: the folder the file's name is relative to (its diagnostics show paths from there);
     #: None for a built-in game
     base: str | None = None
+    #: the file names an engine plug-in (Axiom): it opens in its set-up position only
+    needs_engine: bool = False
 
     @property
     def is_file(self) -> bool:
@@ -76,6 +81,23 @@ def load_zrf_file(path: str, variant: str | None) -> Game:
     if cut:
         raise GameLoadError("\n".join(d.format() for d in cut), cut)
     return game
+
+
+#: an ``(engine ...)`` form: the game's moves come from a plug-in (Axiom) no engine here runs
+_ENGINE_FORM = re.compile(rb"\(\s*engine\s")
+#: bytes of a file read to look for that form (the largest file of a Zillions install: 120 KB)
+ENGINE_SCAN_BYTES = 1 << 20
+
+
+def names_an_engine(path: Path) -> bool:
+    """Does the file's text have an ``(engine ...)`` form (outside comments)?  A quick look for the
+    listing; loading the game still decides (:class:`runtime.interpreter.EngineRequired`)."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(ENGINE_SCAN_BYTES)
+    except OSError:
+        return False
+    return any(_ENGINE_FORM.search(line.split(b";", 1)[0]) for line in data.splitlines())
 
 
 def _is_regular_file(path: Path) -> bool:
@@ -120,10 +142,13 @@ class Catalog:
                 names = ", ".join(game_names())
                 raise CatalogError(f"{arg}: no such file or folder and no built-in game of that name "
                                    f"(built-in: {names})")
-        entries = [CatalogEntry(name, f"{p.name} from the command line", str(p),
-                                str(root.parent if in_folder else root))
-                   for name, (p, root, in_folder) in zip(_names(files), files)]
-        first = entries[0].name if entries and arguments and not find_game(arguments[0]) else None
+        entries = []
+        for name, (p, root, in_folder) in zip(_names(files), files):
+            engine = names_an_engine(p)
+            summary = f"{p.name} from the command line" + (" (needs the Axiom plug-in: set-up only)" if engine else "")
+            entries.append(CatalogEntry(name, summary, str(p), str(root.parent if in_folder else root), engine))
+        playable = [e for e in entries if not e.needs_engine]
+        first = playable[0].name if playable and arguments and not find_game(arguments[0]) else None
         if first is None and builtins:
             first = builtins[0]
         entries += [CatalogEntry(g.name, g.summary, g.name) for g in registered_games().values()]
@@ -139,7 +164,7 @@ class Catalog:
     def listing(self) -> dict:
         """What ``GET /api/games`` answers: names and summaries, never paths."""
         return {"default": self.default,
-                "games": [{"name": e.name, "summary": e.summary, "file": e.is_file}
+                "games": [{"name": e.name, "summary": e.summary, "file": e.is_file, "engine": e.needs_engine}
                           for e in self._entries.values()]}
 
 

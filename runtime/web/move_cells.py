@@ -14,10 +14,13 @@ def part_cells(part: PartDetails | None) -> tuple[str | None, str | None]:
 
 
 def describe_move(move: Move) -> dict:
-    """JSON description of a move for the page."""
+    """JSON description of a move for the page: per part its text, cells, the piece type that
+    moves or is dropped (``piece``) and the type it becomes (``becomes``: a promotion choice)."""
     details = move.details or (None,) * len(move.parts)
     parts = []
     for text, part in zip(move.parts, details):
         src, dst = part_cells(part)
-        parts.append({"text": text, "from": src, "to": dst})
+        piece = part.piece if part is not None else None
+        parts.append({"text": text, "from": src, "to": dst, "piece": piece[1] if piece else None,
+                      "becomes": part.promotion if part is not None else None})
     return {"notation": move.notation, "parts": parts}

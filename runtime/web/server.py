@@ -83,6 +83,17 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+class StoppingServer(uvicorn.Server):
+    """uvicorn's server that first tells the application it stops (``app.state.before_stop``), so
+    that open live-update streams end by themselves instead of being cut after the grace period."""
+
+    async def shutdown(self, sockets=None):
+        before_stop = getattr(getattr(self.config.app, "state", None), "before_stop", None)
+        if before_stop is not None:
+            before_stop()
+        await super().shutdown(sockets=sockets)
+
+
 def make_server(app, limits: ServerLimits, log_requests: bool = False) -> uvicorn.Server:
     """A uvicorn server for ``app`` (run it with ``server.run(sockets=[bind(...)])``)."""
     protocol = type("ServeProtocol", (DeadlineH11Protocol,), {"read_seconds": limits.read_seconds})
@@ -90,7 +101,7 @@ def make_server(app, limits: ServerLimits, log_requests: bool = False) -> uvicor
                             log_level="info" if log_requests else "warning",
                             limit_concurrency=limits.max_connections, timeout_keep_alive=5,
                             timeout_graceful_shutdown=5)
-    return uvicorn.Server(config)
+    return StoppingServer(config)
 
 
 def address_of(sock: socket.socket) -> str:

@@ -39,6 +39,9 @@ class ServerLimits:
     search_queue: int = 8
     #: open connections; beyond it the server answers 503
     max_connections: int = 64
+    #: live-update streams open at once (each holds a connection, so fewer than
+    #: ``max_connections``); one more is answered 503, saying so
+    max_streams: int = 32
     #: move lines of one opened saved game (each is matched against the legal moves)
     max_saved_moves: int = 3000
 

@@ -25,9 +25,11 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Callable
 
-from runtime.core.protocol import Game, Move, State
+from runtime.core.protocol import Game, Move, Outcome, State
 from runtime.pictures.bitmaps import forget_graphics
-
+from runtime.players.chance import ChanceRoller
+from runtime.web.game_clocks import GameClocks
+from runtime.web.seats import Seats
 from runtime.web.server_limits import ServerLimits
 
 #: closed sessions remembered, to tell a late request why its game is gone
@@ -59,9 +61,72 @@ class Session:
     notes: list[str] = field(default_factory=list)
     #: PNG bytes of the game's bitmaps served so far, by bitmap key (:mod:`runtime.web.bitmap_routes`)
     pngs: dict[str, bytes] = field(default_factory=dict)
+    #: who may move which player: the owner's token (``token``) and the invited seats' (:mod:`runtime.web.seats`)
+    seats: Seats | None = None
+    #: counts the changes of the game (moves, undos, opened saved games): the live updates' news
+    version: int = 0
+    #: rolls for the game's random players (``?Dice``), seeded by the session
+    roller: ChanceRoller | None = None
+    #: the game whose layout and bitmaps draw this one (a built-in game's package), or None
+    drawn_as: Game | None = None
+    #: why the game is shown in its set-up position only (an Axiom game), or None
+    still: str | None = None
+    #: set when the session is closed, so that its live updates end
+    closed: bool = False
+    #: an ending the players chose (a resignation, an agreed draw), or None
+    ended: Outcome | None = None
+    #: the player whose draw offer stands (until a move, or the other side accepts)
+    draw_offer: str | None = None
+    #: the players' clocks when the game has a time control (:mod:`runtime.web.game_clocks`)
+    clocks: GameClocks | None = None
+
+    def __post_init__(self):
+        if self.seats is None:
+            self.seats = Seats(self.token)
+        if self.roller is None:
+            self.roller = ChanceRoller(self.game, secrets.randbits(32))
 
     def token_matches(self, offered: str | None) -> bool:
+        """Is ``offered`` the owner's token (the page that opened the game)?"""
         return offered is not None and secrets.compare_digest(offered.encode(), self.token.encode())
+
+    def changed(self) -> None:
+        """Note a change of the game (call with :attr:`lock` held)."""
+        self.version += 1
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended: on time, as the players chose, else by its rules; None while it goes
+        on (call with :attr:`lock` held: a clock found at zero ends the game here)."""
+        if self.ended is None and self.clocks is not None:
+            flagged = self.clocks.flagged()
+            if flagged is not None:
+                self.ended = Outcome.loss(flagged, self.choosers(), "time")
+                self.clocks.stop()
+                self.changed()
+        return self.ended or self.state.outcome()
+
+    def choosers(self) -> list[str]:
+        """The players who choose their moves (not the random ones)."""
+        return [p for p in self.game.players if not self.roller.rolls_for(p)]
+
+    def end(self, outcome: Outcome) -> None:
+        """The players ended the game (a resignation, an agreed draw); the clocks stop."""
+        self.ended, self.draw_offer = outcome, None
+        if self.clocks is not None:
+            self.clocks.stop()
+        self.changed()
+
+    def played(self, move: Move) -> None:
+        """``move`` was made in the current position: the history grows, the clocks turn."""
+        self.history.append((self.state, move))
+        self.state = self.state.apply(move)
+        self.draw_offer = None
+        if self.clocks is not None:
+            if self.state.outcome() is None:
+                self.clocks.moved(self.state.current_player)
+            else:
+                self.clocks.moved(None)
+        self.changed()
 
 
 class SessionStore:
@@ -137,6 +202,7 @@ class SessionStore:
         """
         if session.folder:
             shutil.rmtree(session.folder, ignore_errors=True)
+        session.closed = True
         session.pngs.clear()
         forget_graphics(session.game)
         self._gone[session.id] = reason

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 
+from runtime.core.outcome_words import outcome_words
 from runtime.loading.opening import load_game
 from runtime.savedgames.saving import load
 
@@ -25,6 +26,12 @@ def cell(page, name: str) -> None:
 
 
 def choose_button(page, text: str) -> bool:
+    """Press the button for the part ``text``: a choice above the board, or one of the chooser's
+    at the piece (which are labelled by what the piece becomes and carry the part's text)."""
+    chooser = page.locator(f'#promotion button[data-part="{text}"]')
+    if chooser.count():
+        chooser.first.click()
+        return True
     button = page.locator("#choices button", has_text=text)
     for i in range(button.count()):
         if button.nth(i).inner_text().strip() == text:
@@ -74,4 +81,4 @@ def check_download_replays(page, tmp_path, spec: str, shown: str) -> None:
     info.value.save_as(path)
     state, history = load(str(path), load_game(spec))
     assert history, "the downloaded game has no moves"
-    assert shown == f"Game over: {state.outcome().describe()}"
+    assert shown == f"Game over: {outcome_words(state.game, state.outcome())}"

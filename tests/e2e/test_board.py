@@ -121,7 +121,7 @@ def test_click_shows_targets_and_the_last_move_check_and_history(serve, page):
     assert marked(page, "check") == {"e8"}
     assert page.inner_text("#status").endswith("check")
     # the move list: an earlier position, its last move marked, no moves possible there
-    page.locator("#history li").first.click()
+    page.locator("#history .ply").first.click()
     page.wait_for_function("document.body.dataset.view === '1'")
     assert marked(page, "last") == {"e2", "e4"} and marked(page, "check") == set()
     assert page.locator('#board .piece[data-cell="f6"]').count() == 0
@@ -144,7 +144,7 @@ def test_a_piece_is_dragged_to_its_target(serve, page):
     page.mouse.move(*centre["f3"], steps=8)
     page.mouse.up()
     page.wait_for_function("document.body.dataset.plies === '1'")
-    assert page.locator("#history li").first.inner_text() == "Knight g1 - f3"
+    assert page.locator("#history .ply").first.inner_text() == "Knight g1 - f3"
     assert page.locator('#board .piece[data-cell="f3"]').get_attribute("data-type") == "Knight"
 
 
@@ -158,14 +158,14 @@ def test_a_corpus_saved_game_is_stepped_through(serve, page, corpus_dir):
     opened(page, serve(str(folder / "SimpleShogi.zrf")))
     page.set_input_files("#zsg-file", str(folder / "SimpleShogi.zsg"))
     page.wait_for_function("document.body.dataset.plies === '37' && document.body.dataset.view === '0'")
-    assert [t.strip() for t in page.locator("#history li").all_inner_texts()] == lines
+    assert [t.strip() for t in page.locator("#history .ply").all_inner_texts()] == lines
     assert marked(page, "last") == set()
     for ply in (1, 2, 3):
         page.click("#nav-next")
         page.wait_for_function(f"document.body.dataset.view === '{ply}'")
         src, _, dst = lines[ply - 1].split()[1:4]
         assert marked(page, "last") == {src, dst}
-        assert page.locator("#history li.current").inner_text() == lines[ply - 1]
+        assert page.locator("#history .ply.current").inner_text() == lines[ply - 1]
     page.click("#nav-prev")
     page.wait_for_function("document.body.dataset.view === '2'")
     page.click("#nav-last")

@@ -39,8 +39,8 @@ def play_to_the_end(page, computer_kind: str, strength: str = "1") -> str:
 def test_full_chess_game_against_the_computer(serve, page, tmp_path):
     page.goto(serve(CHESS))
     shown = play_to_the_end(page, "random")
-    assert shown.startswith("Game over: White wins")
-    assert "checkmated King" in shown
+    assert shown == "Game over: White wins: Black's King is checkmated"
+    assert page.get_attribute("#status", "data-rule") == "White wins (loss-condition (checkmated King))"
     shots = os.environ.get("ZRF_E2E_SHOTS")
     if shots:
         page.screenshot(path=os.path.join(shots, "chess-end.png"), full_page=True)
@@ -73,9 +73,10 @@ def test_upload_a_corpus_zrf_and_move(serve, page, corpus_dir):
     assert page.locator("#board rect.cell").count() == cells
     page.select_option("#seat-1", "random")
     wait_person_or_end(page, page.get_attribute("#seat-0", "data-player"))
-    before = page.locator("#history li").count()
+    assert page.locator("#game-select option:checked").inner_text() == f"{path.name} (uploaded: {page.evaluate('current.game')})"
+    before = page.locator("#history .ply").count()
     notation = person_turn(page)
-    assert page.locator("#history li").nth(before).inner_text() == notation
+    assert page.locator("#history .ply").nth(before).inner_text() == notation
     shots = os.environ.get("ZRF_E2E_SHOTS")
     if shots:
         page.screenshot(path=os.path.join(shots, "upload.png"), full_page=True)
@@ -111,7 +112,7 @@ def test_a_two_part_turn_is_entered_part_by_part(serve, page):
     cell(page, b["to"])
     choose_button(page, b["text"])
     page.wait_for_function("Number(document.body.dataset.plies) === 1")
-    assert page.locator("#history li").first.inner_text() == first["notation"]
+    assert page.locator("#history .ply").first.inner_text() == first["notation"]
     assert page.get_attribute("#status", "data-to-move") == "Black"
 
 
@@ -132,8 +133,8 @@ def test_page_runs_under_its_content_security_policy(serve, browser):
         pg.select_option("#seat-1", "person")
         cell(pg, "e2")
         cell(pg, "e4")
-        pg.locator("#history li").first.wait_for()
-        assert pg.locator("#history li").first.inner_text() == "Pawn e2 - e4"
+        pg.locator("#history .ply").first.wait_for()
+        assert pg.locator("#history .ply").first.inner_text() == "Pawn e2 - e4"
         assert not [m for m in messages if "Content Security Policy" in m]
     finally:
         context.close()

@@ -28,7 +28,8 @@ def test_part_cells():
     assert part_cells(PartDetails(placements=(Placement(("White", "Pawn"), "e4"),))) == (None, "e4")
     assert part_cells(PartDetails()) == (None, None)
     assert describe_move(Move.single("Pawn e2 - e4"))["parts"] == [
-        {"text": "Pawn e2 - e4", "from": None, "to": None}]
+        {"text": "Pawn e2 - e4", "from": None, "to": None, "piece": None, "becomes": None}]
+    assert describe_move(e4)["parts"][0]["piece"] == "Pawn"
 
 
 def test_new_game_move_undo_and_download(client):
@@ -84,7 +85,7 @@ def test_a_file_named_on_the_command_line_is_listed_by_name_and_preselected():
         c = PageClient(live)
         listing = c.get("/api/games").json()
         assert listing["default"] == "chess.zrf"
-        assert {"name": "chess.zrf", "summary": "chess.zrf from the command line", "file": True} in listing["games"]
+        assert {"name": "chess.zrf", "summary": "chess.zrf from the command line", "file": True, "engine": False} in listing["games"]
         state = c.new(game="chess.zrf").json()
         assert len(state["moves"]) == 20  # the 20 opening moves of chess
         c.close()

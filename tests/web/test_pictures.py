@@ -91,7 +91,9 @@ def test_the_image_route_serves_only_the_games_own_images(cubic, key):
 
 
 def test_no_image_for_a_game_without_bitmaps_or_a_closed_game(client):
-    state = client.new(game="canopus").json()
+    """tests/games/chess.zrf names no bitmap (a built-in game has its package's, see
+    tests/web/test_package_pictures.py)."""
+    state = client.upload("chess.zrf", Path("tests/games/chess.zrf").read_bytes()).json()
     assert "<image" not in state["svg"]
     assert client.get("/api/image", id=state["id"], key="bm0").status_code == 404
     assert client.get("/api/image", id="nope", key="bm0").status_code == 404
