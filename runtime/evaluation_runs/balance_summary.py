@@ -91,7 +91,7 @@ def summarise(records: Sequence[GameRecord], planned: int | None = None) -> dict
     lengths = [r.plies for r in counted]
     n = len(counted)
 
-    def mean(values: list[float]) -> float | None:
+    def mean(values: Sequence[float]) -> float | None:
         return round(statistics.fmean(values), 2) if values else None
 
     return {
