@@ -19,7 +19,12 @@ from runtime.commands.common import (
 from runtime.evaluation_runs.balance_summary import summarise
 from runtime.evaluation_runs.record_log import LogMismatch, RecordLog
 from runtime.evaluation_runs.report_page import write_report
-from runtime.evaluation_runs.selfplay_games import GameRecord, SelfPlayPlan, play_batch
+from runtime.evaluation_runs.selfplay_games import (
+    GameRecord,
+    SelfPlayPlan,
+    SelfPlayTable,
+    play_batch,
+)
 from runtime.jobs.executors import BACKENDS, BackendError, open_executor
 from runtime.matches.match_table import MatchSetupError, MatchTable
 from runtime.matches.schedule import DEFAULT_MAX_PLIES
@@ -100,17 +105,29 @@ def run_evaluation(name: str, plan: SelfPlayPlan, report_dir: str | None, backen
     records = {i: r for i, r in records.items() if i < plan.games}
     progress = Progress(name, plan.games, len(records), show_progress)
     interrupted = False
-    try:
-        calls = [(play_batch, (plan, batch)) for batch in plan.batches(set(records))]
+
+    def finished(record: GameRecord) -> None:
+        records[record.index] = record
+        if log is not None:
+            log.append(record)
         progress.show(len(records))
-        with open_executor(backend, workers) as executor:
-            for batch in executor.run(calls):
-                for data in batch:
-                    record = GameRecord.from_json(data)
-                    records[record.index] = record
-                    if log is not None:
-                        log.append(record)
-                progress.show(len(records))
+
+    try:
+        progress.show(len(records))
+        batches = plan.batches(set(records))
+        if backend == BACKENDS[0] and workers == 1:
+            if batches:
+                table = SelfPlayTable(plan)
+                try:
+                    for index in (i for batch in batches for i in batch):
+                        finished(table.play(index))
+                finally:
+                    table.close()
+        else:
+            with open_executor(backend, workers) as executor:
+                for batch in executor.run([(play_batch, (plan, batch)) for batch in batches]):
+                    for data in batch:
+                        finished(GameRecord.from_json(data))
     except KeyboardInterrupt:
         interrupted = True
     except BackendError as exc:

@@ -6,9 +6,11 @@ from game to game and each game's players are seeded by the schedule: the
 same plan plays the same games whatever runs them, for budgets that are not
 clocks (strength levels and node counts; ``time=`` budgets are clocks).
 
-:func:`play_batch` is one job of :mod:`runtime.jobs.executors`: it seats the
-players once (:class:`~runtime.matches.match_table.MatchTable`), plays the
-games it is given, and returns a :class:`GameRecord` for each as plain data.
+:class:`SelfPlayTable` seats the players once
+(:class:`~runtime.matches.match_table.MatchTable`) and plays and measures
+games one by one; :func:`play_batch`, one job of :mod:`runtime.jobs.executors`,
+does so for the games it is given and returns a :class:`GameRecord` for each
+as plain data.
 A record is measured by replaying the game's moves (:func:`measure`):
 
 * the **branching factor** at every ply is the number of legal moves of the
@@ -47,7 +49,7 @@ LEAD_MARGIN = 0.5
 """A side leads when the evaluation favours it by more than this many average piece values."""
 
 BATCH_GAMES = 4
-"""Games in one job: the players and the learned knowledge are set up once per batch."""
+"""Games in one job of a pool or Ray: the players and the learned knowledge are set up once per job."""
 
 
 @dataclass(frozen=True)
@@ -166,16 +168,34 @@ def record_of(report: GameReport, first: str, measures: Measures) -> GameRecord:
                       seconds=report.seconds, saved=report.saved)
 
 
+class SelfPlayTable:
+    """One process's seats, game and learned evaluation for a plan: plays and measures game ``i``.
+
+    Setting up costs seconds (loading the game, learning its piece values), so a table is kept for
+    as many games as its owner plays: a whole run in this process, or one job's batch.
+    """
+
+    def __init__(self, plan: SelfPlayPlan):
+        self.table = MatchTable(plan.match_plan())
+        try:
+            self.evaluator = Evaluator(self.table.game, knowledge_for(self.table.game))
+            self.first = self.table.game.initial_state().current_player
+        except BaseException:
+            self.table.close()
+            raise
+
+    def play(self, index: int) -> GameRecord:
+        report = self.table.play(index)
+        return record_of(report, self.first, measure(self.table.game, self.evaluator, report.moves))
+
+    def close(self) -> None:
+        self.table.close()
+
+
 def play_batch(plan: SelfPlayPlan, indices: tuple[int, ...]) -> list[dict]:
     """Play and measure games ``indices`` of the plan (one job); their records as JSON data."""
-    table = MatchTable(plan.match_plan())
+    table = SelfPlayTable(plan)
     try:
-        evaluator = Evaluator(table.game, knowledge_for(table.game))
-        first = table.game.initial_state().current_player
-        out = []
-        for index in indices:
-            report = table.play(index)
-            out.append(record_of(report, first, measure(table.game, evaluator, report.moves)).as_json())
-        return out
+        return [table.play(index).as_json() for index in indices]
     finally:
         table.close()
