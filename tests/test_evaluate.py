@@ -172,3 +172,18 @@ def test_compare_sets_the_two_games_side_by_side(tmp_path):
     assert "100.0 %" in row and row.index("100.0 %") < row.index("0.0 % (95 %: 0.0")
     assert (tmp_path / "r" / "compare" / "index.html").exists()
     assert "compare/index.html" in (tmp_path / "r" / "index.html").read_text(encoding="utf-8")
+
+
+def test_branching_by_phase_and_length_histogram_by_hand():
+    """Six plies with 6, 6, 3, 3, 1, 1 legal moves: the thirds are plies 0-1, 2-3 and 4-5, so the phases'
+    means are 6, 3 and 1.  Lengths 1, 2, 2 and 12 in at most 10 ranges: width ceil(12 / 10) = 2, so
+    ranges [1,3) with 3 games, then four empty ones, and [11,13) with 1."""
+    from runtime.evaluation_runs.balance_summary import branching_by_phase, length_histogram
+    from runtime.evaluation_runs.selfplay_games import GameRecord
+
+    record = GameRecord(index=0, first="A", winner=None, draw=True, void=False, goal="g", termination="rules",
+                        plies=6, branching=[6, 6, 3, 3, 1, 1])
+    assert branching_by_phase([record]) == {"opening": 6.0, "middle": 3.0, "end": 1.0}
+    bins = length_histogram([1, 2, 2, 12])
+    assert [(b["low"], b["high"], b["games"]) for b in bins] == [
+        (1, 3, 3), (3, 5, 0), (5, 7, 0), (7, 9, 0), (9, 11, 0), (11, 13, 1)]
