@@ -178,7 +178,10 @@ def test_branching_by_phase_and_length_histogram_by_hand():
     """Six plies with 6, 6, 3, 3, 1, 1 legal moves: the thirds are plies 0-1, 2-3 and 4-5, so the phases'
     means are 6, 3 and 1.  Lengths 1, 2, 2 and 12 in at most 10 ranges: width ceil(12 / 10) = 2, so
     ranges [1,3) with 3 games, then four empty ones, and [11,13) with 1."""
-    from runtime.evaluation_runs.balance_summary import branching_by_phase, length_histogram
+    from runtime.evaluation_runs.balance_summary import (
+        branching_by_phase,
+        length_histogram,
+    )
     from runtime.evaluation_runs.selfplay_games import GameRecord
 
     record = GameRecord(index=0, first="A", winner=None, draw=True, void=False, goal="g", termination="rules",
