@@ -41,7 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from runtime.loading.opening import load_game  # noqa: E402
+from runtime.loading.opening import open_game  # noqa: E402
 from runtime.matches.match_run import run_match  # noqa: E402
 from runtime.matches.match_statistics import elo_interval, rating_against_anchors  # noqa: E402
 from runtime.matches.openings import random_openings  # noqa: E402
@@ -91,7 +91,7 @@ def game_line(report, started: float) -> str:
 
 
 def calibrate_elo(args) -> int:
-    game = load_game(CHESS)
+    game = open_game(CHESS)
     started = time.perf_counter()
     load_start = os.getloadavg()
     rows = []
@@ -154,7 +154,7 @@ def calibrate_elo(args) -> int:
 
 
 def calibrate_ladder(args) -> int:
-    game = load_game(args.game)
+    game = open_game(args.game)
     started = time.perf_counter()
     load_start = os.getloadavg()
     rows = []

@@ -49,7 +49,7 @@ sys.path.insert(0, str(ROOT))
 
 from runtime.engines.engine_cache import EngineNotFound, resolve  # noqa: E402
 from runtime.engines.uci_client import GoLimit, LimitKind, UciEngine  # noqa: E402
-from runtime.loading.opening import load_game  # noqa: E402
+from runtime.loading.opening import open_game  # noqa: E402
 from runtime.players.factory import make_player  # noqa: E402
 from runtime.players.uci import legal_move_for, uci_text  # noqa: E402
 
@@ -133,7 +133,7 @@ def main() -> int:
         return 2
     started = time.perf_counter()
     load_start = os.getloadavg()
-    game = load_game(args.game, args.variant)
+    game = open_game(args.game, args.variant)
     engine = open_engine(path, args.uci_variant)
     peer_engine = open_engine(path, args.uci_variant)
     spec = f"alphabeta:nodes={args.nodes}" if args.nodes else f"alphabeta:time={args.seconds:g}"

@@ -49,11 +49,11 @@ def main() -> int:
     args = ap.parse_args()
     import chess
 
-    from runtime.interpreter import load_zrf_game
+    from runtime.loading.opening import open_game
     from runtime.verify.perft import perft_report
 
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
-    game = load_zrf_game(str(ROOT / "tests" / "games" / "chess.zrf"))
+    game = open_game(str(ROOT / "tests" / "games" / "chess.zrf"))
     ours_s = theirs_s = counted_s = float("inf")
     for _ in range(max(1, args.runs)):
         t = clock()

@@ -35,11 +35,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from runtime.loading.opening import load_game  # noqa: E402
+from runtime.loading.opening import open_game  # noqa: E402
 from runtime.matches.match_run import run_match  # noqa: E402
 from runtime.matches.referee import Termination  # noqa: E402
 from runtime.matches.schedule import Contestant, MatchPlan  # noqa: E402
-from runtime.players.knowledge import knowledge_for  # noqa: E402
+from runtime.players.knowledge import learn  # noqa: E402
 from runtime.players.spec import parse_player_spec  # noqa: E402
 
 TESTED, RANDOM = "tested", "random"
@@ -69,7 +69,7 @@ def main() -> int:
     started = time.perf_counter()
     load_start = os.getloadavg()
     if args.kind == "ai":
-        knowledge = knowledge_for(load_game(args.game, args.variant), 0)
+        knowledge = learn(open_game(args.game, args.variant))
         print(f"learned in {time.perf_counter() - started:.0f}s: "
               + ", ".join(f"{k}={v:.2f}" for k, v in sorted(knowledge.values.items(), key=lambda kv: kv[1])),
               flush=True)

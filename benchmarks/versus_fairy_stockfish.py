@@ -38,10 +38,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from runtime.engines.engine_cache import EngineNotFound, resolve  # noqa: E402
-from runtime.loading.opening import load_game  # noqa: E402
+from runtime.loading.opening import open_game  # noqa: E402
 from runtime.matches.match_run import run_match  # noqa: E402
 from runtime.matches.schedule import Contestant, MatchPlan  # noqa: E402
-from runtime.players.knowledge import knowledge_for  # noqa: E402
+from runtime.players.knowledge import learn  # noqa: E402
 from runtime.players.spec import parse_player_spec  # noqa: E402
 
 OURS, ENGINE = "ours", "fairy-stockfish"
@@ -84,8 +84,8 @@ def main() -> int:
         return 2
     started = time.perf_counter()
     load_start = os.getloadavg()
-    game = load_game(args.game, args.variant)
-    knowledge = knowledge_for(game, 0)
+    game = open_game(args.game, args.variant)
+    knowledge = learn(game)
     print(f"{game.name} vs {path} (UCI_Variant {args.uci_variant}, go depth {args.depth}); "
           f"our player {args.seconds:g} s per move ({args.clock} clock); learned values: "
           + ", ".join(f"{k}={v:.2f}" for k, v in sorted(knowledge.values.items(), key=lambda kv: kv[1])),

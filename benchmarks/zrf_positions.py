@@ -24,7 +24,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from runtime.loading.opening import load_game  # noqa: E402
+from runtime.loading.opening import open_game  # noqa: E402
 from runtime.loading.registry import find_game  # noqa: E402
 from runtime.loading.setup_text import SetupText, set_up  # noqa: E402
 from runtime.core.merged_turns import MergedState, MergedTurns  # noqa: E402
@@ -57,7 +57,7 @@ def main() -> None:
     native = entry.load()
     path = args.zrf or entry.zrf
     t0 = time.perf_counter()
-    zrf = load_game(path, entry.zrf_variant)
+    zrf = open_game(path, entry.zrf_variant)
     load_seconds = time.perf_counter() - t0
     states = positions(native, args.plies, args.seed)
     zrf_time = native_time = 0.0

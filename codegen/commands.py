@@ -17,6 +17,8 @@ import click
 
 from runtime.loading.registry import find_game
 from zrf.atomic_write import write_bytes_atomically
+from zrf.diagnostics import Diagnostic
+from zrf.syntax import Span
 
 from .render import GenerationError, committed, generatable, render, target_for, validate
 
@@ -29,12 +31,12 @@ def _write(path: str, text: str, errors: int) -> bool:
     try:
         write_bytes_atomically(path, text.encode("utf-8"))
     except OSError as exc:
-        click.echo(f"{path}:1:1: E004 cannot write file: {exc.strerror}", err=True)
+        click.echo(Diagnostic("E004", f"cannot write file: {exc.strerror}", Span(path, 1, 1)).format(), err=True)
         return False
     return True
 
 
-@click.command()
+@click.command(short_help="Generate the ZRF of a built-in game from its template.")
 @click.argument("game", metavar="GAME", required=False)
 @click.option("-o", "--output", type=click.Path(), default=None,
               help="Write here ('-' for standard output; default: standard output). "

@@ -21,7 +21,7 @@ from .fairy_import import ImportUnfit, import_variant, write_import_package
 SOURCES = ("fairy",)
 
 
-@click.command(name="import")
+@click.command(name="import", short_help="Import a Fairy-Stockfish variant as a ZRF (or a Zillions package).")
 @click.argument("source", type=click.Choice(SOURCES), metavar="fairy")
 @click.argument("name", metavar="NAME")
 @click.option("--config", type=click.Path(exists=True, dir_okay=False), default=None,

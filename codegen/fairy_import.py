@@ -27,7 +27,7 @@ from runtime.fairy.variant_rules import (
     read_variant,
 )
 from runtime.fairy.verification import Verification, verify
-from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import open_game
 from variants.pictures import BoardPicture, GamePictures, coordinates, grid_cells
 from zrf.atomic_write import write_tree_atomically
 
@@ -258,7 +258,7 @@ def import_variant(variant: str, config: str | None = None, depth: int = 3, posi
         path = os.path.join(folder, f"{variant}.zrf")
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(text)
-        game = load_zrf_game(path)
+        game = open_game(path)
         fairy = FairyGame(rules.variant, naming)
         imported.verification = verify(fairy, game, depth, positions)
     return imported

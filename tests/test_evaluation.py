@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from runtime.players.evaluation import Evaluator, _View
-from runtime.loading.opening import load_game
-from runtime.players.knowledge import (GameKnowledge, Geometry, knowledge_for, learn, move_movements,
+from runtime.loading.opening import open_game
+from runtime.players.knowledge import (GameKnowledge, Geometry, learn, move_movements,
                                player_mirror)
 from runtime.core.protocol import Move
 
@@ -32,7 +32,7 @@ def _royal_steps_only(game) -> GameKnowledge:
 def _chess_moves() -> dict[str, Move]:
     """The legal moves of a chess position (tests/games/chess.zrf) where White may castle,
     take en passant (after 1. a3 d5) and promote, by notation."""
-    game = load_game(CHESS)
+    game = open_game(CHESS)
     state = game.edited_state([(None, None, c) for c in game.positions] + [
         ("White", "King", "e1"), ("White", "Rook", "h1"), ("White", "Pawn", "e5"),
         ("White", "Pawn", "b7"), ("White", "Pawn", "a2"), ("Black", "King", "f8"),
@@ -68,7 +68,7 @@ def test_alpha_centauri_values_differ_by_piece():
     capturable pieces were never seen moving.  A Hopper (O, H, CH and jumps)
     moves far more than a Pawn (O, H); a Guard (one step) least.
     """
-    knowledge = knowledge_for(load_game("alpha-centauri"), 0, 60)
+    knowledge = learn(open_game("alpha-centauri"), 60)
     v = knowledge.values
     capturable = ("Pawn", "Guard", "Hopper", "Centaur", "Advancer", "Withdrawer", "Reducer")
     assert len({round(v[t], 1) for t in capturable}) == len(capturable)
@@ -77,14 +77,14 @@ def test_alpha_centauri_values_differ_by_piece():
 
 def test_chess_values_order_the_pieces_as_chess_players_do():
     """Mobility over random positions ranks Pawn < Knight, Bishop < Rook < Queen (learned, seed 0)."""
-    v = knowledge_for(load_game(CHESS), 0).values
+    v = learn(open_game(CHESS)).values
     assert v["Pawn"] < min(v["Knight"], v["Bishop"]) <= max(v["Knight"], v["Bishop"]) < v["Rook"] < v["Queen"]
-    assert knowledge_for(load_game(CHESS), 0).marked_captures
+    assert learn(open_game(CHESS)).marked_captures
 
 
 def test_learned_steps_give_empty_board_distances():
     """A knight from a1 needs 6 moves to h8 and 0 to a1; a chess king from e1 needs 7 moves to e8."""
-    game = load_game(CHESS)
+    game = open_game(CHESS)
     k = learn(game, positions=200)
     assert k.distances("White", "Knight", frozenset(["h8"]))["a1"] == 6
     assert k.distances("White", "King", frozenset(["e8"]))["e1"] == 7
@@ -92,14 +92,14 @@ def test_learned_steps_give_empty_board_distances():
 
 
 def test_grid_neighbours():
-    geometry = Geometry.of(load_game("alpha-centauri"))
+    geometry = Geometry.of(open_game("alpha-centauri"))
     assert sorted(geometry.neighbours("a1")) == ["a2", "b1", "b2"]
     assert len(geometry.neighbours("e5")) == 8
 
 
 def test_meeting_distance_counts_royal_steps():
     """King d7, Dame f7: the nearest meeting needs 3 orthogonal steps (d7-d6, f7-f6-e6; counted by hand)."""
-    game = load_game("alpha-centauri")
+    game = open_game("alpha-centauri")
     ev = Evaluator(game, _royal_steps_only(game))
     state = game.state_from({"d7": ("White", "King"), "f7": ("White", "Dame"),
                              "a1": ("Black", "King"), "i1": ("Black", "Dame")}, "White")
@@ -112,7 +112,7 @@ def test_meeting_distance_counts_royal_steps():
 
 def test_goal_progress_raises_the_value():
     """Each step of a royal towards the meeting is worth more to its owner."""
-    game = load_game("alpha-centauri")
+    game = open_game("alpha-centauri")
     ev = Evaluator(game, _royal_steps_only(game))
     base = {"a1": ("Black", "King"), "i1": ("Black", "Dame"), "f7": ("White", "Dame")}
     values = [ev.evaluate(game.state_from({**base, cell: ("White", "King")}, "Black"), "White")
@@ -122,7 +122,7 @@ def test_goal_progress_raises_the_value():
 
 def test_a_slot_held_by_another_piece_costs_a_move_more():
     """Canopus: White wins with two pieces on d8+e8 or e8+f8; an enemy piece on the goal must be cleared."""
-    game = load_game("canopus")
+    game = open_game("canopus")
     ev = Evaluator(game, _royal_steps_only(game))
     free = game.state_from({"d7": ("White", "Soldier"), "e7": ("White", "Soldier"),
                             "a1": ("Black", "King"), "i1": ("White", "King")}, "White")
@@ -136,7 +136,7 @@ def test_a_slot_held_by_another_piece_costs_a_move_more():
 
 def test_pieces_remaining_distance():
     """Canopus loses at two pieces: with five left, three more captures end it."""
-    game = load_game("canopus")
+    game = open_game("canopus")
     ev = Evaluator(game, _royal_steps_only(game))
     state = game.state_from({c: ("White", "Soldier") for c in ("a3", "b3", "c3", "d3")} | {"e1": ("White", "King"),
                             "e8": ("Black", "King"), "a7": ("Black", "Soldier")}, "White")
@@ -151,14 +151,14 @@ def test_symmetric_start_positions_evaluate_to_zero(spec, factors):
     """Chess armies mirror top to bottom, Canopus's turn half round, Alpha Centauri's (royals
     included) mirror top to bottom; with the learned steps shared through that symmetry, the start
     position is worth exactly as much to either side."""
-    game = load_game(spec)
+    game = open_game(spec)
     assert player_mirror(game, Geometry.of(game)).factors == factors
-    knowledge = knowledge_for(game, 0, 60)
+    knowledge = learn(game, 60)
     assert Evaluator(game, knowledge).evaluate(game.initial_state(), game.players[0]) == pytest.approx(0.0)
 
 
 def test_material_counts_board_and_stores():
-    game = load_game(CHESS)
+    game = open_game(CHESS)
     ev = Evaluator(game, _royal_steps_only(game))
     from runtime.core.notation import play_moves
     state = play_moves(game.initial_state(), ["e2 - e4", "d7 - d5", "e4 x d5"])
@@ -168,10 +168,10 @@ def test_material_counts_board_and_stores():
 _VALUES_SCRIPT = """
 import random
 from runtime.players.evaluation import Evaluator
-from runtime.loading.opening import load_game
-from runtime.players.knowledge import knowledge_for
-game = load_game({path!r})
-evaluator = Evaluator(game, knowledge_for(game, 0))
+from runtime.loading.opening import open_game
+from runtime.players.knowledge import learn
+game = open_game({path!r})
+evaluator = Evaluator(game, learn(game))
 rng = random.Random(3)
 state = game.initial_state()
 for _ in range(60):
@@ -204,7 +204,7 @@ def test_values_do_not_depend_on_the_string_hash_seed():
 def test_chess_promotion_zone_is_learned_as_the_last_rank():
     """Random play sees a few promotions (Black's on a1, b1, c1 with seed 0); the zone is widened to
     the whole row and mirrored for White, and every promotion choice of the chess ZRF is seen."""
-    knowledge = knowledge_for(load_game(CHESS), 0)
+    knowledge = learn(open_game(CHESS))
     rank = {p: frozenset(f"{f}{r}" for f in "abcdefgh") for p, r in (("White", 8), ("Black", 1))}
     for player in ("White", "Black"):
         zone, becomes = knowledge.promotions[(player, "Pawn")]
@@ -215,8 +215,8 @@ def test_chess_promotion_zone_is_learned_as_the_last_rank():
 
 def test_a_pawn_is_worth_more_the_nearer_it_is_to_promoting():
     """promotion * (Queen - Pawn) / (1 + rows to go)**2: on e7 a quarter of the gain, on e6 a ninth."""
-    game = load_game(CHESS)
-    knowledge = knowledge_for(game, 0)
+    game = open_game(CHESS)
+    knowledge = learn(game)
     ev = Evaluator(game, knowledge)
     gain = knowledge.values["Queen"] - knowledge.values["Pawn"]
     assert ev._promotion_bonus("White", "Pawn", "e7") == pytest.approx(ev.weights.promotion * gain / 4)
@@ -235,8 +235,8 @@ def test_a_royal_piece_counts_its_activity_only_as_the_board_empties():
     start position on the board that counts nothing, with the kings and one pawn left it counts
     almost fully (royal_activity 0.3 of the King's value times 8/mean - 5/mean, less the pawn's
     share of the start material)."""
-    game = load_game(CHESS)
-    knowledge = knowledge_for(game, 0)
+    game = open_game(CHESS)
+    knowledge = learn(game)
     ev = Evaluator(game, knowledge)
     start = sorted(game.initial_state().signature().board)
     moved = [("e3", "White", "King") if p == ("e1", "White", "King") else p for p in start]
@@ -254,7 +254,7 @@ def test_a_royal_piece_counts_its_activity_only_as_the_board_empties():
 def test_a_promotion_by_capture_is_not_a_promotion_zone():
     """Canopus (docs/variants rules): a Soldier promotes on the last rank, and also by capturing a
     friendly piece anywhere.  Only the first makes a zone: rank 8 for White, rank 1 for Black."""
-    knowledge = knowledge_for(load_game("canopus"), 0)
+    knowledge = learn(open_game("canopus"))
     for player, rank in (("White", 8), ("Black", 1)):
         zone, becomes = knowledge.promotions[(player, "Soldier")]
         assert zone == frozenset(f"{f}{rank}" for f in "abcdefghi")
@@ -264,7 +264,7 @@ def test_a_promotion_by_capture_is_not_a_promotion_zone():
 def test_cells_between_two_cells_on_the_drawn_board():
     """Counted by hand on the chess board: a rook's a1-a4 passes over a2 and a3, a bishop's a1-h8
     over b2 to g7; a knight's leap and a one-cell step pass over nothing."""
-    geometry = Geometry.of(load_game(CHESS))
+    geometry = Geometry.of(open_game(CHESS))
     assert geometry.between("a1", "a4") == ("a2", "a3")
     assert geometry.between("h8", "a1") == ("g7", "f6", "e5", "d4", "c3", "b2")
     assert geometry.between("b1", "c3") == () and geometry.between("e1", "e2") == ()
@@ -274,7 +274,7 @@ def test_learned_lines_block_slides_and_keep_pawn_captures_apart():
     """Chess (learned, seed 0): a pawn's forward steps never capture and its diagonals only do;
     its double step is blocked by the cell it passes; nothing in chess jumps over a piece
     (the knight's leap passes over no cell of its line)."""
-    k = knowledge_for(load_game(CHESS), 0)
+    k = learn(open_game(CHESS))
     assert k.lines("White", "Pawn", "e2") == (("d3", (), "capture"), ("e3", (), "quiet"),
                                               ("e4", ("e3",), "quiet"), ("f3", (), "capture"))
     assert not any(k.jumps.get(key) for key in k.jumps)
@@ -285,7 +285,7 @@ def test_learned_lines_block_slides_and_keep_pawn_captures_apart():
 def test_a_xiangqi_cannon_is_seen_jumping():
     """Xiangqi (tests/games/xiangqi.zrf): the Cannon takes by jumping over one piece, so random
     play sees it pass over occupied cells; the Chariot, which slides, never does."""
-    k = knowledge_for(load_game(str(ROOT / "tests" / "games" / "xiangqi.zrf")), 0)
+    k = learn(open_game(str(ROOT / "tests" / "games" / "xiangqi.zrf")))
     for player in ("White", "Black"):
         assert k.jumps.get((player, "Cannon")), player
         assert not k.jumps.get((player, "Chariot")), player
@@ -296,8 +296,8 @@ def test_mobility_counts_what_a_piece_reaches_on_the_board():
     g5 and h6 (counted by hand).  The pawn reaches two cells on d2 (d3, d4) and two on d3 (d4 and,
     by the learned double-step vector, d5), and the king's reach is not counted (royal), so the
     term rises by exactly five steps' weight."""
-    game = load_game(CHESS)
-    ev = Evaluator(game, knowledge_for(game, 0))
+    game = open_game(CHESS)
+    ev = Evaluator(game, learn(game))
     before = [("e1", "White", "King"), ("c1", "White", "Bishop"), ("b2", "White", "Pawn"),
               ("d2", "White", "Pawn"), ("e8", "Black", "King")]
     after = [("d3", "White", "Pawn") if p == ("d2", "White", "Pawn") else p for p in before]
@@ -308,8 +308,8 @@ def test_mobility_counts_what_a_piece_reaches_on_the_board():
 def test_a_royal_piece_is_pressed_only_through_open_lines():
     """Black's rook on e8 presses the white king e1's cells e2 (and e1 itself) along an open file;
     with a white pawn on e2 in between it presses nothing."""
-    game = load_game(CHESS)
-    ev = Evaluator(game, knowledge_for(game, 0))
+    game = open_game(CHESS)
+    ev = Evaluator(game, learn(game))
     pieces = [("e1", "White", "King"), ("e8", "Black", "Rook"), ("a8", "Black", "King")]
     blocked = pieces + [("e2", "White", "Pawn")]
     _, open_attacks = ev._mobility(sorted(pieces), "White")

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from runtime.loading.opening import load_game
+from runtime.loading.opening import open_game
 from runtime.core.goalinfo import (AnyOf, Checkmated, Occupant, PiecesRemaining, Placement, Unscored, royal_pieces,
                               walk)
 from runtime.loading.registry import registered_games
@@ -31,12 +31,12 @@ def _placements(goals, result: str, player: str) -> set:
 
 def _zrf(name: str):
     entry = registered_games()[name]
-    return load_game(entry.zrf, entry.zrf_variant)
+    return open_game(entry.zrf, entry.zrf_variant)
 
 
 @pytest.mark.parametrize("name", ["alpha-centauri", "canopus", "super-star-canopus"])
 def test_native_and_generated_zrf_name_the_same_winning_placements(name):
-    native, zrf = load_game(name), _zrf(name)
+    native, zrf = open_game(name), _zrf(name)
     for player in native.players:
         expected = _placements(zrf.goal_info(), "win", player)
         assert expected, "the generated ZRF has a placement goal"
@@ -45,7 +45,7 @@ def test_native_and_generated_zrf_name_the_same_winning_placements(name):
 
 def test_alpha_centauri_meeting_has_the_twenty_adjacent_pairs_of_the_zone():
     """The 3x3 zone has 12 orthogonal and 8 diagonal adjacent pairs (counted by hand)."""
-    (goal,) = load_game("alpha-centauri").goal_info()
+    (goal,) = open_game("alpha-centauri").goal_info()
     assert goal.result == "win" and goal.players == ("White", "Black")
     assert isinstance(goal.condition, AnyOf) and len(goal.condition.alternatives) == 20
     pairs = {frozenset(next(iter(s.cells)) for s in p.slots) for p in goal.condition.alternatives}
@@ -56,7 +56,7 @@ def test_alpha_centauri_meeting_has_the_twenty_adjacent_pairs_of_the_zone():
 
 @pytest.mark.parametrize("name", ["canopus", "epsilon-eridani"])
 def test_reduced_to_two_pieces_is_a_pieces_remaining_loss(name):
-    for game in (load_game(name), _zrf(name)):
+    for game in (open_game(name), _zrf(name)):
         counts = {c.count for g in game.goal_info() if g.result == "loss" for c in walk(g.condition)
                   if isinstance(c, PiecesRemaining) and c.whose == "own"}
         assert counts == {0, 1, 2}, game.name
@@ -64,7 +64,7 @@ def test_reduced_to_two_pieces_is_a_pieces_remaining_loss(name):
 
 @pytest.mark.parametrize("name", sorted(set(registered_games()) - {"alpha-centauri"}))
 def test_the_king_is_royal_in_every_checkmate_game(name):
-    for game in (load_game(name), _zrf(name)):
+    for game in (open_game(name), _zrf(name)):
         for player in game.players:
             assert royal_pieces(game.goal_info(), player) == frozenset({"King"}), game.name
 
@@ -81,7 +81,7 @@ def test_zrf_relative_config_becomes_one_placement_per_fitting_start_cell(tmp_pa
   (win-condition (A B) (relative-config Stone e Stone e Stone))
   (draw-condition (A B) stalemated))
 """)
-    game = load_game(str(path))
+    game = open_game(str(path))
     goals = [g for g in game.goal_info() if g.result == "win"]
     assert [g.players for g in goals] == [("A",), ("B",)]
     cond = goals[0].condition
@@ -101,7 +101,7 @@ GAMES = ["alpha-centauri", "canopus", "epsilon-eridani", "canonical-chess", "sta
 @pytest.mark.parametrize("name", GAMES)
 def test_quick_outcome_agrees_with_outcome(name):
     """Along random games, quick_outcome() is None or exactly outcome() (contract)."""
-    for game in (load_game(name), _zrf(name)):
+    for game in (open_game(name), _zrf(name)):
         rng = random.Random(7)
         state = game.initial_state()
         for _ in range(60):
@@ -114,7 +114,7 @@ def test_quick_outcome_agrees_with_outcome(name):
 
 
 def test_quick_outcome_sees_the_alpha_centauri_meeting():
-    game = load_game("alpha-centauri")
+    game = open_game("alpha-centauri")
     state = game.state_from({"e6": ("White", "King"), "f5": ("White", "Dame"),
                              "a1": ("Black", "King"), "i1": ("Black", "Dame")}, "Black")
     assert state.quick_outcome() == state.outcome() and state.quick_outcome().winners == ("White",)
@@ -122,6 +122,6 @@ def test_quick_outcome_sees_the_alpha_centauri_meeting():
 
 def test_checkmated_goal_of_the_chess_zrf():
     from tests.conftest import ROOT
-    game = load_game(str(ROOT / "tests" / "games" / "chess.zrf"))
+    game = open_game(str(ROOT / "tests" / "games" / "chess.zrf"))
     conditions = [g.condition for g in game.goal_info() if g.result == "loss"]
     assert conditions == [Checkmated(frozenset({"King"}))] * 2

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 PIL = pytest.importorskip("PIL")
 from PIL import Image  # noqa: E402
 
-from runtime.loading.opening import load_game  # noqa: E402
+from runtime.loading.opening import open_game  # noqa: E402
 from runtime.pictures.bitmaps import GameGraphics, graphics_for, load_bitmap  # noqa: E402
 from runtime.pictures.labels import piece_labels  # noqa: E402
 from runtime.core.layout import board_layout, hexagon_shape  # noqa: E402
@@ -96,7 +96,7 @@ def test_paletted_and_32_bit_bitmaps_load(tmp_path):
 
 
 def test_svg_embeds_the_board_and_piece_bitmaps_once_each(tmp_path):
-    game = load_game(str(_install(tmp_path)))
+    game = open_game(str(_install(tmp_path)))
     graphics = graphics_for(game)
     assert (graphics.referenced, graphics.resolved, graphics.warnings()) == (5, 5, [])
     root = ET.fromstring(render_svg(game.initial_state()))
@@ -117,7 +117,7 @@ def test_svg_embeds_the_board_and_piece_bitmaps_once_each(tmp_path):
 
 
 def test_png_shows_the_board_the_pieces_and_the_board_through_the_green(tmp_path):
-    game = load_game(str(_install(tmp_path)))
+    game = open_game(str(_install(tmp_path)))
     png = Image.open(io.BytesIO(render_png(game.initial_state()))).convert("RGB")
     root = ET.fromstring(render_svg(game.initial_state()))
     vx, vy = (float(v) for v in root.get("viewBox").split()[:2])
@@ -133,7 +133,7 @@ def test_png_shows_the_board_the_pieces_and_the_board_through_the_green(tmp_path
 
 
 def test_missing_images_are_reported_once_and_drawn_as_labelled_discs_with_a_legend(tmp_path):
-    game = load_game(str(_install(tmp_path, missing=("bman", "bking"))))
+    game = open_game(str(_install(tmp_path, missing=("bman", "bking"))))
     graphics = graphics_for(game)
     (warning,) = graphics.warnings()
     assert (graphics.referenced, graphics.resolved) == (5, 3)
@@ -165,14 +165,14 @@ def test_render_command_writes_png_and_says_once_what_is_missing(tmp_path):
 def test_unreadable_bitmap_is_reported_not_raised(tmp_path):
     rules = _install(tmp_path)
     (tmp_path / "Images" / "Mini" / "wman.bmp").write_bytes(b"BM not really a bitmap")
-    graphics = graphics_for(load_game(str(rules)))
+    graphics = graphics_for(open_game(str(rules)))
     assert [m.ref.written for m in graphics.missing] == ["../Images/Mini/WMAN.bmp"]
     assert "cannot read" in graphics.missing[0].reason
 
 
 def test_game_without_images_has_no_graphics():
     from .conftest import ROOT
-    assert graphics_for(load_game(str(ROOT / "tests" / "games" / "chess.zrf"))) is None
+    assert graphics_for(open_game(str(ROOT / "tests" / "games" / "chess.zrf"))) is None
 
 
 # ---------------------------------------------------------------- labels
@@ -214,7 +214,7 @@ CUBE = """
 def _load_text(tmp_path, text):
     path = tmp_path / "game.zrf"
     path.write_text(text, encoding="utf-8")
-    return load_game(str(path))
+    return open_game(str(path))
 
 
 def test_hexagonal_grid_is_drawn_as_hexagons(tmp_path):
@@ -252,7 +252,7 @@ def test_levels_of_a_3d_grid_are_side_by_side(tmp_path):
 
 
 def test_graphics_result_is_reused_for_a_game(tmp_path):
-    game = load_game(str(_install(tmp_path)))
+    game = open_game(str(_install(tmp_path)))
     first = graphics_for(game)
     assert isinstance(first, GameGraphics) and graphics_for(game) is first
 

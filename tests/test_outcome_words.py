@@ -12,13 +12,13 @@ from pathlib import Path
 
 from runtime.core.outcome_words import outcome_words
 from runtime.core.protocol import Outcome
-from runtime.loading.opening import load_game
+from runtime.loading.opening import open_game
 
 CHESS = str(Path(__file__).parent / "games" / "chess.zrf")
 
 
 def test_checkmate_stalemate_and_a_rule_no_goal_names():
-    game = load_game(CHESS)
+    game = open_game(CHESS)
     mate = Outcome.loss("White", game.players, "loss-condition (checkmated King)")
     assert outcome_words(game, mate) == "Black wins: White's King is checkmated"
     stale = Outcome((), (), True, "draw-condition stalemated")
@@ -28,6 +28,6 @@ def test_checkmate_stalemate_and_a_rule_no_goal_names():
 
 
 def test_pieces_remaining_in_a_zillions_game(zillions_dir):
-    game = load_game(str(zillions_dir / "Rules" / "Duel.zrf"))
+    game = open_game(str(zillions_dir / "Rules" / "Duel.zrf"))
     lost = Outcome.loss("Red", game.players, "loss-condition (pieces-remaining 0 King)")
     assert outcome_words(game, lost) == "White wins: Red has no King left"

@@ -20,7 +20,7 @@ from PIL import Image  # noqa: E402
 
 from codegen.package import package_files  # noqa: E402
 from codegen.symbols import SYMBOL_OF  # noqa: E402
-from runtime.loading.opening import load_game  # noqa: E402
+from runtime.loading.opening import open_game  # noqa: E402
 from runtime.pictures.bitmaps import graphics_for  # noqa: E402
 from runtime.loading.registry import registered_games  # noqa: E402
 from zrf.cli import main  # noqa: E402
@@ -67,7 +67,7 @@ def test_package_is_a_zillions_folder_that_reads_back_clean(name, packages):
     render = CliRunner().invoke(main, ["render", str(rules), "--variant", entry.zrf_variant,
                                        "-o", str(folder / "x.svg")])
     assert render.exit_code == 0 and "W601" not in render.output
-    graphics = graphics_for(load_game(str(rules), entry.zrf_variant))
+    graphics = graphics_for(open_game(str(rules), entry.zrf_variant))
     assert graphics.missing == [] and graphics.resolved == graphics.referenced > 0
     # every bitmap in the folder is named by the file (nothing unused is shipped)
     named = {m.rsplit("/", 1)[1] for m in _written(rules)}
@@ -82,7 +82,7 @@ def _written(rules) -> set[str]:
 @pytest.mark.parametrize("name", GAMES)
 def test_piece_bitmaps_are_green_outside_and_differ_per_type(name, packages):
     folder, rules = packages[name]
-    game = load_game(str(rules), registered_games()[name].zrf_variant)
+    game = open_game(str(rules), registered_games()[name].zrf_variant)
     graphics = graphics_for(game)
     seen = {}
     for (ptype, player), bitmap in graphics.pieces.items():
@@ -104,7 +104,7 @@ def test_every_seed_game_gives_its_types_distinct_symbols():
 
 def _cell_pixel(rules, variant, cell):
     """The board bitmap's colour at the centre of ``cell``'s position rectangle in the ZRF."""
-    game = load_game(str(rules), variant)
+    game = open_game(str(rules), variant)
     graphics = graphics_for(game)
     left, top, w, h = game.gdef.board.positions[cell].box
     return graphics.board.image.convert("RGB").getpixel((left + w // 2, top + h // 2)), graphics.board.image
@@ -118,7 +118,7 @@ def test_canopus_board_is_checkered_with_red_goals(packages):
     a2, _ = _cell_pixel(rules, "Canopus", "a2")
     b2, _ = _cell_pixel(rules, "Canopus", "b2")
     assert a1 == b2 != b1 == a2 and sum(a1) < sum(b1)  # a1 darker than b1
-    game = load_game(str(rules), "Canopus")
+    game = open_game(str(rules), "Canopus")
     for cell in ("d1", "f1", "e8"):
         left, top, w, h = game.gdef.board.positions[cell].box
         r, g, b = image.convert("RGB").getpixel((left + w // 2, top + 3))  # the frame's edge
@@ -149,7 +149,7 @@ def test_epsilon_eridani_bands_and_hole(packages):
     assert colour[2] == colour[5] == colour[8]
     assert colour[3] == colour[6] == colour[9]
     assert len({colour[1], colour[2], colour[3]}) == 3
-    game = load_game(str(rules), "Epsilon Eridani")
+    game = open_game(str(rules), "Epsilon Eridani")
     positions = game.gdef.board.positions
     assert "c5" not in positions
     # the hole lies between b5 and d5: sample just inside its top-left corner
@@ -161,7 +161,7 @@ def test_epsilon_eridani_bands_and_hole(packages):
 def test_star_pool_has_the_pool_and_four_citadels(packages):
     """RULES.md 7: e5 is the Star Pool, not a square; four citadels outside the corners."""
     _, rules = packages["star-pool-chess"]
-    game = load_game(str(rules), "Star Pool Chess")
+    game = open_game(str(rules), "Star Pool Chess")
     positions = game.gdef.board.positions
     image = graphics_for(game).board.image.convert("RGB")
     assert "e5" not in positions
@@ -188,7 +188,7 @@ def test_canonical_lattice_marks_the_crossing_and_the_fortresses(packages):
         assert cell not in crossing
         assert sum(_cell_pixel(rules, "Canonical Chess", cell)[0]) < 200, cell  # a dark point
     # the three boards are three bitmaps, one per entry
-    names = {graphics_for(load_game(str(rules), v)).board.path
+    names = {graphics_for(open_game(str(rules), v)).board.path
              for v in ("Canonical Chess", "Canonic Chess", "Canon Chess")}
     assert len(names) == 3
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from runtime.commands.play import play
-from runtime.loading.opening import load_game
+from runtime.loading.opening import open_game
 from runtime.core.protocol import Game, Move, Outcome, State, make_signature
 from zrf.zsg import read_zsg
 
@@ -27,7 +27,7 @@ def test_hints_undo_save_and_load(tmp_path):
     assert result.exit_code == 0, result.output
     out = result.output
     # hints from e2: exactly the Soldier moves the native engine lists from e2
-    start = load_game("canopus").initial_state()
+    start = open_game("canopus").initial_state()
     from_e2 = sorted(m.notation for m in start.legal_moves() if m.parts[0].split()[1] == "e2")
     assert from_e2 and all(line in out for line in from_e2)
     assert "illegal move 'Pawn z1 - z2'" in out
@@ -63,7 +63,7 @@ def test_computer_only_game_announces_the_rule():
     last = result.output.strip().splitlines()[-1]
     # replay the same seeds independently of the CLI loop and compare the ending
     from runtime.players.player import RandomPlayer
-    game = load_game("canopus")
+    game = open_game("canopus")
     players = {"White": RandomPlayer(3), "Black": RandomPlayer(4)}
     state = game.initial_state()
     for _ in range(5000):
@@ -117,7 +117,7 @@ class RingState(State):
 
 def test_three_players_take_turns(monkeypatch):
     import runtime.commands.play as mod
-    monkeypatch.setattr(mod, "open_game", lambda spec, variant, **options: Ring())
+    monkeypatch.setattr(mod, "open_or_exit", lambda spec, variant, **options: Ring())
     keys = "Token step Red\nPass\nPass\nToken step Red\nPass\nPass\nToken step Red\n"
     result = run(["ring", "--white", "human", "--black", "human", "--player", "Blue=human"], keys)
     assert result.exit_code == 0, result.output

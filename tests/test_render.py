@@ -92,10 +92,10 @@ def _svg_cells(svg: str) -> dict[str, tuple[float, float, float, float]]:
 
 
 def test_zrf_explicit_positions_are_drawn_at_their_rectangles_with_links(tmp_path):
-    from runtime.loading.opening import load_game
+    from runtime.loading.opening import open_game
     path = tmp_path / "triangle.zrf"
     path.write_text(TRIANGLE_ZRF, encoding="utf-8")
-    game = load_game(str(path))
+    game = open_game(str(path))
     svg = render_svg(game.initial_state())
     # the rectangles written in the file (left, top, right, bottom); the dummy is not drawn
     assert _svg_cells(svg) == {"p1": (0, 0, 40, 40), "p2": (100, 0, 40, 40), "p3": (50, 80, 40, 40)}
@@ -109,9 +109,9 @@ def test_zrf_explicit_positions_are_drawn_at_their_rectangles_with_links(tmp_pat
 
 
 def test_zrf_grid_board_uses_the_start_rectangle_and_steps():
-    from runtime.loading.opening import load_game
+    from runtime.loading.opening import open_game
     from .conftest import ROOT
-    game = load_game(str(ROOT / "tests" / "games" / "chess.zrf"))
+    game = open_game(str(ROOT / "tests" / "games" / "chess.zrf"))
     cells = _svg_cells(render_svg(game.initial_state()))
     assert len(cells) == 64 == game.gdef.board.cell_count
     # every cell of a grid has one size; a1 is bottom left, h8 top right, a8 above a1
@@ -122,11 +122,11 @@ def test_zrf_grid_board_uses_the_start_rectangle_and_steps():
 
 
 def test_text_board_of_explicit_positions_is_a_picture_with_a_name_map(tmp_path):
-    from runtime.loading.opening import load_game
+    from runtime.loading.opening import open_game
     from runtime.pictures.textboard import board_text
     path = tmp_path / "triangle.zrf"
     path.write_text(TRIANGLE_ZRF, encoding="utf-8")
-    lines = board_text(load_game(str(path)).initial_state()).splitlines()
+    lines = board_text(open_game(str(path)).initial_state()).splitlines()
     # top row: A's stone on p1 (left) and empty p2 (right); bottom row: B's stone on p3 (middle)
     assert lines[0].split() == ["ST", "."] and lines[1].split() == ["st"]
     assert lines[1].index("st") > lines[0].index("ST")
@@ -163,13 +163,13 @@ def _corpus_sample() -> list:
 @pytest.mark.parametrize("row", _corpus_sample(), ids=lambda r: r["slug"] if r else "no-corpus")
 def test_render_draws_every_corpus_board(row, corpus_dir):
     """`zrf render`'s drawing of each corpus game has one cell (rectangle or hexagon) per Board.cell_count."""
-    from runtime.loading.opening import load_game
+    from runtime.loading.opening import open_game
     if row is None:
         pytest.skip("no corpus entries")
     from runtime.loading.opening import GameLoadError
     path = corpus_dir / row["slug"] / row["file"]
     try:
-        game = load_game(str(path))
+        game = open_game(str(path))
     except GameLoadError as exc:
         # only a file that is not well-formed may be refused, with its diagnostic
         assert "E102" in str(exc) and _paren_balance(path) != 0, str(exc)

@@ -14,8 +14,8 @@ import pytest
 
 from runtime.players.alphabeta import CHECK_EXTENSION_PLIES, DECIDED, AlphaBetaPlayer
 from runtime.players.clock import TimeControl
-from runtime.loading.opening import load_game
-from runtime.players.knowledge import knowledge_for
+from runtime.loading.opening import open_game
+from runtime.players.knowledge import learn
 from runtime.players.mcts import MCTSPlayer
 from runtime.core.notation import play_moves
 from runtime.players.player import RandomPlayer
@@ -68,7 +68,7 @@ def test_alphabeta_finds_the_mate_in_one_python_chess_knows():
     for uci in ("f2f3", "e7e5", "g2g4"):
         board.push_uci(uci)
     mates = {(uci[:2], uci[2:4]) for uci in _mates_in_one(board)}
-    game = load_game(CHESS)
+    game = open_game(CHESS)
     state = play_moves(game.initial_state(), ["f2 - f3", "e7 - e5", "g2 - g4"])
     move = AlphaBetaPlayer(max_depth=2, node_budget=None, seed=0).choose(state)
     tokens = move.parts[0].split()
@@ -122,7 +122,7 @@ def test_alphabeta_finds_a_quiet_mate_in_two_on_a_hand_built_position():
 
 def _chess_state(fen: str):
     """The chess ZRF's position of a FEN (White to move), set up by saved-game edits."""
-    game = load_game(CHESS)
+    game = open_game(CHESS)
     board = chess.Board(fen)
     edits = [(None, None, c) for c, _ in game.initial_state().board().items()]
     for square, piece in board.piece_map().items():
@@ -174,9 +174,9 @@ AC_POSITIONS = 30
 
 
 def _alpha_centauri(position: dict | None = None):
-    game = load_game("alpha-centauri")
+    game = open_game("alpha-centauri")
     state = game.initial_state() if position is None else game.state_from(position, "White")
-    return game, state, knowledge_for(game, 0, AC_POSITIONS)
+    return game, state, learn(game, AC_POSITIONS)
 
 
 def test_alphabeta_makes_the_meeting_in_one():
@@ -216,7 +216,7 @@ def test_iterative_deepening_returns_a_legal_move_under_a_tiny_clock():
 
 def test_a_game_clock_is_shared_between_moves():
     """With a game clock the player still answers with a legal move, and the search stops by the clock."""
-    game = load_game(CHESS)
+    game = open_game(CHESS)
     state = game.initial_state()
     player = AlphaBetaPlayer(node_budget=None, max_depth=40, seed=0)
     move = player.choose(state, clock=TimeControl(remaining=0.3, moves_to_go=10))
@@ -226,7 +226,7 @@ def test_a_game_clock_is_shared_between_moves():
 
 def test_a_position_seen_before_in_the_game_is_scored_as_a_draw():
     """Playing the same position twice, the player remembers the first: the search sees a return as a draw."""
-    game = load_game(CHESS)
+    game = open_game(CHESS)
     state = game.initial_state()
     player = AlphaBetaPlayer(max_depth=1, node_budget=None, seed=0)
     player.choose(state)

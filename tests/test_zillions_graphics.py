@@ -23,7 +23,7 @@ pytest.importorskip("PIL")
 
 from runtime.pictures.bitmaps import game_graphics, file_resolution  # noqa: E402
 from runtime.pictures.svg import render_svg  # noqa: E402
-from runtime.loading.setup_only import StillGame  # noqa: E402
+from runtime.loading.setup_only import SetupOnlyGame  # noqa: E402
 from zrf.model import build_file  # noqa: E402
 
 from .conftest import find_zillions, slow_scale  # noqa: E402
@@ -66,7 +66,7 @@ def test_set_up_position_is_drawn_with_the_files_bitmaps(path, zillions_dir):
     board bitmap and, for every placed piece whose bitmap exists, that bitmap."""
     gdef = _model(path).entry()
     graphics = game_graphics(gdef, str(path))
-    game = StillGame(gdef, str(path))
+    game = SetupOnlyGame(gdef, str(path))
     root = ET.fromstring(render_svg(game.initial_state(), graphics=graphics))
     boards = [e for e in root.iter(f"{SVG}use") if e.get("class") == "board-image"]
     assert bool(boards) == (graphics.board is not None)

@@ -1,9 +1,14 @@
-"""The ``zrf`` command line: one lazily-loaded subcommand per job.
+"""The ``zrf`` command line: one lazily-loaded subcommand per job, registered as an entry point.
 
 Subcommands live next to the code they drive (``zrf.commands`` for the
-language tools, ``runtime.commands`` for anything that plays a game) and are
-imported only when invoked, so ``zrf check`` never pays for the runtime and
-the ``zrf`` package itself never imports ``runtime`` at module level.
+language tools, ``runtime.commands`` for anything that plays a game,
+``codegen.commands`` for ``gen``) and are declared in the ``zrf.commands``
+entry-point group of their package's ``pyproject.toml``, like the games
+(:mod:`zrf.entry_points`).  A command's module is imported only when the
+command runs (or ``zrf --help`` lists them), so ``zrf check`` never pays for
+the runtime and the ``zrf`` package names no higher package's module.  A
+registered command that cannot be loaded, or is not a click command, is an
+error naming the registration, never a silently missing command.
 
 Exit codes follow the ruff/black conventions: 0 success, 1 a finding (errors
 in a file, a disagreement, a ``--check`` that would reformat), 2 a usage or
@@ -15,7 +20,8 @@ one for an internal error).
 
 from __future__ import annotations
 
-import importlib
+import functools
+import importlib.metadata
 import os
 import sys
 import warnings
@@ -24,29 +30,42 @@ import click
 
 from . import confinement, limits
 from .diagnostics import ZrfError
+from .entry_points import entry_points
 from .printable import printable
 
-#: name -> ("module:attribute", one-line help shown in ``zrf --help``)
-COMMANDS: dict[str, tuple[str, str]] = {
-    "check": ("zrf.commands.check:check", "Lint ZRF files: path:line:col: CODE message."),
-    "fmt": ("zrf.commands.fmt:fmt", "Format ZRF files, keeping comments and macros."),
-    "info": ("zrf.commands.info:info", "Summarise a ZRF file: title, players, board, pieces, goals."),
-    "moves": ("runtime.commands.moves:moves", "List the legal moves of a game position."),
-    "perft": ("runtime.commands.perft:perft", "Count move-tree leaves per depth (perft)."),
-    "replay": ("runtime.commands.replay:replay", "Replay a Zillions saved game (.zsg) and check every move."),
-    "variants": ("runtime.commands.variants:variants", "List the built-in games."),
-    "crosscheck": ("runtime.commands.crosscheck:crosscheck", "Compare a ZRF with a native engine position by position."),
-    "gen": ("codegen.commands:gen", "Generate the ZRF of a built-in game from its template."),
-    "play": ("runtime.commands.play:play", "Play a game in the terminal against people or the computer."),
-    "match": ("runtime.commands.match:match", "Play a match between players and engines: Elo, LOS, SPRT."),
-    "evaluate": ("runtime.commands.evaluate:evaluate", "Play a game against itself: balance, draws, length, branching."),
-    "engines": ("runtime.commands.engines:engines", "List the UCI engines, or build Fairy-Stockfish from source."),
-    "render": ("runtime.commands.render:render", "Draw a game position as SVG."),
-    "serve": ("runtime.commands.serve:serve", "Serve a local web page to play any game in a browser."),
-    "export": ("runtime.commands.export:export", "Export a ZRF game as a Fairy-Stockfish variants.ini section."),
-    "import": ("codegen.fairy_commands:import_", "Import a Fairy-Stockfish variant as a ZRF (or a Zillions package)."),
-    "lsp": ("runtime.commands.lsp:lsp", "Run the ZRF language server for editors (stdio)."),
-}
+#: The entry-point group subcommands are registered in.
+ENTRY_POINT_GROUP = "zrf.commands"
+
+
+class RegistrationError(click.ClickException):
+    """A registered command (or other registration) names something that cannot be used (exit 2)."""
+
+    exit_code = 2
+
+
+@functools.cache
+def registered_commands() -> dict[str, tuple[importlib.metadata.EntryPoint, str]]:
+    """Every registered subcommand by name: (its entry point, the distribution that declared it).
+
+    The first registration of a name wins (this distribution's come first).
+    """
+    found: dict[str, tuple[importlib.metadata.EntryPoint, str]] = {}
+    for point, provider in entry_points(ENTRY_POINT_GROUP):
+        found.setdefault(point.name, (point, provider))
+    return dict(sorted(found.items()))
+
+
+def load_command(name: str) -> click.Command:
+    """The registered subcommand ``name``; :class:`RegistrationError` when its registration is broken."""
+    point, provider = registered_commands()[name]
+    where = f"command {name!r} ({point.value}, registered by {provider})"
+    try:
+        command = point.load()
+    except Exception as exc:
+        raise RegistrationError(f"{where} cannot be loaded: {type(exc).__name__}: {exc}") from None
+    if not isinstance(command, click.Command):
+        raise RegistrationError(f"{where} is a {type(command).__name__}, not a click command")
+    return command
 
 
 class LazyGroup(click.Group):
@@ -101,25 +120,16 @@ class LazyGroup(click.Group):
         sys.exit(0)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(COMMANDS)
+        return list(registered_commands())
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in COMMANDS:
+        if name not in registered_commands():
             return None
-        target, short_help = COMMANDS[name]
-        module_name, _, attr = target.partition(":")
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name and module_name.startswith(exc.name):
-                return _unavailable(name, short_help)
-            raise
-        command = getattr(module, attr)
-        command.short_help = command.short_help or short_help
-        return command
+        return load_command(name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, COMMANDS[name][1]) for name in self.list_commands(ctx)]
+        rows = [(name, load_command(name).get_short_help_str(limit=200))
+                for name in self.list_commands(ctx)]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
@@ -127,13 +137,6 @@ class LazyGroup(click.Group):
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
     """A Python warning (the game registry's, a picture's scale) as one ``zrf: warning:`` line."""
     click.echo(printable(f"zrf: warning: {message}"), err=True)
-
-
-def _unavailable(name: str, short_help: str) -> click.Command:
-    @click.command(name=name, help=short_help + "\n\n(Not built yet in this version.)")
-    def stub() -> None:
-        raise click.ClickException(f"'zrf {name}' is not available in this version yet")
-    return stub
 
 
 def _apply_limits(ctx: click.Context, param: click.Parameter, settings: tuple[str, ...]) -> None:

@@ -1,10 +1,12 @@
 """Diagnostics: what every tool reports about a ZRF file instead of a traceback.
 
 A :class:`Diagnostic` prints as ``path:line:col: CODE message`` (the ruff
-convention).  Codes: ``E1xx`` syntax, ``E2xx`` macros and includes, ``E3xx``
-model (undefined names, wrong arity), ``W...`` warnings for suspicious but
-legal code, ``A001`` a file that needs an Axiom engine plug-in.  See
-``docs/diagnostics.md`` for the full list.
+convention).  Every code is an entry of :mod:`zrf.codes` (``E1xx`` syntax,
+``E2xx`` macros and includes, ``E3xx`` model, ``W...`` warnings for suspicious
+but legal code, ``A001`` a file that needs an Axiom engine plug-in, ``Z001`` a
+saved game); a diagnostic's severity is its entry's, and a code the table
+lacks is refused when the diagnostic is made.  ``docs/diagnostics.md`` is
+rendered from the table.
 """
 
 from __future__ import annotations
@@ -13,22 +15,35 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from . import limits
+from .codes import Code, Severity, lookup
 from .printable import printable
 from .syntax import NO_SPAN, Span
 
-ERROR = "error"
-WARNING = "warning"
-INFO = "info"
+ERROR = Severity.ERROR
+WARNING = Severity.WARNING
+INFO = Severity.INFO
 
 
 @dataclass(frozen=True)
 class Diagnostic:
-    """One finding, anchored at a source span."""
+    """One finding, anchored at a source span; ``code`` must be an entry of :mod:`zrf.codes`."""
 
     code: str
     message: str
     span: Span = NO_SPAN
-    severity: str = ERROR
+
+    def __post_init__(self) -> None:
+        lookup(self.code)  # an unregistered code is a bug of the tool, found where it is made
+
+    @property
+    def entry(self) -> Code:
+        """The code's entry in :mod:`zrf.codes`."""
+        return lookup(self.code)
+
+    @property
+    def severity(self) -> Severity:
+        """The severity the code's entry gives."""
+        return lookup(self.code).severity
 
     def format(self) -> str:
         """``path:line:col: CODE message``, plus one ``note:`` line per macro call site; a
@@ -53,14 +68,14 @@ class Diagnostic:
         where = self.span.root()
         return {
             "path": where.file, "line": where.line, "column": where.col,
-            "code": self.code, "severity": self.severity, "message": self.message,
+            "code": self.code, "severity": self.severity.value, "message": self.message,
             "chain": [{"path": s.file, "line": s.line, "column": s.col}
                       for s in self.span.call_chain()],
         }
 
     @property
     def is_error(self) -> bool:
-        return self.severity == ERROR
+        return self.severity is ERROR
 
 
 class ZrfError(Exception):
@@ -124,24 +139,35 @@ class Report:
         self.dropped += other.dropped
         self.dropped_error = self.dropped_error or other.dropped_error
 
-    def add(self, code: str, message: str, span: Span = NO_SPAN, severity: str = ERROR) -> None:
+    def add(self, code: str, message: str, span: Span = NO_SPAN) -> None:
+        """Report ``code`` (its severity is the table's) with ``message`` at ``span``."""
         if len(message) > MESSAGE_WIDTH:
             message = message[:MESSAGE_WIDTH - 3] + "..."
-        self.append(Diagnostic(code, message, span, severity))
+        self.append(Diagnostic(code, message, span))
 
     def error(self, code: str, message: str, span: Span = NO_SPAN) -> None:
-        self.add(code, message, span, ERROR)
+        """:meth:`add` for a caller that says it reports an error; refused when the table disagrees."""
+        self._expect(code, ERROR)
+        self.add(code, message, span)
 
     def warning(self, code: str, message: str, span: Span = NO_SPAN) -> None:
-        self.add(code, message, span, WARNING)
+        """:meth:`add` for a caller that says it reports a warning; refused when the table disagrees."""
+        self._expect(code, WARNING)
+        self.add(code, message, span)
+
+    @staticmethod
+    def _expect(code: str, severity: Severity) -> None:
+        if lookup(code).severity is not severity:
+            raise ValueError(f"{code} is a{'n' if lookup(code).severity is ERROR else ''} "
+                             f"{lookup(code).severity.value} in zrf.codes, not a{'n' if severity is ERROR else ''} "
+                             f"{severity.value}")
 
     def summary(self, path: str) -> Diagnostic | None:
-        """E090 (a warning when none of them was an error) for the diagnostics not kept, or None."""
+        """E090 (W090 when none of them was an error) for the diagnostics not kept, or None."""
         if not self.dropped:
             return None
-        return Diagnostic("E090", f"{self.dropped} more diagnostics not shown "
-                          f"({limits.hint('diagnostics')})", Span(path, 1, 1),
-                          ERROR if self.dropped_error else WARNING)
+        return Diagnostic("E090" if self.dropped_error else "W090", f"{self.dropped} more diagnostics not shown "
+                          f"({limits.hint('diagnostics')})", Span(path, 1, 1))
 
     @property
     def has_errors(self) -> bool:

@@ -21,6 +21,8 @@ from dataclasses import dataclass, fields, replace
 from contextvars import ContextVar
 from typing import Iterator
 
+from .codes import CODES, Effect
+
 #: The environment variable read by :func:`current`.
 ENV = "ZRF_LIMITS"
 
@@ -70,8 +72,9 @@ LIMITS: tuple[str, ...] = tuple(f.name for f in fields(Limits))
 
 #: The codes of the diagnostics by which a limit leaves part of a file out and reads on (macro
 #: expansion stopped, a grid, piece types or placements left out): what is read is not the game
-#: written, so a server refuses to open it (the command line plays it after a warning).
-CUT_CODES = frozenset({"E220", "E221", "E222", "E225", "E226", "E329", "E333", "E343"})
+#: written, so a server refuses to open it (the command line plays it after a warning).  Their
+#: entries in :mod:`zrf.codes` say so (:attr:`zrf.codes.Effect.CUT`); this is the list of them.
+CUT_CODES = frozenset(c.code for c in CODES if c.effect is Effect.CUT)
 
 #: No limit may be raised above this (a typo must not switch the bounds off).
 CEILING = 10**12

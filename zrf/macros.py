@@ -112,11 +112,11 @@ def expand_document(doc: Document, report: Report | None = None, confine_include
     for form in forms:
         if type(form) is List and form.head == "define":
             if len(form.items) < 2 or type(form.items[1]) is not Atom:
-                report.error("E201", "define needs a macro name: (define NAME body...)", form.span)
+                report.add("E201", "define needs a macro name: (define NAME body...)", form.span)
                 continue
             name = form.items[1].text
             if name in macros:
-                report.warning("W201", f"macro {name!r} redefined (first at {macros[name].span}); "
+                report.add("W201", f"macro {name!r} redefined (first at {macros[name].span}); "
                                "the later definition is used", form.items[1].span)
             macros[name] = Macro(name, form.items[2:], form.span)
         else:
@@ -135,7 +135,7 @@ def expand_document(doc: Document, report: Report | None = None, confine_include
     except _Budget:
         pass
     except RecursionError:  # pragma: no cover - the limits above should prevent it
-        report.error("E222", "macro expansion nests too deeply", Span(doc.path, 1, 1))
+        report.add("E222", "macro expansion nests too deeply", Span(doc.path, 1, 1))
     finally:
         if gc_was_enabled:
             gc.enable()
@@ -164,10 +164,10 @@ class _Confinement:
             return True
         name = form.items[1].text
         if self.strict:
-            report.error("E214", f"include {name!r} is outside the folder of the file being read: refused"
+            report.add("E214", f"include {name!r} is outside the folder of the file being read: refused"
                          + self.hint, form.span)
             return False
-        report.warning("W213", f"include {name!r} reads a file outside the folder of the file being read",
+        report.add("W213", f"include {name!r} reads a file outside the folder of the file being read",
                        form.span)
         return True
 
@@ -181,23 +181,23 @@ def _inline_includes(forms: list[Node], path: str, report: Report, docs: list[Do
             out.append(form)
             continue
         if len(form.items) != 2 or type(form.items[1]) is not String:
-            report.error("E210", 'include takes one file name string: (include "file")', form.span)
+            report.add("E210", 'include takes one file name string: (include "file")', form.span)
             continue
         name = form.items[1].text.replace("\\", "/")
         candidates = [os.path.join(os.path.dirname(path), name), name]
         target = next((c for c in candidates if os.path.exists(c)), None)
         if target is None:
-            report.error("E211", f"included file not found: {form.items[1].text}", form.span)
+            report.add("E211", f"included file not found: {form.items[1].text}", form.span)
             continue
         if not confinement.allows(target, form, report):
             continue
         real = os.path.abspath(target)
         if real in chain:
             cycle = " -> ".join(os.path.basename(p) for p in chain[chain.index(real):] + [real])
-            report.error("E212", f"include cycle: {cycle}", form.span)
+            report.add("E212", f"include cycle: {cycle}", form.span)
             continue
         if len(chain) > limits.current().include_depth:
-            report.error("E212", f"includes nested more than {limits.current().include_depth} deep "
+            report.add("E212", f"includes nested more than {limits.current().include_depth} deep "
                          f"({limits.hint('include_depth')})", form.span)
             continue
         try:
@@ -273,17 +273,17 @@ class _Expander:
     # -- limits ---------------------------------------------------------------
 
     def _over_budget(self, span: Span) -> None:
-        self.report.error("E221", f"macro expansion exceeds {self.max_work} nodes (exploding macros?; "
+        self.report.add("E221", f"macro expansion exceeds {self.max_work} nodes (exploding macros?; "
                           f"{limits.hint('macro_work')})", span)
         raise _Budget()
 
     def _too_deep(self, span: Span) -> None:
-        self.report.error("E222", f"macro expansion nests lists more than {self.max_nesting} deep "
+        self.report.add("E222", f"macro expansion nests lists more than {self.max_nesting} deep "
                           f"({limits.hint('expanded_nesting')})", span)
         raise _Budget()
 
     def _too_much_text(self, span: Span) -> None:
-        self.report.error("E225", f"macro expansion pastes more than {self.max_pasted} characters "
+        self.report.add("E225", f"macro expansion pastes more than {self.max_pasted} characters "
                           f"(a macro that doubles its text?; {limits.hint('pasted_chars')})", span)
         raise _Budget()
 
@@ -308,7 +308,7 @@ class _Expander:
             self._unresolved.add(key)
             what = ("there is no parameter $0" if k < 1 else
                     f"neither this call nor an enclosing one passes {k} argument{'s' if k != 1 else ''}")
-            self.report.warning("W202", f"${k} has no argument: {what}, so it expands to nothing", where)
+            self.report.add("W202", f"${k} has no argument: {what}, so it expands to nothing", where)
         return None
 
     # -- walks ----------------------------------------------------------------
@@ -383,7 +383,7 @@ class _Expander:
              out: list[Node], parent: "_Frame | None") -> None:
         """Append the expansion of ``macro`` called with ``args`` at ``call``, written in ``parent``."""
         if depth >= self.max_depth:
-            self.report.error("E220", f"macro {macro.name!r} expands more than {self.max_depth} calls deep "
+            self.report.add("E220", f"macro {macro.name!r} expands more than {self.max_depth} calls deep "
                               f"(recursive macro?; {limits.hint('macro_depth')})", call)
             raise _Budget()
         self.work += 1
@@ -499,7 +499,7 @@ class _Expander:
             a = found[0]
             if type(a) is List:
                 where = "an atom" if in_atom else "a string"
-                self.report.error("E223", f"cannot paste the list argument ${k} into {where}; "
+                self.report.add("E223", f"cannot paste the list argument ${k} into {where}; "
                                   "it expands to nothing", span.through(frame.call))
             else:
                 pieces.append(a.text)
@@ -508,11 +508,11 @@ class _Expander:
         if self.pasted > self.max_pasted:
             self._too_much_text(span.through(frame.call))
         if in_atom and _ATOM_BREAKERS.search(pasted):
-            self.report.error("E224", f"pasting gives {pasted[:40]!r}, which is not one atom; "
+            self.report.add("E224", f"pasting gives {pasted[:40]!r}, which is not one atom; "
                               "it expands to nothing", span.through(frame.call))
             return ""
         if in_atom and len(pasted) > self.max_digits and _NUMBER.fullmatch(pasted):
-            self.report.error("E226", f"pasting gives a number with more than {self.max_digits} digits; "
+            self.report.add("E226", f"pasting gives a number with more than {self.max_digits} digits; "
                               f"it expands to nothing ({limits.hint('number_digits')})",
                               span.through(frame.call))
             return ""

@@ -19,7 +19,7 @@ cannot be parsed at all (:class:`zrf.diagnostics.ZrfError`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Iterable, Literal, cast
 
 from . import limits
 from .diagnostics import Report
@@ -231,11 +231,15 @@ class TurnOrder:
         return cycle[(turn - self.repeat_from) % len(cycle)]
 
 
+#: what a goal form gives: the word before ``-condition`` (:data:`zrf.keywords.GOAL_FORMS`)
+GoalKind = Literal["win", "loss", "draw", "count"]
+
+
 @dataclass
 class Goal:
     """``(win-condition (P...) cond)`` and friends."""
 
-    kind: str  # "win", "loss", "draw" or "count"
+    kind: GoalKind
     players: list[str]
     condition: Node
     span: Span = NO_SPAN
@@ -378,10 +382,10 @@ def build_model(expanded: Expanded, path: str = "<string>", encoding: str = "utf
     for f in expanded.forms:
         if not isinstance(f, List):
             if _quotable(f):
-                report.error("E301", f"unexpected {excerpt(f)!r} at top level", f.span)
+                report.add("E301", f"unexpected {excerpt(f)!r} at top level", f.span)
             else:
                 what = "atom" if isinstance(f, Atom) else "string"
-                report.error("E301", f"unexpected {what} at top level{_NOT_SHOWN}", f.span)
+                report.add("E301", f"unexpected {what} at top level{_NOT_SHOWN}", f.span)
     games_raw = [f for f in tops if f.head == "game"]
     entries: list[GameDef] = []
     last_game: List | None = None
@@ -393,13 +397,13 @@ def build_model(expanded: Expanded, path: str = "<string>", encoding: str = "utf
         elif head == "variant":
             base = last_game or (games_raw[0] if games_raw else None)
             if base is None:
-                report.error("E302", "variant without any game to inherit from", form.span)
+                report.add("E302", "variant without any game to inherit from", form.span)
                 continue
             entries.append(builder.game(form, base))
         elif head in ("version", "define", "include"):
             continue
         else:
-            report.error("E303", f"unknown top-level keyword {head!r}" if _quotable(form)
+            report.add("E303", f"unknown top-level keyword {head!r}" if _quotable(form)
                          else f"unknown top-level keyword{_NOT_SHOWN}", form.span)
     return ZrfFile(path, entries, expanded, encoding, report)
 
@@ -446,7 +450,7 @@ class _Builder:
                         name = "option"
                     out.setdefault(name, []).append(item)
                 else:
-                    self.report.error("E304", f"unexpected {excerpt(item)!r} in {form.head}", item.span)
+                    self.report.add("E304", f"unexpected {excerpt(item)!r} in {form.head}", item.span)
             self._cache[key] = out
         return self._cache[key]
 
@@ -491,7 +495,7 @@ class _Builder:
         for p in forms.get("piece", []):
             piece = self.piece(p)
             if piece is not None and piece.name not in g.pieces and len(g.pieces) >= most:
-                self.report.error("E333", f"more than {most} piece types; piece {piece.name!r} and later "
+                self.report.add("E333", f"more than {most} piece types; piece {piece.name!r} and later "
                                   f"ones are left out ({limits.hint('piece_types')})", p.span)
                 break
             if piece is not None:
@@ -519,7 +523,7 @@ class _Builder:
         for a in forms["players"][-1].args:
             name = _atom(a)
             if name is None:
-                self.report.error("E310", f"player names are atoms, got {excerpt(a)!r}", a.span)
+                self.report.add("E310", f"player names are atoms, got {excerpt(a)!r}", a.span)
             else:
                 out.append(name)
         return out
@@ -548,7 +552,7 @@ class _Builder:
                 else:
                     entries.append(TurnEntry(p, names[1], names[2]))
             else:
-                self.report.error("E311", f"bad turn-order entry {excerpt(item)!r}", item.span)
+                self.report.add("E311", f"bad turn-order entry {excerpt(item)!r}", item.span)
         return TurnOrder(entries, repeat)
 
     def options(self, forms: Iterable[List]) -> dict[str, str]:
@@ -561,7 +565,7 @@ class _Builder:
                 elif len(f.items) < 3:
                     continue  # wrong arity: the linter reports E380
                 else:
-                    self.report.warning("W310", f"option form not understood: {excerpt(f, 60)}", f.span)
+                    self.report.add("W310", f"option form not understood: {excerpt(f, 60)}", f.span)
             elif head in OLD_OPTIONS and len(f.items) >= 2:
                 out[OLD_OPTIONS[head]] = to_text(f.items[1])
             elif head == "allow-flipping" and len(f.items) >= 2:
@@ -587,7 +591,7 @@ class _Builder:
 
         for item in form.args:
             if not isinstance(item, List):
-                self.report.error("E320", f"unexpected {excerpt(item)!r} in board", item.span)
+                self.report.add("E320", f"unexpected {excerpt(item)!r} in board", item.span)
                 continue
             head = item.head
             if head == "grid":
@@ -599,7 +603,7 @@ class _Builder:
                     cells *= len(labels)
                 room = limits.current().board_cells - len(b.positions)
                 if cells > room:
-                    self.report.error("E329", f"grid of {cells} cells makes the board larger than "
+                    self.report.add("E329", f"grid of {cells} cells makes the board larger than "
                                       f"{limits.current().board_cells} positions; the grid is left out "
                                       f"({limits.hint('board_cells')})", item.span)
                     continue
@@ -613,17 +617,17 @@ class _Builder:
                 for p in item.args:
                     if isinstance(p, List) and p.items and isinstance(p.items[0], Atom):
                         if len(b.positions) >= most and p.items[0].text not in b.positions:
-                            self.report.error("E329", f"the board has more than {most} positions; the rest "
+                            self.report.add("E329", f"the board has more than {most} positions; the rest "
                                               f"are left out ({limits.hint('board_cells')})", p.span)
                             break
                         nums = [a.value for a in p.items[1:5] if isinstance(a, Atom) and a.is_number]
                         rect = tuple(nums) if len(nums) == 4 else None
                         b.positions[p.items[0].text] = Position(p.items[0].text, rect)  # type: ignore[arg-type]
                     else:
-                        self.report.error("E321", f"bad position {excerpt(p)!r}", p.span)
+                        self.report.add("E321", f"bad position {excerpt(p)!r}", p.span)
             elif head == "links":
                 if len(item.items) < 2 or not isinstance(item.items[1], Atom):
-                    self.report.error("E322", "links needs a direction name", item.span)
+                    self.report.add("E322", "links needs a direction name", item.span)
                     continue
                 d = item.items[1].text
                 add_dir(d)
@@ -634,7 +638,7 @@ class _Builder:
                         b.links.setdefault(d, {})[p] = q
                         link_spans[(d, p)] = (pair.items[0], pair.items[1])
                     else:
-                        self.report.error("E322", f"bad link {excerpt(pair)!r}", pair.span)
+                        self.report.add("E322", f"bad link {excerpt(pair)!r}", pair.span)
             elif head == "unlink":
                 for u in item.args:
                     if isinstance(u, Atom):
@@ -650,14 +654,14 @@ class _Builder:
                                 if links.get(q) == p:
                                     del links[q]
                     else:
-                        self.report.error("E324", f"bad unlink {excerpt(u)!r}", u.span)
+                        self.report.add("E324", f"bad unlink {excerpt(u)!r}", u.span)
             elif head == "kill-positions":
                 for k in item.args:
                     name = _atom(k)
                     if name is None:
                         continue
                     if name not in b.positions:
-                        self.report.warning("W320", f"kill-positions names unknown position {name!r}", k.span)
+                        self.report.add("W320", f"kill-positions names unknown position {name!r}", k.span)
                     b.positions.pop(name, None)
                     b.killed.add(name)
                     self._unlink_position(b, name)
@@ -702,10 +706,10 @@ class _Builder:
                         continue
                     span = node.span if node is not None else b.span
                     if name in b.killed:
-                        self.report.warning("W323", f"link {d} {p}->{q} uses killed position {name!r};"
+                        self.report.add("W323", f"link {d} {p}->{q} uses killed position {name!r};"
                                             " the link is ignored", span)
                     else:
-                        self.report.error("E323", f"link to unknown position {name!r}", span)
+                        self.report.add("E323", f"link to unknown position {name!r}", span)
 
     def _unlink_position(self, b: Board, name: str) -> None:
         for links in b.links.values():
@@ -736,7 +740,7 @@ class _Builder:
                                 step = (nums[0], nums[1])
                         dims.append((labels, step))
                     else:
-                        self.report.error("E325", f"bad dimension {excerpt(d)!r}", d.span)
+                        self.report.add("E325", f"bad dimension {excerpt(d)!r}", d.span)
             elif item.head == "directions":
                 for d in item.args:
                     if isinstance(d, List) and d.items and isinstance(d.items[0], Atom):
@@ -744,11 +748,11 @@ class _Builder:
                         directions[d.items[0].text] = tuple(a.value for a in offs)
                         direction_spans[d.items[0].text] = d.span
         if not dims:
-            self.report.error("E326", "grid without dimensions", form.span)
+            self.report.add("E326", "grid without dimensions", form.span)
             return None
         for name, offs in directions.items():
             if len(offs) != len(dims):
-                self.report.error("E327", f"direction {name!r} has {len(offs)} offsets for a {len(dims)}-dimensional grid",
+                self.report.add("E327", f"direction {name!r} has {len(offs)} offsets for a {len(dims)}-dimensional grid",
                                   direction_spans.get(name, form.span))
         directions = {k: v for k, v in directions.items() if len(v) == len(dims)}
         return Grid(start, dims, directions, form.span)
@@ -784,7 +788,7 @@ class _Builder:
                 elif item.head == "positions":
                     positions = vals
         if not name:
-            self.report.error("E328", "zone without a name", form.span)
+            self.report.add("E328", "zone without a name", form.span)
         return Zone(name, players, positions, form.span)
 
     # -- pieces and setup
@@ -792,18 +796,18 @@ class _Builder:
     def piece(self, form: List) -> Piece | None:
         name_form = form.find("name")
         if name_form is None or len(name_form.items) < 2 or _atom(name_form.items[1]) is None:
-            self.report.error("E330", "piece without a (name ...)", form.span)
+            self.report.add("E330", "piece without a (name ...)", form.span)
             return None
         piece = Piece(_atom(name_form.items[1]) or "", span=form.span)
         for item in form.args:
             if not isinstance(item, List):
-                self.report.error("E331", f"unexpected {excerpt(item)!r} in piece", item.span)
+                self.report.add("E331", f"unexpected {excerpt(item)!r} in piece", item.span)
                 continue
             if item.head == "attribute":
                 if len(item.items) >= 3 and _atom(item.items[1]):
                     piece.attributes[_atom(item.items[1]) or ""] = _atom(item.items[2]) == "true"
                 else:
-                    self.report.error("E332", "attribute needs a name and a default", item.span)
+                    self.report.add("E332", "attribute needs a name and a default", item.span)
             elif item.head in ("moves", "drops"):
                 target = piece.moves if item.head == "moves" else piece.drops
                 kind = "move" if item.head == "moves" else "drop"
@@ -824,12 +828,12 @@ class _Builder:
         most = limits.current().placements
         for pl in form.args:
             if not isinstance(pl, List) or not pl.items or _atom(pl.items[0]) is None:
-                self.report.error("E340", f"bad board-setup entry {excerpt(pl)!r}", pl.span)
+                self.report.add("E340", f"bad board-setup entry {excerpt(pl)!r}", pl.span)
                 continue
             player = _atom(pl.items[0]) or ""
             for pc in pl.items[1:]:
                 if not isinstance(pc, List) or not pc.items or _atom(pc.items[0]) is None:
-                    self.report.error("E341", f"bad setup item {excerpt(pc)!r}", pc.span)
+                    self.report.add("E341", f"bad setup item {excerpt(pc)!r}", pc.span)
                     continue
                 ptype = _atom(pc.items[0]) or ""
                 items = pc.items[1:]
@@ -842,20 +846,20 @@ class _Builder:
                         continue
                     if isinstance(a, Atom):
                         if len(s.placements) >= most:
-                            self.report.error("E343", f"board-setup places more than {most} pieces; the rest"
+                            self.report.add("E343", f"board-setup places more than {most} pieces; the rest"
                                               f" are left out ({limits.hint('placements')})", a.span)
                             return s
                         s.placements.append((player, ptype, a.text))
                     else:
-                        self.report.error("E342", f"bad setup position {excerpt(a)!r}", a.span)
+                        self.report.add("E342", f"bad setup position {excerpt(a)!r}", a.span)
                     i += 1
         return s
 
     def goal(self, form: List) -> Goal | None:
-        kind = (form.head or "").split("-")[0]
+        kind = cast(GoalKind, (form.head or "").split("-")[0])  # one of GOAL_FORMS, so one of GoalKind
         args = form.args
         if not args:
-            self.report.error("E350", f"{form.head} needs a condition", form.span)
+            self.report.add("E350", f"{form.head} needs a condition", form.span)
             return None
         if len(args) >= 2 and isinstance(args[0], List) and all(isinstance(a, Atom) for a in args[0].items):
             players = [a.text for a in args[0].items]  # type: ignore[union-attr]

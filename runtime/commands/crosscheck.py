@@ -6,19 +6,23 @@ import json
 import os
 import shlex
 import sys
+from typing import Callable, Sequence
 
 import click
 
+from runtime.fairy.export import ExportUnfit
+from runtime.verify.crosscheck import KnownDifference
 from runtime.verify.crosscheck_run import CrossCheckSpec, load_name_map, run
 from runtime.jobs.executors import BACKENDS, BackendError
 from runtime.core.notation import MoveMatchError, split_move_list
+from runtime.core.protocol import Game
 from runtime.loading.registry import find_game, game_names
 from zrf.printable import printable
 
 from runtime.commands.common import progress_enabled
 
 
-def _default_zrf(game: str) -> tuple[str, str | None, str | None, bool]:
+def _default_zrf(game: str) -> tuple[str, str | None, Callable[[], Sequence[KnownDifference]] | None, bool]:
     """The generated ZRF file, its variant title, known differences and turn merging of a built-in game."""
     entry = find_game(game)
     if entry is None:
@@ -37,13 +41,11 @@ def _generated_name_map(game: str, zrf_path: str) -> str:
     return "{}"
 
 
-#: The reference engine of ``--against fairy[:VARIANT]``.
-FAIRY_REFERENCE = "runtime.fairy.reference:reference_for"
-
-
-def _fairy_reference(game: str, zrf_path: str | None, variant: str | None, against: str) -> tuple[str, str]:
-    """The ZRF to check and the reference factory for ``--against``: GAME itself is the ZRF."""
-    from runtime.fairy.reference import parse_against
+def _fairy_reference(game: str, zrf_path: str | None, variant: str | None,
+                     against: str) -> tuple[str, Callable[..., Game]]:
+    """The ZRF to check and the reference factory for ``--against fairy[:VARIANT]``
+    (:func:`runtime.fairy.reference.reference_for`): GAME itself is the ZRF."""
+    from runtime.fairy.reference import parse_against, reference_for
 
     try:
         parse_against(against)
@@ -55,10 +57,10 @@ def _fairy_reference(game: str, zrf_path: str | None, variant: str | None, again
         if entry is None or entry.zrf is None:
             raise click.UsageError(f"{game}: no such ZRF file")
         path = entry.zrf
-    return path, FAIRY_REFERENCE
+    return path, reference_for
 
 
-@click.command()
+@click.command(short_help="Compare a ZRF with a native engine position by position.")
 @click.argument("game", metavar="GAME")
 @click.option("--zrf", "zrf_path", type=click.Path(exists=True, dir_okay=False), default=None,
               help="The ZRF to check (default: the game's generated ZRF).")
@@ -129,11 +131,10 @@ def crosscheck(game: str, zrf_path: str | None, variant: str | None, names_path:
                 result = run(spec, depth, games, plies, seed, workers, tick, backend, ray_address)
         else:
             result = run(spec, depth, games, plies, seed, workers, None, backend, ray_address)
+    except ExportUnfit as exc:  # a game whose export does not fit: its located diagnostics
+        click.echo("\n".join(d.format() for d in exc.diagnostics), err=True)
+        sys.exit(2)
     except (MoveMatchError, ValueError, BackendError) as exc:
-        diagnostics = getattr(exc, "diagnostics", None)
-        if diagnostics:  # a game whose export does not fit: its located diagnostics
-            click.echo("\n".join(d.format() for d in diagnostics), err=True)
-            sys.exit(2)
         raise click.UsageError(str(exc)) from None
     except (RuntimeError, KeyError) as exc:  # no pyffish, or no such Fairy-Stockfish variant
         raise click.UsageError(str(exc)) from None

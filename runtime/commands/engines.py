@@ -14,7 +14,7 @@ from runtime.engines.engine_cache import cache_dir, known, listing
 ACTIONS = ("list", "build")
 
 
-@click.command()
+@click.command(short_help="List the UCI engines, or build Fairy-Stockfish from source.")
 @click.argument("action", type=click.Choice(ACTIONS), default="list")
 @click.argument("name", required=False, metavar="[NAME]")
 @click.option("--jobs", type=click.IntRange(1), default=2, show_default=True,

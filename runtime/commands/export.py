@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from runtime.commands.common import open_game
+from runtime.commands.common import open_or_exit
 from runtime.fairy.export import ExportCode, export_game, fairy_game
 from runtime.fairy.library import FairyConfigError, FairyUnavailable
 from runtime.fairy.verification import verify
@@ -25,7 +25,7 @@ from zrf.diagnostics import Diagnostic
 TARGETS = ("fairy",)
 
 
-@click.command()
+@click.command(short_help="Export a ZRF game as a Fairy-Stockfish variants.ini section.")
 @click.argument("target", type=click.Choice(TARGETS), metavar="fairy")
 @click.argument("game", metavar="GAME")
 @click.option("--variant", default=None, metavar="NAME", help="Game or variant title inside the ZRF.")
@@ -48,7 +48,7 @@ def export(target: str, game: str, variant: str | None, name: str | None, output
     fit (every blocking construct as path:line:col: E8xx message) or
     Fairy-Stockfish plays it differently (the first position that differs);
     2 usage, a game that does not load, or no pyffish (pip install -e '.[fairy]')."""
-    loaded = open_game(game, variant)
+    loaded = open_or_exit(game, variant, lint=False)
     if not isinstance(loaded, ZrfGame):
         raise click.UsageError(f"{game}: a native engine; export its ZRF file instead")
     result = export_game(loaded, name)

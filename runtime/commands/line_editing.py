@@ -12,7 +12,7 @@
 * when input is not a terminal (a pipe, a file, the test runner), plainly
   with ``click.prompt``, so scripted games behave exactly as before.
 
-``LineReader.backend`` names which one is in use.  History lives for the
+``LineReader.backend`` (an :class:`Editing`) says which one is in use.  History lives for the
 session only; nothing is written to disk.
 """
 
@@ -22,6 +22,18 @@ import sys
 from typing import Callable, Iterable
 
 import click
+
+from zrf.text_enum import TextEnum
+
+
+class Editing(TextEnum):
+    """How a :class:`LineReader` reads a line (equal to its name as text, which tests and
+    messages use)."""
+
+    PROMPT_TOOLKIT = "prompt_toolkit"
+    READLINE = "readline"
+    PLAIN = "plain"
+
 
 Words = Callable[[], Iterable[str]]
 """Gives the completions for the current position: command words and legal moves."""
@@ -34,14 +46,14 @@ class LineReader:
         self.words = words
         if interactive is None:
             interactive = sys.stdin.isatty() and sys.stdout.isatty()
-        self.backend = "plain"
+        self.backend = Editing.PLAIN
         self._session = None
         if interactive:
-            self.backend = self._start_prompt_toolkit() or self._start_readline() or "plain"
+            self.backend = self._start_prompt_toolkit() or self._start_readline() or Editing.PLAIN
 
     # ------------------------------------------------------------------ backends
 
-    def _start_prompt_toolkit(self) -> str | None:
+    def _start_prompt_toolkit(self) -> Editing | None:
         try:
             from prompt_toolkit import PromptSession
             from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
@@ -60,9 +72,9 @@ class LineReader:
 
         self._session = PromptSession(history=InMemoryHistory(), completer=_Moves(),
                                       auto_suggest=AutoSuggestFromHistory(), complete_while_typing=False)
-        return "prompt_toolkit"
+        return Editing.PROMPT_TOOLKIT
 
-    def _start_readline(self) -> str | None:
+    def _start_readline(self) -> Editing | None:
         try:
             import readline
         except ImportError:
@@ -80,18 +92,18 @@ class LineReader:
         readline.set_completer(complete)
         readline.parse_and_bind("tab: complete")
         readline.clear_history()
-        return "readline"
+        return Editing.READLINE
 
     # ------------------------------------------------------------------ reading
 
     def read(self, prompt: str) -> str:
         """One line typed after ``prompt`` (which ends with ``"> "``); EOFError or click.Abort at the end."""
-        if self.backend == "prompt_toolkit":
+        if self.backend is Editing.PROMPT_TOOLKIT:
             try:
                 return self._session.prompt(prompt)
             except KeyboardInterrupt:
                 raise click.Abort() from None
-        if self.backend == "readline":
+        if self.backend is Editing.READLINE:
             try:
                 return input(prompt)
             except KeyboardInterrupt:

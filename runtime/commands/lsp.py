@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 
-@click.command()
+@click.command(short_help="Run the ZRF language server for editors (stdio).")
 @click.option("--stdio", is_flag=True, help="Talk over standard input and output (the default and only way).")
 def lsp(stdio: bool) -> None:
     """Run the ZRF language server over standard input and output.

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import click
 
-from runtime.commands.common import game_argument, json_option, open_game, progress_enabled, variant_option
+from runtime.commands.common import (fairy_game_for, game_argument, json_option, open_or_exit, progress_enabled,
+                                     variant_option)
 from runtime.engines.uci_client import UciFailure
 from runtime.matches.match_run import MatchResult, StopReason, run_match
 from runtime.matches.match_statistics import Sprt, SprtState, elo_interval, likelihood_of_superiority
@@ -20,7 +21,7 @@ from runtime.matches.match_table import GameReport, MatchSetupError, MatchTable
 from runtime.matches.match_workers import MatchWorkerError
 from runtime.matches.openings import START, OpeningError, random_openings, read_openings
 from runtime.matches.schedule import DEFAULT_MAX_PLIES, Contestant, MatchPlan
-from runtime.players.spec import COMPUTERS, SpecError, parse_seat
+from runtime.players.spec import COMPUTERS, PlayerKind, SpecError, parse_seat
 from runtime.players.uci import UciSetupError
 
 INTERRUPTED_STATUS = 130
@@ -147,14 +148,15 @@ def _parse_sprt(text: str | None) -> Sprt | None:
         raise click.BadParameter(f"{text!r}: {exc}", param_hint="--sprt") from None
 
 
-@click.command()
+@click.command(short_help="Play a match between players and engines: Elo, LOS, SPRT.")
 @game_argument
 @variant_option
 @click.option("--player", "players", multiple=True, required=True, metavar="NAME=SPEC",
               help="A contestant: its name and player spec (repeat for each): alphabeta:strength=5, "
                    "alphabeta:time=2, alphabeta:nodes=2000, mcts:nodes=2000, random, "
                    "uci:fairy-stockfish?UCI_LimitStrength=true&UCI_Elo=1500, uci:sunfish-uci, "
-                   "uci:/path/to/engine?Threads=1 (docs/play.md, 'Player specs'; strength=1..10 is a level of "
+                   "uci:/path/to/engine?Threads=1, fairy-stockfish:elo=1500,time=0.1 (Fairy-Stockfish "
+                   "playing this game's export; fsf for short) (docs/play.md, 'Player specs'; strength=1..10 is a level of "
                    "the strength scale, a node budget: 'The strength scale').")
 @click.option("--games", type=click.IntRange(1), default=10, show_default=True, help="Games to play.")
 @click.option("--time", "seconds", type=click.FloatRange(0, min_open=True), default=None, metavar="S",
@@ -193,7 +195,9 @@ def match(game: str, variant: str | None, players: tuple[str, ...], games: int, 
 
     Every move is generated and applied by our engine; a UCI engine's move is
     matched to a legal move through the cell names, and a move that is not
-    legal loses it the game.  Seats rotate from game to game and every opening
+    legal loses it the game.  A fairy-stockfish player plays the game's
+    export to Fairy-Stockfish, verified first; a game that does not export
+    exits 2 with the export's reasons.  Seats rotate from game to game and every opening
     is played from every side; the game's random players (?Dice) roll.  A
     position met a third time, or --max-plies, ends a game as an adjudicated
     draw.  Prints each game, then the first player's score against the second
@@ -227,7 +231,7 @@ def match(game: str, variant: str | None, players: tuple[str, ...], games: int, 
         contestants.append(Contestant(name, spec.with_budget(seconds, nodes)))
     if len(contestants) < 2:
         raise click.UsageError("a match needs at least two --player NAME=SPEC")
-    loaded = open_game(game, variant, warn_lint=True)
+    loaded = open_or_exit(game, variant)
     openings = (START,)
     try:
         if openings_path is not None:
@@ -236,8 +240,9 @@ def match(game: str, variant: str | None, players: tuple[str, ...], games: int, 
             openings = tuple(random_openings(loaded, random_plies, -(-games // len(contestants)), seed))
     except OpeningError as exc:
         raise click.UsageError(str(exc)) from None
+    exported = fairy_game_for(loaded) if any(c.spec.kind is PlayerKind.FAIRY for c in contestants) else None
     plan = MatchPlan(game, variant, tuple(contestants), games, openings, max_plies, seed, uci_variant,
-                     save_dir, cpu_clock=True)
+                     save_dir, cpu_clock=True, uci_game=exported)
     engines = _check_setup(plan)
     say = (lambda text: None) if as_json else click.echo
     say(_shown(f"{loaded.name}: " + " against ".join(

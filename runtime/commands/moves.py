@@ -8,11 +8,11 @@ import click
 
 from zrf.printable import printable
 
-from runtime.commands.common import (game_argument, json_option, moves_option, open_game, position_after,
+from runtime.commands.common import (game_argument, json_option, moves_option, open_or_exit, position_after,
                      position_option, variant_option)
 
 
-@click.command()
+@click.command(short_help="List the legal moves of a game position.")
 @game_argument
 @variant_option
 @moves_option
@@ -24,7 +24,7 @@ def moves(game: str, variant: str | None, moves: str, position: str | None, as_j
     Each move is printed in Zillions saved-game notation, one per line; the
     parts of a multi-part turn are joined by '; '.
     """
-    g = open_game(game, variant, warn_lint=True)
+    g = open_or_exit(game, variant)
     state = position_after(g, moves, position)
     legal = state.legal_moves()
     outcome = state.outcome()

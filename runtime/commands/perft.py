@@ -9,11 +9,11 @@ import click
 from runtime.verify.perft import divide, perft_report
 from zrf.printable import printable
 
-from runtime.commands.common import (game_argument, json_option, moves_option, open_game, position_after,
+from runtime.commands.common import (game_argument, json_option, moves_option, open_or_exit, position_after,
                      position_option, progress_enabled, variant_option)
 
 
-@click.command()
+@click.command(short_help="Count move-tree leaves per depth (perft).")
 @game_argument
 @variant_option
 @moves_option
@@ -27,7 +27,7 @@ def perft(game: str, variant: str | None, moves: str, position: str | None, dept
 
     Prints one line per depth, then nodes (the sum) and nodes per second.
     """
-    g = open_game(game, variant, warn_lint=True)
+    g = open_or_exit(game, variant)
     state = position_after(g, moves, position)
     if progress_enabled() and not as_json:
         with click.progressbar(length=1, label=f"perft {depth}", file=click.get_text_stream("stderr")) as bar:

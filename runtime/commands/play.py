@@ -6,15 +6,25 @@ import json
 
 import click
 
-from runtime.core.notation import MoveMatchError, find_move
-from runtime.core.protocol import Move, State
+from runtime.core.notation import MoveMatchError, find_move, split_move_list
+from runtime.core.protocol import Game, Move, State
+from runtime.engines.uci_client import UciFailure
 from runtime.players.chance import ChanceRoller, choosing_players
-from runtime.players.factory import make_player
+from runtime.players.factory import PlayerSource, make_player
+from runtime.players.knowledge import KnowledgeCache
+from runtime.players.player import Forfeit, Player, Unplayable, tell_game
+from runtime.players.spec import ENGINES, PlayerKind, PlayerSpec, SpecError, parse_player_spec
+from runtime.players.uci import UciSetupError
 from runtime.pictures.textboard import board_text
 from zrf.printable import printable
 
-from runtime.commands.common import game_argument, json_option, moves_option, open_game, position_after, variant_option
+from runtime.commands.common import (fairy_game_for, game_argument, json_option, moves_option, open_or_exit,
+                                     position_after, variant_option)
 from runtime.commands.line_editing import LineReader
+
+#: The seat kind of a person at the keyboard; every other kind is a computer player's
+#: (runtime.players.factory.PlayerKind: ai, alphabeta, mcts, random).
+PERSON = "human"
 
 HELP = """commands:
   <move>          a move in saved-game notation or 'from - to [= Type]' (parts joined by ';')
@@ -28,6 +38,65 @@ HELP = """commands:
 At a terminal: arrow keys edit the line, Up/Down recall earlier lines, Tab completes."""
 
 COMMANDS = ("moves", "undo", "save", "load", "board", "help", "quit")
+
+KIND_HELP = ("human, ai, mcts, random, a player spec (alphabeta:strength=5, uci:ENGINE) or fairy-stockfish "
+             "(Fairy-Stockfish playing this game's export; fairy-stockfish:elo=1500,time=0.5)")
+
+
+class Seats:
+    """The computer players of one ``zrf play`` session, and the engines' processes they own.
+
+    An engine (``uci:``, ``fairy-stockfish``) hears the game as the moves from the start, so
+    before any player chooses it is told the game so far again (:meth:`choose`; our own players
+    ignore it), since ``undo`` and ``load`` rewrite the game.  :meth:`close` ends the engines.
+    """
+
+    def __init__(self, game: Game, kinds: dict[str, str], seconds: float, strength: int, seed: int):
+        self.players: dict[str, Player] = {}
+        self.sources: list[PlayerSource] = []
+        #: the computer players of this game learn it once
+        self.knowledge = KnowledgeCache()
+        specs = {}
+        for name, kind in kinds.items():
+            if kind != "human":
+                try:
+                    specs[name] = parse_player_spec(kind)
+                except SpecError as exc:
+                    raise click.UsageError(str(exc)) from None
+        exported = None
+        if any(spec.kind is PlayerKind.FAIRY for spec in specs.values()):
+            exported = fairy_game_for(game)
+        for i, (name, spec) in enumerate(specs.items()):
+            try:
+                self.players[name] = self._player(spec, seed + i, seconds, strength, exported)
+            except (ValueError, UciSetupError, UciFailure) as exc:
+                self.close()
+                raise click.UsageError(str(exc)) from None
+
+    def _player(self, spec: PlayerSpec, seed: int, seconds: float, strength: int, exported) -> Player:
+        if spec.kind is PlayerKind.HUMAN:
+            raise ValueError(f"{spec.text}: a person plays as 'human'")
+        if spec.kind not in ENGINES:
+            return make_player(spec, seed=seed, time_limit=seconds, strength=strength, knowledge=self.knowledge)
+        source = PlayerSource(spec.with_budget(seconds=seconds), uci_game=exported)
+        self.sources.append(source)
+        assert source.seat is not None
+        source.seat.open()  # an engine that cannot play says so before the game starts
+        return source.player(seed)
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.players
+
+    def choose(self, name: str, start: State, moves: list[Move], state: State) -> Move:
+        """``name``'s move in ``state``, reached from ``start`` by ``moves``; Forfeit or Unplayable
+        when its engine cannot go on."""
+        player = self.players[name]
+        tell_game(player, start, moves)
+        return player.choose(state)
+
+    def close(self) -> None:
+        for source in self.sources:
+            source.close()
 
 
 def _starts_from(move: Move, cell: str) -> bool:
@@ -46,14 +115,14 @@ def _hints(state: State, cell: str) -> str:
     return "\n".join(m.notation for m in moves)
 
 
-@click.command()
+@click.command(short_help="Play a game in the terminal against people or the computer.")
 @game_argument
 @variant_option
 @moves_option
 @click.option("--white", "white", default="human", show_default=True, metavar="KIND",
-              help="Who plays the first player who chooses moves: human, ai, mcts or random.")
+              help="Who plays the first player who chooses moves: " + KIND_HELP + ".")
 @click.option("--black", "black", default="ai", show_default=True, metavar="KIND",
-              help="Who plays the second player who chooses moves: human, ai, mcts or random.")
+              help="Who plays the second player who chooses moves: the same kinds as --white.")
 @click.option("--player", "others", multiple=True, metavar="NAME=KIND",
               help="Who plays any player by name (for games with other names or more players).")
 @click.option("--time", "seconds", type=click.FloatRange(0.01), default=2.0, show_default=True,
@@ -82,15 +151,13 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
     Type `help` at the prompt.
     With --json no board is printed and the game ends with one JSON object
     (the moves played and the outcome): meant for games between computer
-    players.
+    players.  A fairy-stockfish player plays the game's export to
+    Fairy-Stockfish (verified first; a game that does not export exits 2 with
+    the export's reasons).
     """
-    def say(text: str) -> None:  # boards and moves: not in --json
-        if not as_json:
-            click.echo(printable(text))  # names from the file: nothing a terminal would obey
-
     def tell(text: str) -> None:  # answers to a person's commands: on standard error with --json
         click.echo(printable(text), err=as_json)
-    g = open_game(game, variant, warn_lint=True)
+    g = open_or_exit(game, variant)
     state = position_after(g, moves)
     history: list[tuple[State, Move]] = []
     if load_path:
@@ -106,17 +173,38 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
             tell(f"{name} is a random player: it rolls by chance (--seed), nobody plays it")
             continue
         kinds[name] = kind
-    players = {}
-    for i, (name, kind) in enumerate(kinds.items()):
-        if kind != "human":
-            try:
-                players[name] = make_player(kind, seed=seed + i, time_limit=seconds, strength=strength)
-            except ValueError as exc:
-                raise click.UsageError(str(exc)) from None
+    players = Seats(g, kinds, seconds, strength, seed)
+    try:
+        return _session(g, game, state, history, kinds, players, roller,
+                        _typed_moves(g, moves) if not load_path else [], max_plies, as_json)
+    finally:
+        players.close()
+
+
+def _typed_moves(game: Game, moves: str) -> list[Move]:
+    """The moves of --moves (already checked by :func:`position_after`), from the start."""
+    state, out = game.initial_state(), []
+    for text in split_move_list(moves):
+        move = find_move(state, text)
+        out.append(move)
+        state = state.apply(move)
+    return out
+
+
+def _session(g: Game, game: str, state: State, history: list, kinds: dict[str, str], players: Seats,
+             roller: ChanceRoller, prefix: list[Move], max_plies: int | None, as_json: bool) -> None:
+    """The game at the prompt until it ends; ``prefix``: the moves played before ``history``."""
+    def say(text: str) -> None:  # boards and moves: not in --json
+        if not as_json:
+            click.echo(printable(text))  # names from the file: nothing a terminal would obey
+
+    def tell(text: str) -> None:  # answers to a person's commands: on standard error with --json
+        click.echo(printable(text), err=as_json)
+    start = history[0][0] if history else (g.initial_state() if prefix else state)
     reader = LineReader(lambda: COMMANDS + tuple(m.notation for m in state.legal_moves()))
     kinds.update((p, "random") for p in g.players if roller.rolls_for(p))  # a computer seat in a .zsg
-    say(f"{g.name}: " + ", ".join(f"{p} ({kinds.get(p, 'human')})" for p in g.players))
-    people = any(kinds.get(p, "human") == "human" for p in g.players)
+    say(f"{g.name}: " + ", ".join(f"{p} ({kinds.get(p, PERSON)})" for p in g.players))
+    people = any(kinds.get(p, PERSON) == PERSON for p in g.players)
     shown = None  # the position whose board was printed last
 
     def show_board() -> None:
@@ -136,7 +224,12 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
             return _finish(as_json, g, history, None, "--max-plies")
         mover = state.current_player
         if mover in players or roller.rolls_for(mover):
-            move = roller.roll(state) if roller.rolls_for(mover) else players[mover].choose(state)
+            try:
+                move = roller.roll(state) if roller.rolls_for(mover) else \
+                    players.choose(mover, start, prefix + [m for _, m in history], state)
+            except (Forfeit, Unplayable) as exc:
+                say(f"{mover} cannot go on: {exc}")
+                return _finish(as_json, g, history, None, f"{mover} cannot go on: {exc}")
             say(f"{g.move_number(len(history))}. {mover}: {move.notation}")
             history.append((state, move))
             state = state.apply(move)
@@ -182,6 +275,8 @@ def play(game: str, variant: str | None, moves: str, white: str, black: str, oth
             except click.UsageError as exc:
                 tell(f"cannot load: {exc.message}")
                 continue
+            prefix = []
+            start = history[0][0] if history else state
             say(f"loaded {len(history)} moves from {rest.strip()}")
         else:
             try:
@@ -219,8 +314,9 @@ def _finish(as_json: bool, game, history, outcome, reason: str) -> None:
 
 
 def _save(game, spec: str, kinds: dict[str, str], history, path: str) -> None:
+    """Write the game so far to ``path``; a seat whose kind is not :data:`PERSON` is the computer's."""
     from runtime.savedgames.saving import save
-    seats = "".join("H" if kinds.get(p, "human") == "human" else "C" for p in game.players)
+    seats = "".join("H" if kinds.get(p, PERSON) == PERSON else "C" for p in game.players)
     try:
         save(path, game, spec, [m for _, m in history], seats)
     except OSError as exc:

@@ -8,21 +8,21 @@ import sys
 
 import click
 
-from runtime.loading.opening import GameLoadError
-from runtime.pictures.bitmaps import graphics_for
-from runtime.interpreter import EngineRequired
-from runtime.pictures.png import RasterError, scene_image
-from runtime.pictures.svg import scene_svg
-from runtime.pictures.scene import build_scene
-from runtime.loading.setup_only import load_still
 from zrf.atomic_write import write_bytes_atomically
 from zrf.printable import printable
 
-from runtime.commands.common import (game_argument, json_option, moves_option, open_game, position_after, position_option,
-                     variant_option)
+from runtime.core.errors import EngineRequired, GameLoadError
+from runtime.loading.opening import AxiomGames, open_game
+from runtime.pictures.bitmaps import graphics_for
+from runtime.pictures.png import RasterError, scene_image
+from runtime.pictures.scene import build_scene
+from runtime.pictures.svg import scene_svg
+
+from runtime.commands.common import (fail_to_load, game_argument, json_option, moves_option, position_after,
+                                     position_option, variant_option)
 
 
-@click.command()
+@click.command(short_help="Draw a game position as SVG.")
 @game_argument
 @variant_option
 @moves_option
@@ -53,15 +53,14 @@ def render(game: str, variant: str | None, moves: str, position: str | None, out
     file written (the SVG itself when OUTPUT is '-').
     """
     try:
-        g = open_game(game, variant, warn_lint=True, allow_engine_required=True)
+        g = open_game(game, variant, lint=True)
     except EngineRequired as exc:
         if moves:
             raise click.UsageError(f"{exc}; --moves cannot be played") from None
         click.echo(printable(f"{exc}: drawing its board-setup position"), err=True)
-        try:
-            g = load_still(game, variant)
-        except GameLoadError as exc2:
-            raise click.UsageError(str(exc2)) from None
+        g = open_game(game, variant, axiom=AxiomGames.SHOW_SET_UP)
+    except GameLoadError as exc:
+        fail_to_load(exc)
     state = position_after(g, moves, position)
     graphics = None
     if not no_images:

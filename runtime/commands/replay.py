@@ -27,7 +27,7 @@ def _replay_with_progress(saved, game, run_replay):
         return run_replay(saved, game, bar.update)
 
 
-@click.command()
+@click.command(short_help="Replay a Zillions saved game (.zsg) and check every move.")
 @click.argument("saved_game", metavar="GAME.zsg", type=click.Path(dir_okay=False))
 @click.option("--zrf", "zrf_path", default=None, metavar="PATH",
               help="Rules file to use instead of the saved game's RulesFile.")
@@ -43,14 +43,14 @@ def replay(saved_game: str, zrf_path: str | None, as_json: bool) -> None:
     from zrf.diagnostics import ZrfError
     from zrf.zsg import read_zsg
 
-    from runtime.interpreter import load_zrf_game
+    from runtime.loading.opening import open_game
     from runtime.savedgames.replay import find_rules
     from runtime.savedgames.replay import replay as run_replay
 
     try:
         saved = read_zsg(saved_game)
         rules = find_rules(saved, zrf_path)
-        game = load_zrf_game(rules, saved.variant or None)
+        game = open_game(rules, saved.variant or None)
     except ZrfError as exc:  # GameLoadError included; a device or FIFO is E002, refused unread
         fail_to_load(exc)
     try:

@@ -11,7 +11,7 @@ from runtime.web.server_limits import ServerLimits
 _DEFAULTS = ServerLimits()
 
 
-@click.command()
+@click.command(short_help="Serve a local web page to play any game in a browser.")
 @click.argument("games", metavar="[GAME|FOLDER]...", nargs=-1)
 @click.option("--port", "-p", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port to listen on (0 picks a free one).")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 
 import click
@@ -11,16 +10,7 @@ from runtime.loading.registry import registered_games
 from zrf.printable import printable
 
 
-def _available(factory: str) -> bool:
-    """Whether the engine's module can be found (without importing it)."""
-    module = factory.partition(":")[0]
-    try:
-        return importlib.util.find_spec(module) is not None
-    except ModuleNotFoundError:
-        return False
-
-
-@click.command()
+@click.command(short_help="List the built-in games.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def variants(as_json: bool) -> None:
     """List the registered games: names usable wherever a GAME is asked for.
@@ -29,8 +19,8 @@ def variants(as_json: bool) -> None:
     in the ``zrf.games`` entry-point group (see docs/architecture.md); a game
     from another package is followed by that package's name.
     """
-    rows = [{"name": g.name, "summary": g.summary, "engine": _available(g.factory), "zrf": g.zrf,
-             "package": g.provider} for g in registered_games().values()]
+    rows = [{"name": g.name, "summary": g.summary, "zrf": g.zrf, "package": g.provider}
+            for g in registered_games().values()]
     if as_json:
         click.echo(json.dumps(rows, indent=2))
         return
@@ -39,6 +29,5 @@ def variants(as_json: bool) -> None:
         return
     width = max(len(r["name"]) for r in rows)
     for r in rows:
-        flag = "" if r["engine"] else "  (engine not found)"
         origin = "" if r["package"] == "zrf-toolkit" else f"  [{r['package']}]"
-        click.echo(printable(f"{r['name']:<{width}}  {r['summary']}{origin}{flag}", one_line=True))
+        click.echo(printable(f"{r['name']:<{width}}  {r['summary']}{origin}", one_line=True))

@@ -1,7 +1,8 @@
-"""The error of a GAME argument that names nothing playable.
+"""The errors of a GAME argument that names nothing playable.
 
-Its own module because both the loader of games (:mod:`runtime.loading.opening`) and
-the ZRF interpreter it calls (:mod:`runtime.interpreter`) raise it.
+Below every package that opens or builds games (:mod:`runtime.loading.opening`,
+the interpreter, the tools that report a failed load), so each can raise or
+catch them without importing the others.
 """
 
 from __future__ import annotations
@@ -23,3 +24,7 @@ class GameLoadError(ZrfError):
 
     def __reduce__(self):
         return (type(self), (str(self), self.diagnostics))
+
+
+class EngineRequired(GameLoadError):
+    """The game needs an Axiom engine plug-in (a Windows DLL) that cannot be run."""

@@ -12,10 +12,10 @@ the royal pieces.  Outcomes themselves are still decided by
 Conditions are read *for a player* (the player the goal is checked for):
 
 * :class:`Placement` - ZRF ``absolute-config`` / ``relative-config``: every
-  slot holds one of its occupants (``own`` pieces of the player, ``enemy``
-  pieces, or ``any`` owner's);
-* :class:`PiecesRemaining` - ``pieces-remaining N [types]`` (``whose="own"``)
-  or ``total-piece-count N [types]`` (``whose="all"``): exactly N pieces left;
+  slot holds one of its occupants (:class:`Owner`: the player's own pieces,
+  enemy pieces, or any owner's);
+* :class:`PiecesRemaining` - ``pieces-remaining N [types]`` (:attr:`Whose.OWN`)
+  or ``total-piece-count N [types]`` (:attr:`Whose.ALL`): exactly N pieces left;
 * :class:`Checkmated` - ``checkmated T...``: the player's royal piece is
   attacked and no move helps;
 * :class:`Captured` - ``captured T...``: the player's piece of such a type was
@@ -30,16 +30,41 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-OWNERS = ("own", "enemy", "any")
-"""Whose piece an :class:`Occupant` accepts, seen from the player the goal is read for."""
+from zrf.text_enum import TextEnum
+
+
+class GoalResult(TextEnum):
+    """What a goal gives the player it holds for (the ZRF ``win-``, ``loss-``, ``draw-`` and
+    ``count-condition``)."""
+
+    WIN = "win"
+    LOSS = "loss"
+    DRAW = "draw"
+    #: the game ends and the player with the most pieces wins
+    COUNT = "count"
+
+
+class Owner(TextEnum):
+    """Whose piece an :class:`Occupant` accepts, seen from the player the goal is read for."""
+
+    OWN = "own"
+    ENEMY = "enemy"
+    ANY = "any"
+
+
+class Whose(TextEnum):
+    """Whose pieces a :class:`PiecesRemaining` counts: the player's, or every player's."""
+
+    OWN = "own"
+    ALL = "all"
 
 
 @dataclass(frozen=True)
 class Occupant:
-    """A piece type and whose it must be (``own``, ``enemy`` or ``any``)."""
+    """A piece type and whose it must be."""
 
     piece: str
-    owner: str = "own"
+    owner: Owner = Owner.OWN
 
 
 @dataclass(frozen=True)
@@ -59,14 +84,14 @@ class Placement:
 
 @dataclass(frozen=True)
 class PiecesRemaining:
-    """Exactly ``count`` pieces left: the player's own (``whose="own"``) or all players' (``"all"``).
+    """Exactly ``count`` pieces left: the player's own (:attr:`Whose.OWN`) or all players' (``ALL``).
 
     ``pieces`` limits the count to those types (``None``: every type).
     """
 
     count: int
     pieces: frozenset[str] | None = None
-    whose: str = "own"
+    whose: Whose = Whose.OWN
 
 
 @dataclass(frozen=True)
@@ -106,14 +131,11 @@ class Unscored:
 
 Condition = Union[Placement, PiecesRemaining, Checkmated, Captured, AnyOf, AllOf, Unscored]
 
-RESULTS = ("win", "loss", "draw", "count")
-
-
 @dataclass(frozen=True)
 class Goal:
-    """``result`` (win, loss, draw, count) for each of ``players`` when ``condition`` holds for them."""
+    """``result`` for each of ``players`` when ``condition`` holds for them."""
 
-    result: str
+    result: GoalResult
     players: tuple[str, ...]
     condition: Condition
     rule: str = ""
@@ -134,7 +156,7 @@ def royal_pieces(goals: tuple[Goal, ...] | list[Goal], player: str) -> frozenset
     """Types whose checkmate loses the game for ``player`` (the ``checkmated`` loss goals)."""
     out: set[str] = set()
     for goal in goals:
-        if goal.result == "loss" and player in goal.players:
+        if goal.result is GoalResult.LOSS and player in goal.players:
             for c in walk(goal.condition):
                 if isinstance(c, Checkmated):
                     out |= c.royal
@@ -146,7 +168,7 @@ def at_most_pieces(count: int, pieces: frozenset[str] | None = None) -> Conditio
     return AnyOf(tuple(PiecesRemaining(n, pieces) for n in range(count, -1, -1)))
 
 
-def adjacent_pair_goal(result: str, players: tuple[str, ...], first: str, second: str,
+def adjacent_pair_goal(result: GoalResult, players: tuple[str, ...], first: str, second: str,
                        zone: list[str] | tuple[str, ...], neighbours, rule: str) -> Goal:
     """A goal won by ``first`` and ``second`` (own pieces) on two adjacent cells of ``zone``.
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from functools import partial
 
-from runtime.core.protocol import Game, Move, Outcome, PartDetails, Signature, State
+from runtime.core.protocol import (Game, GameType, Move, Outcome, PartDetails, ReadsSavedGames, Signature, State,
+                                   reads_saved_games)
 
 MAX_CHAIN = 16
 """Consecutive turns of one player merged into one move; a longer run is an error, not a cut."""
@@ -30,11 +31,13 @@ def _chain_details(chain: list[Move]) -> tuple[PartDetails, ...] | None:
     return out
 
 
-class MergedTurns(Game):
+class MergedTurns(Game, ReadsSavedGames):
     """``game`` with consecutive turns of one player merged into single moves."""
 
     def __init__(self, game: Game):
         self.inner = game
+        #: the wrapped game's capabilities, but a hand-made position (which turn of a merged one?)
+        self.game_type = GameType(saved_games=game.game_type.saved_games, search_hints=game.game_type.search_hints)
         self.name = game.name
         self.players = game.players
         self.positions = game.positions
@@ -50,7 +53,10 @@ class MergedTurns(Game):
         return self.inner.goal_info()
 
     def edited_state(self, edits) -> "MergedState":
-        return MergedState(self, self.inner.edited_state(edits))
+        inner = reads_saved_games(self.inner)
+        if inner is None:
+            raise NotImplementedError(f"{self.name} cannot edit its set-up")
+        return MergedState(self, inner.edited_state(edits))
 
     @property
     def rules_path(self) -> str | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from runtime.core.protocol import Change, Movement, PartDetails, PieceName, Placement
+from runtime.core.protocol import Change, ChangeKind, Movement, PartDetails, PieceName, Placement
 
 Board = Mapping[str, PieceName]
 
@@ -69,9 +69,9 @@ def details_between(before: Board, after: Board,
 def _changes(cell: str, old: PieceName, new: PieceName) -> list[Change]:
     out = []
     if new[1] != old[1]:
-        out.append(Change(cell, "type", new[1]))
+        out.append(Change(cell, ChangeKind.TYPE, new[1]))
     if new[0] != old[0]:
-        out.append(Change(cell, "owner", new[0]))
+        out.append(Change(cell, ChangeKind.OWNER, new[0]))
     return out
 
 

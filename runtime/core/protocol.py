@@ -17,14 +17,17 @@ the spirit of OpenSpiel's ``Game``/``State``:
 * ``Game.goal_info()`` (optional) describes how the game is won or lost, in the
   vocabulary of :mod:`runtime.core.goalinfo`, for computer players.
 
-Everything else a tool needs from a game is an optional method of
-:class:`Game` or :class:`State` with a documented default, never an attribute
-probed with ``getattr``: where cells are drawn (:meth:`Game.layout`), the ZRF
-definition and rules file behind the game (:meth:`Game.zrf_definition`,
-:attr:`Game.rules_path`), editing the set-up (:meth:`Game.edited_state`,
-:meth:`Game.state_from`), the saved-game move numbers
-(:meth:`Game.move_number`), the goals (:meth:`Game.goal_info`) and the ends a
-board shows by itself (:meth:`State.quick_outcome`).
+Everything else a tool needs from a game is either an optional method of
+:class:`Game` or :class:`State` with a documented default (where cells are
+drawn, :meth:`Game.layout`; the ZRF definition and rules file behind the game,
+:meth:`Game.zrf_definition`, :attr:`Game.rules_path`; the saved-game move
+numbers, :meth:`Game.move_number`; the search hints, :meth:`Game.goal_info`,
+:meth:`State.quick_outcome` and the others :class:`GameType` lists), or a
+capability the game declares in its :class:`GameType` and implements as a
+class of its own: :class:`SetsUpPositions` (``--position``) and
+:class:`ReadsSavedGames` (a saved game's set-up edits).  Tools read the
+record (:func:`set_up_positions`, :func:`reads_saved_games`), never probe an
+attribute with ``getattr``.
 
 Move notation follows the Zillions saved-game (``.zsg``) style:
 ``Pawn e2 - e4``, ``Pawn d5 x e6 x e5``, ``Checker h2 - h1 = King``, drops as
@@ -38,6 +41,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
+
+from zrf.text_enum import TextEnum
 
 from runtime.core.goalinfo import Goal
 
@@ -73,21 +78,24 @@ class Placement:
     cell: str
 
 
+class ChangeKind(TextEnum):
+    """What a :class:`Change` changes, and so what its ``value`` is."""
+
+    #: a promotion or change-type; the value is the new type
+    TYPE = "type"
+    #: change-owner, flip; the value is the new owner
+    OWNER = "owner"
+    #: an attribute; the value is ``"name=true"`` or ``"name=false"``
+    ATTRIBUTE = "attribute"
+
+
 @dataclass(frozen=True)
 class Change:
-    """A piece changed where it stands (after any movement onto ``cell``).
-
-    ``kind`` is ``"type"`` (a promotion or change-type; ``value`` the new type),
-    ``"owner"`` (change-owner, flip; ``value`` the new owner) or ``"attribute"``
-    (``value`` ``"name=true"`` or ``"name=false"``).
-    """
+    """A piece changed where it stands (after any movement onto ``cell``): see :class:`ChangeKind`."""
 
     cell: str
-    kind: str
+    kind: ChangeKind
     value: str
-
-
-CHANGE_KINDS = ("type", "owner", "attribute")
 
 
 @dataclass(frozen=True)
@@ -127,14 +135,14 @@ class PartDetails:
         """The new type of the piece the first movement brings to its target, if it changes."""
         target = self.target if self.movements else None
         for c in self.changes:
-            if c.kind == "type" and c.cell == target:
+            if c.kind is ChangeKind.TYPE and c.cell == target:
                 return c.value
         return None
 
     @property
     def changes_material(self) -> bool:
         """Does the part capture, or change a piece's type or owner (what a tactical search follows)?"""
-        return bool(self.captures) or any(c.kind != "attribute" for c in self.changes)
+        return bool(self.captures) or any(c.kind is not ChangeKind.ATTRIBUTE for c in self.changes)
 
 
 class LazyDetails(ABC):
@@ -302,8 +310,39 @@ def make_signature(to_move: str, cells: Iterable[tuple[str, str, str]],
                      frozenset(h for h in hands if h[2] > 0), frozenset(extra))
 
 
+@dataclass(frozen=True)
+class GameType:
+    """What a game offers beyond the core contract, declared once by its class.
+
+    As OpenSpiel's ``GameType`` states a game's dynamics and information, this
+    record states which capability protocols a :class:`Game` implements, so a
+    tool reads it instead of calling a method and catching NotImplementedError:
+
+    * ``set_up_positions``: :class:`SetsUpPositions` (``--position``);
+    * ``saved_games``: :class:`ReadsSavedGames`, the set-up edits of Zillions
+      saved games (and, for a ZRF game, turns saved with another version of its
+      rules, :meth:`State.recorded_turn`);
+    * ``search_hints``: the game describes its goals (:meth:`Game.goal_info`)
+      and its states answer the search's shortcuts themselves
+      (:meth:`State.quick_outcome`, :meth:`State.material_moves`,
+      :meth:`State.legal_move_count`, :meth:`State.random_move`,
+      :meth:`State.in_check`); without it the contract's generic answers serve.
+    """
+
+    set_up_positions: bool = False
+    saved_games: bool = False
+    search_hints: bool = False
+
+
 class Game(ABC):
-    """A playable game: its static description and its start position."""
+    """A playable game: its static description and its start position (the core contract).
+
+    What a game can do beyond it is declared in :attr:`game_type` and implemented
+    by the capability classes below (:class:`SetsUpPositions`, :class:`ReadsSavedGames`).
+    """
+
+    #: the capabilities this game implements (none by default)
+    game_type: GameType = GameType()
 
     #: Menu name, e.g. ``"Canopus"`` or a ZRF game/variant title.
     name: str
@@ -318,17 +357,6 @@ class Game(ABC):
     def initial_state(self) -> "State":
         """The position before the first move."""
 
-    def state_from(self, position: Mapping[str, tuple[str, str]], to_move: str) -> "State":
-        """A hand-made position: ``{cell: (player, piece type)}`` with ``to_move`` to play.
-
-        Used by ``--position`` (see :mod:`runtime.loading.setup_text`).  Rule state the
-        board does not show (unmoved flags, counters, repetition history) takes
-        the engine's documented default for a set-up position.  The names are
-        checked by the caller.  The default raises NotImplementedError: the game
-        cannot set up positions.
-        """
-        raise NotImplementedError(f"{self.name} cannot set up positions")
-
     def layout(self) -> dict[str, tuple[float, float, float, float]] | None:
         """Screen rectangle ``(x, y, width, height)`` of each drawn cell, y growing downwards.
 
@@ -337,16 +365,6 @@ class Game(ABC):
         board's position rectangles.
         """
         return None
-
-    def edited_state(self, edits: Sequence[SetupEdit]) -> "State":
-        """The start position changed by saved-game set-up edits (:data:`SetupEdit`), in order.
-
-        What a Zillions saved game records when its set-up was edited, and how
-        ``--position`` builds a ZRF position.  Raises KeyError naming the cell,
-        player or piece the game lacks.  The default raises NotImplementedError:
-        the game cannot edit its set-up.
-        """
-        raise NotImplementedError(f"{self.name} cannot edit its set-up")
 
     def move_number(self, ply: int) -> int:
         """The saved-game move number of the ``ply``-th turn (0-based).
@@ -379,6 +397,61 @@ class Game(ABC):
     def describe(self) -> str:
         """One line for listings."""
         return f"{self.name}: {len(self.players)} players, {len(self.positions)} cells"
+
+
+class SetsUpPositions(ABC):
+    """Capability (:attr:`GameType.set_up_positions`): a hand-made position."""
+
+    @abstractmethod
+    def state_from(self, position: Mapping[str, tuple[str, str]], to_move: str) -> "State":
+        """A hand-made position: ``{cell: (player, piece type)}`` with ``to_move`` to play.
+
+        Used by ``--position`` (see :mod:`runtime.loading.setup_text`).  Rule state the
+        board does not show (unmoved flags, counters, repetition history) takes
+        the engine's documented default for a set-up position.  The names are
+        checked by the caller; ValueError when ``to_move`` cannot be to move (a ZRF
+        turn order without it).
+        """
+
+
+class ReadsSavedGames(ABC):
+    """Capability (:attr:`GameType.saved_games`): the set-up edits a Zillions saved game records."""
+
+    @abstractmethod
+    def edited_state(self, edits: Sequence[SetupEdit]) -> "State":
+        """The start position changed by saved-game set-up edits (:data:`SetupEdit`), in order.
+
+        Raises KeyError naming the cell, player or piece the game lacks.
+        """
+
+
+class ReadsRecordedTurns(ABC):
+    """Capability of a position of a game that :class:`ReadsSavedGames`: a turn Zillions recorded
+    with another version of the rules (ZRF move types renumbered), read as Zillions reloads it."""
+
+    @abstractmethod
+    def recorded_turn(self, lines: list[str], same) -> tuple[Move, int, list[str]] | None:
+        """The turn a saved game's next ``lines`` make when they fit no legal move, or None.
+
+        ``same(notation, line)`` compares a part with a line.  Returns the move,
+        the lines it uses and one note per renumbered part.
+        """
+
+
+def set_up_positions(game: Game) -> SetsUpPositions | None:
+    """``game`` as a :class:`SetsUpPositions` when it declares the capability, else None."""
+    return game if game.game_type.set_up_positions and isinstance(game, SetsUpPositions) else None
+
+
+def reads_saved_games(game: Game) -> ReadsSavedGames | None:
+    """``game`` as a :class:`ReadsSavedGames` when it declares the capability, else None."""
+    return game if game.game_type.saved_games and isinstance(game, ReadsSavedGames) else None
+
+
+def reads_recorded_turns(state: State) -> ReadsRecordedTurns | None:
+    """``state`` as a :class:`ReadsRecordedTurns` when its game reads saved games and the state
+    implements the capability, else None."""
+    return state if state.game.game_type.saved_games and isinstance(state, ReadsRecordedTurns) else None
 
 
 class State(ABC):
@@ -441,16 +514,6 @@ class State(ABC):
         if not moves:
             raise ValueError("no legal moves")
         return rng.choice(moves)
-
-    def recorded_turn(self, lines: list[str], same) -> tuple[Move, int, list[str]] | None:
-        """The turn a saved game's next ``lines`` make when they fit no legal move, or None.
-
-        Only an engine that knows how Zillions reloads turns recorded with
-        another version of the rules (ZRF move types renumbered) overrides it;
-        ``same(notation, line)`` compares a part with a line.  Returns the move,
-        the lines it uses and one note per renumbered part.
-        """
-        return None
 
     def resolve(self, move: Move) -> Move:
         """The legal move equal to ``move``, which carries the engine's own data.

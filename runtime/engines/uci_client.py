@@ -27,7 +27,7 @@ import queue
 import subprocess
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Sequence
 
@@ -328,6 +328,17 @@ class UciEngine:
             self._send(f"setoption name {option.name}")
         else:
             self._send(f"setoption name {option.name} value {option.checked(value)}")
+
+    def load_variants(self, path: str, variants: Sequence[str]) -> None:
+        """``setoption name VariantPath value PATH`` (Fairy-Stockfish reads the file at once), then
+        wait until the engine is ready and take ``variants``, which the file defines, as choices of
+        ``UCI_Variant`` (the engine does not declare its options again)."""
+        self.set_option("VariantPath", path)
+        self._ready()
+        declared = self.options.get("uci_variant")
+        if declared is not None and declared.choices:
+            added = tuple(v for v in variants if v not in declared.choices)
+            self.options["uci_variant"] = replace(declared, choices=declared.choices + added)
 
     def new_game(self) -> None:
         """``ucinewgame``, then wait until the engine is ready."""

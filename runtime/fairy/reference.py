@@ -9,7 +9,7 @@ squares and letters as the export would give them, so the two positions compare 
 from __future__ import annotations
 
 from runtime.core.protocol import Game
-from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import open_game
 
 from .export import Export, ExportUnfit, export_game, fairy_game, naming_for
 from .position import FairyGame
@@ -28,7 +28,7 @@ def parse_against(text: str) -> str | None:
 def reference_for(zrf: str, zrf_variant: str | None, against: str, config: str | None = None) -> Game:
     """The Fairy-Stockfish game a ZRF is cross-checked against (see the module docstring)."""
     variant = parse_against(against)
-    game = load_zrf_game(zrf, zrf_variant)
+    game = open_game(zrf, zrf_variant)
     export: Export = export_game(game)
     if variant is None:
         if not export.ok:

@@ -20,11 +20,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from runtime.core.protocol import Game, Outcome, State
+from runtime.players.uci_notation import UciNotation
 from runtime.verify.crosscheck import Disagreement
 from runtime.verify.perft import perft
 
 from .naming import Naming
-from .uci_moves import uci_of
+from .uci_moves import notation_of
 
 #: The plies of one random game of the verification (a game may end sooner).
 PLAYOUT_PLIES = 60
@@ -79,8 +80,7 @@ def verify(fairy: Game, zrf: Game, depth: int = 3, positions: int = 200, seed: i
     out.perft_ours = perft_counts(zrf.initial_state(), depth)
     out.perft_theirs = perft_counts(fairy.initial_state(), depth)
     naming: Naming = fairy.naming
-    squares = {cell: square for square, cell in naming.cells.items()}
-    letters = {name: token for token, name in naming.pieces.items()}
+    notation = notation_of(naming)
     game = 0
     while out.positions < positions and game < positions:
         rng = random.Random(seed + game)
@@ -88,7 +88,7 @@ def verify(fairy: Game, zrf: Game, depth: int = 3, positions: int = 200, seed: i
         path: list[str] = []
         for _ in range(min(plies, positions - out.positions) + 1):
             out.positions += 1
-            common, difference = _compare(ref, cand, path, squares, letters)
+            common, difference = _compare(ref, cand, path, notation)
             if difference is not None:
                 out.differences += 1
                 out.first_difference = out.first_difference or difference
@@ -111,7 +111,7 @@ def _outcome_text(o: Outcome | None) -> str:
     return "" if o is None else o.describe()
 
 
-def _compare(ref: State, cand: State, path: list[str], squares: dict, letters: dict):
+def _compare(ref: State, cand: State, path: list[str], notation: UciNotation):
     """The moves both have (UCI -> our move), or the :class:`Disagreement` of this position."""
     if ref.signature().core() != cand.signature().core():
         return {}, Disagreement("position", list(path), detail="Fairy-Stockfish:\n" + ref.signature().pretty()
@@ -124,7 +124,7 @@ def _compare(ref: State, cand: State, path: list[str], squares: dict, letters: d
     ours_moves = {}
     ours = Counter()
     for m in cand.legal_moves():
-        key = uci_of(m, squares, letters) or f"(no UCI form) {m.notation}"
+        key = notation.text(m) or f"(no UCI form) {m.notation}"
         ours[key] += 1
         ours_moves[key] = m
     if theirs != ours:

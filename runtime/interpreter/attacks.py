@@ -121,7 +121,7 @@ class AttackSearch:
         Parts made by add-partial are followed as whole turns are (§5.9): a chain that
         captures on its second or later part attacks too.  ``seen`` holds the states the
         chain passed through; a part that returns to one is not followed, and a chain of
-        MAX_PARTS parts stops with warning W601.
+        MAX_PARTS parts stops with warning W503.
 
         ``spare`` (the royal types, when the target holds a royal piece): a move that
         lands on the target turning its piece into one of those types is not an attack.

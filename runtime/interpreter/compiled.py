@@ -8,17 +8,35 @@ notices :meth:`CompiledGame.chain_cut` and :meth:`CompiledGame.list_cut` record.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable, Protocol
 
+from runtime.core.goalinfo import GoalResult
+
 from .context import Part
+from .options import GameOptions
 from .reach import PieceReach
 from .tables import Tables
 from .turn_order import Entry
 
 #: a compiled move or drop block: (move type or None, the program run on a context)
 Block = tuple["str | None", Callable]
-#: a compiled goal: (kind, player indices, test(state, player), tested after a turn?, rule text)
-CompiledGoal = tuple[str, list[int], Callable, bool, str]
+
+
+@dataclass(frozen=True)
+class CompiledGoal:
+    """One goal form of the game, compiled."""
+
+    result: GoalResult
+    #: the indices of the players it is checked for
+    players: tuple[int, ...]
+    #: ``holds(state, player)``: the compiled condition
+    holds: Callable
+    #: a turn condition (checked for the player to move, before the turn); else a position
+    #: condition (checked for every listed player after each turn, :meth:`.state.ZrfState.quick_outcome`)
+    on_turn: bool
+    #: the goal form as written, for :attr:`runtime.core.protocol.Outcome.rule`
+    rule: str
 
 
 class CompiledGame(Protocol):
@@ -33,11 +51,7 @@ class CompiledGame(Protocol):
     attack_reach: list[PieceReach]
     #: move type -> Zillions' number (the N of "partial N")
     mtype_numbers: dict[str, int]
-    pass_turn: str
-    pass_partial: bool
-    recycle: bool
-    maximal: str | None
-    include_off: bool
+    options: GameOptions
     priorities: dict[str, int]
     goals: list[CompiledGoal]
     #: player index -> its royal piece types (from its checkmated goals)

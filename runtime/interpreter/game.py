@@ -16,23 +16,27 @@ several threads at once.
 from __future__ import annotations
 
 import threading
+from typing import Mapping
 
-from zrf.diagnostics import WARNING, Diagnostic, Report
+from zrf.diagnostics import Diagnostic, Report
 from zrf.model import GameDef
 from zrf.syntax import List, to_text
 
-from runtime.core.protocol import Game, SetupEdit
+from runtime.core.goalinfo import GoalResult
+from runtime.core.protocol import Game, GameType, ReadsSavedGames, SetsUpPositions, SetupEdit
 
 from .attacks import AttackSearch
+from .compiled import CompiledGoal
 from .context import Context, Part
 from .goal_description import describe_goals
 from .goals import GoalCompiler, is_turn_condition, royal_types
+from .move_back_end import MoveBackEnd
 from .movetypes import zillions_numbering
+from .options import GameOptions, MaximalCaptures
 from .reach import attack_reach
 from .sentinels import NO
 from .state import ZrfState
 from .tables import build_tables
-from .translate import block_compiler
 from .turn_order import Entry, TurnOrder
 from .wholeturns import promoted_types
 
@@ -60,10 +64,12 @@ def _promotion_names(gdef: GameDef) -> set[str]:
     return out
 
 
-class ZrfGame(Game):
+class ZrfGame(Game, SetsUpPositions, ReadsSavedGames):
     """One playable ZRF game or variant, compiled."""
 
-    def __init__(self, gdef: GameDef, path: str, report: Report) -> None:
+    game_type = GameType(set_up_positions=True, saved_games=True, search_hints=True)
+
+    def __init__(self, gdef: GameDef, path: str, report: Report, back_end: MoveBackEnd | None = None) -> None:
         self.gdef = gdef
         self.path = path
         self.report = report
@@ -72,7 +78,9 @@ class ZrfGame(Game):
         self.players = tuple(gdef.players)
         self.positions = tuple(t.positions)
         self.piece_types = tuple(t.types)
-        comp = block_compiler(t, report, self)
+        #: what runs the move programs (:mod:`.move_back_end`)
+        self.back_end = back_end if back_end is not None else MoveBackEnd.default()
+        comp = self.back_end.block_compiler(t, report, self)
         ntypes = len(t.types)
         self.move_blocks: list[list[tuple]] = [[] for _ in range(ntypes)]
         self.drop_blocks: list[list[tuple]] = [[] for _ in range(ntypes)]
@@ -88,28 +96,17 @@ class ZrfGame(Game):
             for name in t.types])
         #: move type -> Zillions' number, the N of "partial N" (see .movetypes)
         self.mtype_numbers = zillions_numbering(gdef)
-        opt = gdef.options
-        self.pass_turn = opt.get("pass turn", "false")
-        self.pass_partial = opt.get("pass partial", "false") == "true"
-        self.recycle = opt.get("recycle captures", "false") == "true"
-        self.recycle_promotions = opt.get("recycle promotions", "false") == "true"
-        maximal = opt.get("maximal captures", "false")
-        #: None, "true" or "2" (§2.6): see runtime.interpreter.wholeturns
-        self.maximal = maximal if maximal in ("true", "2") else None
-        self.include_off = opt.get("include off-pieces", "false") == "true"
+        #: the options that change play, read once (§2.6)
+        self.options = GameOptions.read(gdef.options)
         self.priorities = {mt: i for i, mt in enumerate(gdef.move_priorities)}
         gc = GoalCompiler(t, report)
-        self.goals = []
+        self.goals: list[CompiledGoal] = []
         self.royal: dict[int, set[int]] = {}
-        self.has_repetition = False
         for g in gdef.goals:
-            players = [t.player_index[p] for p in (g.players or gdef.players) if p in t.player_index]
-            f = gc.compile(g.condition)
-            turn = is_turn_condition(g.condition)
-            text = to_text(g.condition)
-            self.goals.append((g.kind, players, f, turn, f"{g.kind}-condition {text}"))
-            if "repetition" in text:
-                self.has_repetition = True
+            players = tuple(t.player_index[p] for p in (g.players or gdef.players) if p in t.player_index)
+            self.goals.append(CompiledGoal(GoalResult(g.kind), players, gc.compile(g.condition),
+                                           is_turn_condition(g.condition),
+                                           f"{g.kind}-condition {to_text(g.condition)}"))
             rt = royal_types(g.condition, t)
             if rt:
                 for p in players:
@@ -122,8 +119,9 @@ class ZrfGame(Game):
         self.promotion_targets = frozenset(
             t.type_index[name] for name in _promotion_names(gdef) if name in t.type_index)
         #: the "more valuable" types of "maximal captures" 2
-        self.promoted = promoted_types(self) if self.maximal == "2" else frozenset()
-        #: run-time limits met while playing (W601, W602), each reported once
+        self.promoted = (promoted_types(self) if self.options.maximal_captures is MaximalCaptures.MOST_VALUABLE
+                         else frozenset())
+        #: run-time limits met while playing (W503, W504), each reported once
         self.notices: list[Diagnostic] = []
         self._noticed: set = set()
         self._notice_lock = threading.Lock()
@@ -170,6 +168,25 @@ class ZrfGame(Game):
             if pl in t.player_index and ty in t.type_index:
                 hands[t.player_index[pl] * len(t.types) + t.type_index[ty]] = k
         return ZrfState(self, tuple(board), tuple(hands), 0, NO, NO, (), None)
+
+    def state_from(self, position: Mapping[str, tuple[str, str]], to_move: str) -> ZrfState:
+        """A hand-made position (``--position``): the listed pieces, the start's off-board stores,
+        and ``to_move`` on the first turn of the turn order where that player moves.
+
+        Nothing was played before it: no last move, no removed pieces, no history for
+        repetition.  The names are checked by the caller; ValueError when ``to_move``
+        never moves in the turn order.
+        """
+        t = self.tables
+        cells: list = [None] * len(t.positions)
+        for cell, (player, ptype) in position.items():
+            ti = t.type_index[ptype]
+            cells[t.pos_index[cell]] = (t.player_index[player], ti, t.attr_defaults[ti])
+        side = t.player_index[to_move]
+        turn = next((n for n in range(max(1, len(self.turn_order.entries))) if self.entry(n)[0] == side), None)
+        if turn is None:
+            raise ValueError(f"{to_move} never moves in {self.name}'s turn order")
+        return ZrfState(self, tuple(cells), self.initial_state().stores, turn, NO, NO, (), None)
 
     def edited_state(self, edits: list[SetupEdit]) -> ZrfState:
         """The initial state after saved-game set-up edits: (player, type, pos) places, (None, None, pos) removes."""
@@ -224,7 +241,7 @@ class ZrfGame(Game):
                 return
             self._noticed.add(key)
             where = span if span is not None else self.gdef.span
-            self.notices.append(Diagnostic(code, message, where, WARNING))
+            self.notices.append(Diagnostic(code, message, where))
 
     def block_span(self, ptype: int, move_type: str | None):
         """Where the move block of piece type ``ptype`` with ``move_type`` is written (else the piece)."""
@@ -237,12 +254,12 @@ class ZrfGame(Game):
         return piece.span
 
     def chain_cut(self, part: Part, limit: int) -> None:
-        """W601: a chain of add-partial parts reached ``limit`` parts and ends there."""
+        """W503: a chain of add-partial parts reached ``limit`` parts and ends there."""
         ptype = part.moves[-1][2][1] if part.moves else (part.drop_type if part.drop_type >= 0 else 0)
-        self.notice("W601", f"a turn chained {limit} add-partial parts (continuing with "
+        self.notice("W503", f"a turn chained {limit} add-partial parts (continuing with "
                     f"{part.partial!r}); it ends there", self.block_span(ptype, part.partial))
 
     def list_cut(self, cap: int) -> None:
-        """W602: a position has more than ``cap`` whole turns; its move list holds the first ``cap``."""
-        self.notice("W602", f"a position has more than {cap:,} whole turns; the move list holds the "
+        """W504: a position has more than ``cap`` whole turns; its move list holds the first ``cap``."""
+        self.notice("W504", f"a position has more than {cap:,} whole turns; the move list holds the "
                     f"first {cap:,} (random moves and counts still see them all)")

@@ -18,12 +18,12 @@ from __future__ import annotations
 from zrf.model import GameDef
 from zrf.syntax import Atom, List, Node, to_text
 
-from runtime.core.goalinfo import (AllOf, AnyOf, Captured, Checkmated, Condition, Goal, Occupant,
-                              PiecesRemaining, Placement, Slot, Unscored)
+from runtime.core.goalinfo import (AllOf, AnyOf, Captured, Checkmated, Condition, Goal, GoalResult, Occupant,
+                                   Owner, PiecesRemaining, Placement, Slot, Unscored, Whose)
 
 from .tables import NO, Tables
 
-_OWNERS = {"opponent": "enemy", "any-owner": "any"}
+_OWNERS = {"opponent": Owner.ENEMY, "any-owner": Owner.ANY}
 
 
 def describe_goals(gdef: GameDef, tables: Tables) -> tuple[Goal, ...]:
@@ -34,7 +34,7 @@ def describe_goals(gdef: GameDef, tables: Tables) -> tuple[Goal, ...]:
         rule = f"{g.kind}-condition {to_text(g.condition)}"
         for p in players:
             cond = _condition(g.condition, tables, tables.player_index[p])
-            out.append(Goal(g.kind, (p,), cond, rule))
+            out.append(Goal(GoalResult(g.kind), (p,), cond, rule))
     return tuple(out)
 
 
@@ -52,7 +52,7 @@ def _condition(node: Node, t: Tables, player: int) -> Condition:
     if head in ("pieces-remaining", "total-piece-count"):
         if args and isinstance(args[0], Atom) and args[0].is_number:
             types = _types(args[1:], t) if len(args) > 1 else None
-            return PiecesRemaining(int(args[0].value), types, "own" if head == "pieces-remaining" else "all")
+            return PiecesRemaining(int(args[0].value), types, Whose.OWN if head == "pieces-remaining" else Whose.ALL)
     if head == "checkmated":
         return Checkmated(_types(args, t))
     if head == "captured":
@@ -66,7 +66,7 @@ def _condition(node: Node, t: Tables, player: int) -> Condition:
 
 def _occupant(node: Node) -> Occupant | None:
     if isinstance(node, Atom):
-        return Occupant(node.text, "own")
+        return Occupant(node.text, Owner.OWN)
     if isinstance(node, List) and len(node.items) == 2 and node.head in _OWNERS:
         return Occupant(to_text(node.items[1]), _OWNERS[node.head])
     return None

@@ -58,12 +58,12 @@ class GoalCompiler:
 
     def _fits(self, use: Use, node: List, args: list[Node]) -> bool:
         if not use.accepts(len(args)):
-            self.report.warning("W502", f"{node.head!r} takes {use.arity_text()} argument(s), got {len(args)}",
+            self.report.add("W502", f"{node.head!r} takes {use.arity_text()} argument(s), got {len(args)}",
                                 node.span)
             return False
         for a, kind in zip(args, use.kinds_for(len(args))):
             if kind in kw.ATOM_KINDS and not isinstance(a, Atom):
-                self.report.warning("W502", f"{node.head}: expected a {kind}, got {excerpt(a)!r}", a.span)
+                self.report.add("W502", f"{node.head}: expected a {kind}, got {excerpt(a)!r}", a.span)
                 return False
         return True
 
@@ -72,14 +72,14 @@ class GoalCompiler:
             entry = _GOALS.get(node.text)
             if entry is not None and entry[0].atom:
                 return entry[1](self, node, [])
-            self.report.warning("W502", f"unknown goal condition {excerpt(node)!r}", node.span)
+            self.report.add("W502", f"unknown goal condition {excerpt(node)!r}", node.span)
             return lambda s, pl: False
         if not isinstance(node, List) or node.head is None:
-            self.report.warning("W502", f"goal condition not understood: {excerpt(node, 60)}", node.span)
+            self.report.add("W502", f"goal condition not understood: {excerpt(node, 60)}", node.span)
             return lambda s, pl: False
         entry = _GOALS.get(node.head)
         if entry is None:
-            self.report.warning("W502", f"unknown goal condition {node.head!r}", node.span)
+            self.report.add("W502", f"unknown goal condition {node.head!r}", node.span)
             return lambda s, pl: False
         args = node.items[1:]
         if not self._fits(entry[0], node, args):
@@ -107,7 +107,7 @@ class GoalCompiler:
     def _count(self, args, total: bool):
         n = args[0].value if args[0].is_number else None
         if n is None:
-            self.report.warning("W502", f"expected a number, got {excerpt(args[0])!r}", args[0].span)
+            self.report.add("W502", f"expected a number, got {excerpt(args[0])!r}", args[0].span)
             return lambda s, pl: False
         types = {self.t.type_index.get(a.text, UNKNOWN) for a in args[1:]} or None
         return lambda s, pl: s.count_pieces(None if total else pl, types) == n
@@ -154,7 +154,7 @@ class GoalCompiler:
             if self._fits(entry[0], node, args):
                 return entry[1](self, node, args)
             return lambda pc, pl: False
-        self.report.warning("W502", f"occupier not understood: {excerpt(node)}", node.span)
+        self.report.add("W502", f"occupier not understood: {excerpt(node)}", node.span)
         return lambda pc, pl: False
 
     def run_opponent(self, node, args):
@@ -184,7 +184,7 @@ class GoalCompiler:
             elif nm in t.zone_index:
                 slots.append(("z", t.zone_index[nm]))
             else:
-                self.report.warning("W502", f"absolute-config names unknown position or zone {nm!r}", node.span)
+                self.report.add("W502", f"absolute-config names unknown position or zone {nm!r}", node.span)
                 slots.append(("p", NO))
 
         def match(pc, pl):
@@ -212,7 +212,7 @@ class GoalCompiler:
             else:
                 d = t.dir_index.get(to_text(a))
                 if d is None:
-                    self.report.warning("W502", f"unknown direction {excerpt(a)!r}", a.span)
+                    self.report.add("W502", f"unknown direction {excerpt(a)!r}", a.span)
                     return lambda s, pl: False
                 dirs.append(d)
         n = len(t.positions)

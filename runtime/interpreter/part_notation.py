@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from runtime.core.protocol import Change, Movement, PartDetails, Placement
+from runtime.core.protocol import Change, ChangeKind, Movement, PartDetails, Placement
 
 from .compiled import CompiledGame
 from .context import Part
@@ -93,7 +93,7 @@ def part_details(game: CompiledGame, part: Part, board: Sequence) -> PartDetails
         if not (f == to and not copy):
             movements.append(Movement((L[pc[0]], T[pc[1]]), P[f], P[to], copy))
         if ty >= 0 and ty != pc[1]:
-            changes.append(Change(P[to], "type", T[ty]))
+            changes.append(Change(P[to], ChangeKind.TYPE, T[ty]))
             pc = (pc[0], ty, pc[2])
         b[to] = pc
     for pos, pc, is_drop in part.placements:
@@ -111,13 +111,13 @@ def part_details(game: CompiledGame, part: Part, board: Sequence) -> PartDetails
             captures.append(cell)
             b[e[1]] = None
         elif kind == "type":
-            changes.append(Change(cell, "type", T[e[2]]))
+            changes.append(Change(cell, ChangeKind.TYPE, T[e[2]]))
             b[e[1]] = (pc[0], e[2], pc[2])
         elif kind in ("owner", "flip"):
             owner = e[2] if kind == "owner" else flip_owner(len(game.players), pc[0])
-            changes.append(Change(cell, "owner", L[owner]))
+            changes.append(Change(cell, ChangeKind.OWNER, L[owner]))
             b[e[1]] = (owner, pc[1], pc[2])
         elif kind == "attr":
             value = "true" if e[3] else "false"
-            changes.append(Change(cell, "attribute", f"{t.attributes[e[2]]}={value}"))
+            changes.append(Change(cell, ChangeKind.ATTRIBUTE, f"{t.attributes[e[2]]}={value}"))
     return PartDetails(tuple(movements), tuple(placements), tuple(captures), tuple(changes))

@@ -20,7 +20,7 @@ Board = Sequence["Piece | None"]
 Applied = tuple[list, tuple[int, ...], int, int, list]
 
 MAX_PARTS = 64
-"""Parts one turn may chain through add-partial; a longer chain ends with warning W601."""
+"""Parts one turn may chain through add-partial; a longer chain ends with warning W503."""
 
 
 def generate_parts(game: CompiledGame, board: Board, mover: int, mfilter: str | None, last_from: int,
@@ -130,7 +130,7 @@ def apply_part(game: CompiledGame, board: Board, hands: tuple[int, ...], part: P
     if part.drop_type >= 0:
         h = list(hands)
         h[mover * nt + part.drop_type] -= 1
-    if game.recycle and removed:
+    if game.options.recycle_captures and removed:
         if h is None:
             h = list(hands)
         for o, ty, _ in removed:

@@ -8,27 +8,36 @@ last-to and the pieces the last turn removed.  Its whole turns come from
 
 from __future__ import annotations
 
+import enum
 import re
 from collections.abc import Iterator
 
+from runtime.core.goalinfo import GoalResult
 from runtime.core.notation import find_move
-from runtime.core.protocol import Move, Outcome, PartDetails, Signature, State, make_signature
+from runtime.core.protocol import Move, Outcome, PartDetails, ReadsRecordedTurns, Signature, State, make_signature
 
 from .attacks import AttackSearch
-from .compiled import CompiledGame
+from .compiled import CompiledGame, CompiledGoal
+from .options import PassTurn
 from .parts import apply_part, generate_parts
 from .sentinels import NO
 from .wholeturns import MoveList, Turn, TurnSource, part_notation
 
-PASS = Move(("Pass",), "pass", (PartDetails(),))
+class Pass(enum.Enum):
+    """The engine data of the pass move (a turn that changes nothing but the player to move)."""
+
+    TURN = "pass"
+
+
+PASS = Move(("Pass",), Pass.TURN, (PartDetails(),))
 """The move of a player who passes (when the game allows it)."""
 
 MAX_LISTED = 100_000
-"""Whole turns a position's move list holds; a longer list is cut with warning W602
+"""Whole turns a position's move list holds; a longer list is cut with warning W504
 (random choices, counts and stalemate tests never need the list)."""
 
 
-class ZrfState(State):
+class ZrfState(State, ReadsRecordedTurns):
     """An immutable ZRF position."""
 
     __slots__ = ("game", "cells", "stores", "turn", "last_from", "last_to", "removed", "earlier",
@@ -91,7 +100,7 @@ class ZrfState(State):
         data = move.data
         if data is None or not isinstance(data, Turn):
             data = find_move(self, move.notation).data
-        if data == "pass":
+        if data is Pass.TURN:
             return ZrfState(g, self.cells, self.stores, self.turn + 1, self.last_from,
                             self.last_to, (), self)
         return ZrfState(g, data.board_after(), data.hands, self.turn + 1, data.lf, data.lt,
@@ -136,8 +145,8 @@ class ZrfState(State):
 
     def _pass_allowed(self, moves) -> bool:
         """May the player pass, given its turns (a sequence or their count)?"""
-        pt = self.game.pass_turn
-        return pt == "true" or (pt in ("forced", "2") and not moves)
+        pass_turn = self.game.options.pass_turn
+        return pass_turn is PassTurn.ALWAYS or (pass_turn is PassTurn.WHEN_STUCK and not moves)
 
     def _with_pass(self, moves) -> list[Move]:
         moves = list(moves)
@@ -229,7 +238,7 @@ class ZrfState(State):
         for pc in self.cells:
             if pc is not None and (player is None or pc[0] == player) and (types is None or pc[1] in types):
                 n += 1
-        if self.game.include_off:
+        if self.game.options.include_off_pieces:
             nt = len(self.game.tables.types)
             for i, k in enumerate(self.stores):
                 if k and (player is None or i // nt == player) and (types is None or i % nt in types):
@@ -263,15 +272,16 @@ class ZrfState(State):
             chain = chain[1]
         return n
 
-    def _result(self, kind, player, rule) -> Outcome:
+    def _result(self, goal: CompiledGoal, player: int) -> Outcome:
         g = self.game
         names = g.tables.players
         players = list(g.players)
-        if kind == "win":
+        rule = goal.rule
+        if goal.result is GoalResult.WIN:
             return Outcome.win(names[player], players, rule)
-        if kind == "loss":
+        if goal.result is GoalResult.LOSS:
             return Outcome.loss(names[player], players, rule)
-        if kind == "draw":
+        if goal.result is GoalResult.DRAW:
             return Outcome.drawn(rule)
         counts = [(self.count_pieces(i, None), i) for i in range(len(players))]
         best = max(c for c, _ in counts)
@@ -290,11 +300,11 @@ class ZrfState(State):
         """The outcome decided by position goals (checked after every turn), no move generation."""
         if self.earlier is None:
             return None
-        for kind, players, f, turn, rule in self.game.goals:
-            if not turn:
-                for pl in players:
-                    if f(self, pl):
-                        return self._result(kind, pl, rule)
+        for goal in self.game.goals:
+            if not goal.on_turn:
+                for pl in goal.players:
+                    if goal.holds(self, pl):
+                        return self._result(goal, pl)
         return None
 
     def goal_outcome(self) -> Outcome | None:
@@ -309,7 +319,7 @@ class ZrfState(State):
         if out is not None:
             return out
         player = g.entry(self.turn)[0]
-        for kind, players, f, turn, rule in g.goals:
-            if turn and player in players and f(self, player):
-                return self._result(kind, player, rule)
+        for goal in g.goals:
+            if goal.on_turn and player in goal.players and goal.holds(self, player):
+                return self._result(goal, player)
         return None

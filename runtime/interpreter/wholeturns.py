@@ -22,7 +22,7 @@ reaches no new position; a part that changes nothing but hands the
 continuation to another piece or move type (a generated file's way of
 passing the turn on) is a new state and continues.  A chain that still
 reaches :data:`MAX_PARTS` parts ends there, and the game records the
-located warning W601.
+located warning W503.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from runtime.core.protocol import LazyDetails, Move, PartDetails
 from .attacks import AttackSearch, Incremental
 from .compiled import CompiledGame
 from .context import Part
+from .options import MaximalCaptures
 from .part_notation import part_details, part_notation
 from .parts import MAX_PARTS, apply_part, generate_parts
 from .sentinels import LAST_MOVE, NO
@@ -243,7 +244,7 @@ class TurnSource:
             cb = tuple(cb)
             if (cb, ch) != start and (cb, ch, clt, c.partial) not in seen:
                 conts.append((c, (cb, ch, clf, clt, crem)))
-        if not conts or g.pass_partial:
+        if not conts or g.options.pass_partial:
             yield Turn(parts, notes + ("Pass",) if conts else notes, befores, b, h, nlf, nlt, removed, rank)
         for c, capplied in conts:
             yield from self._chains(c, capplied, b, parts, notes, befores, removed, rank, start,
@@ -279,7 +280,7 @@ class TurnSource:
         """The largest (parts, promoted pieces removed) over the ranked turns (one pass, nothing kept)."""
         if self._best is None:
             best = (0, 0)
-            two = self.game.maximal == "2"
+            two = self.game.options.maximal_captures is MaximalCaptures.MOST_VALUABLE
             for tn in self.ranked():
                 m = self._measure(tn) if two else (tn.size, 0)
                 if m > best:
@@ -289,13 +290,13 @@ class TurnSource:
 
     def candidates(self) -> Iterator[Turn]:
         """Turns after move priorities and maximal captures."""
-        mode = self.game.maximal
-        if mode is None:
+        mode = self.game.options.maximal_captures
+        if mode is MaximalCaptures.OFF:
             yield from self.ranked()
             return
         best = self.best_measure()
         for tn in self.ranked():
-            if (self._measure(tn) if mode == "2" else (tn.size, 0)) == best:
+            if (self._measure(tn) if mode is MaximalCaptures.MOST_VALUABLE else (tn.size, 0)) == best:
                 yield tn
 
     def legal(self, material_only: bool = False) -> Iterator[Turn]:
@@ -306,7 +307,7 @@ class TurnSource:
         """
         g = self.game
         royal = frozenset(g.royal.get(self.mover, ()))
-        turns = self.ranked() if g.maximal is None else self.candidates()
+        turns = self.ranked() if g.options.maximal_captures is MaximalCaptures.OFF else self.candidates()
         if material_only:
             turns = (tn for tn in turns if tn.changes_material(g))
         if not royal:
@@ -355,7 +356,7 @@ class MoveList(Sequence):
 
     ``bool()`` asks for one turn, indexing for as many as the index; ``len()``
     and iteration to the end hold at most ``cap`` turns: a position with more
-    keeps the first ``cap`` and the game records warning W602.  :meth:`count`
+    keeps the first ``cap`` and the game records warning W504.  :meth:`count`
     and :meth:`nth` reach every turn with bounded memory (a random choice
     among millions of turns needs neither the whole list nor the cap).
     A turn becomes a contract :class:`Move` (with its notation) only when it

@@ -7,7 +7,7 @@ results back **in the order of the list**, whatever order the jobs finished
 in, so a report is the same for any backend and any number of workers.  Only
 the progress callback sees completions as they happen.
 
-Backends (:data:`BACKENDS`):
+Backends (:class:`Backend`):
 
 * ``process`` (the default): one worker runs the calls in this process; more
   run them in a :class:`concurrent.futures.ProcessPoolExecutor` of at most as
@@ -34,10 +34,20 @@ import warnings
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
+from zrf.text_enum import TextEnum
+
+class Backend(TextEnum):
+    """Where the jobs run (see the module docstring)."""
+
+    PROCESS = "process"
+    RAY = "ray"
+
+
 #: the names ``--backend`` accepts; the first is the default
-BACKENDS = ("process", "ray")
+BACKENDS = tuple(b.value for b in Backend)
 
 #: one job: a module-level function and its positional arguments
 Call = tuple[Callable[..., Any], tuple]
@@ -54,6 +64,56 @@ class BackendError(RuntimeError):
 
 class ExecutorWarning(UserWarning):
     """A request the executor changed, such as more workers than CPUs."""
+
+
+class WorkerMemo:
+    """What one worker keeps between the jobs it runs: the value built for the last key, one entry.
+
+    The jobs of one driver often need the same costly value (a cross-check's two
+    loaded games); a job asks :func:`worker_memo` for it, and the worker builds
+    it for its first job and hands it to the next ones with the same key.  The
+    owner is the worker: in this process, the :func:`memo_scope` the driver
+    opened (so its own jobs, run inline, share what it built, and nothing is kept
+    after the block), else one per run of an :class:`InlineExecutor`; in a pool
+    or Ray worker process, one for the process.
+    """
+
+    def __init__(self) -> None:
+        self._key: Any = None
+        self._value: Any = None
+        self._full = False
+
+    def get(self, key: Any, build: Callable[[], Any]) -> Any:
+        """The value for ``key``: the one kept, or ``build()`` (which then replaces it)."""
+        if not self._full or self._key != key:
+            self._key, self._value, self._full = key, None, False  # let the old value go first
+            self._value = build()
+            self._key, self._full = key, True
+        return self._value
+
+
+_MEMO: ContextVar[WorkerMemo | None] = ContextVar("worker_memo", default=None)
+
+
+def worker_memo() -> WorkerMemo:
+    """The memo of the worker running the current job (see :class:`WorkerMemo`)."""
+    memo = _MEMO.get()
+    if memo is None:  # a pool or Ray worker process's first job: the process's memo from now on
+        memo = WorkerMemo()
+        _MEMO.set(memo)
+    return memo
+
+
+@contextmanager
+def memo_scope() -> Iterator[WorkerMemo]:
+    """A fresh :class:`WorkerMemo` for this process while the block runs (the driver's and its
+    inline jobs'); the one before is back, and this one dropped, when it ends."""
+    memo = WorkerMemo()
+    token = _MEMO.set(memo)
+    try:
+        yield memo
+    finally:
+        _MEMO.reset(token)
 
 
 class Executor:
@@ -82,8 +142,13 @@ class InlineExecutor(Executor):
     """One worker: the calls run here, one after the other (no process is started)."""
 
     def _completed(self, calls):
-        for index, (fn, args) in enumerate(calls):
-            yield index, fn(*args)
+        token = _MEMO.set(WorkerMemo()) if _MEMO.get() is None else None
+        try:
+            for index, (fn, args) in enumerate(calls):
+                yield index, fn(*args)
+        finally:
+            if token is not None:
+                _MEMO.reset(token)
 
 
 class ProcessExecutor(Executor):
@@ -134,7 +199,7 @@ class RayExecutor(Executor):
 
 
 @contextmanager
-def open_executor(backend: str = "process", workers: int = 1,
+def open_executor(backend: Backend | str = Backend.PROCESS, workers: int = 1,
                   address: str | None = None) -> Iterator[Executor]:
     """The executor for ``backend`` with ``workers`` workers; closed (and a Ray it started stopped) on exit.
 
@@ -143,9 +208,10 @@ def open_executor(backend: str = "process", workers: int = 1,
     """
     if backend not in BACKENDS:
         raise BackendError(f"unknown backend {backend!r} (have: {', '.join(BACKENDS)})")
+    backend = Backend(backend)
     if workers < 1:
         raise BackendError(f"workers must be at least 1, not {workers}")
-    if backend == "process":
+    if backend is Backend.PROCESS:
         if address:
             raise BackendError("a Ray address needs --backend ray")
         if workers == 1:
@@ -191,7 +257,7 @@ def _ray_session(workers: int, address: str | None):
         ray.shutdown()
 
 
-def run_calls(calls: Sequence[Call], backend: str = "process", workers: int = 1,
+def run_calls(calls: Sequence[Call], backend: Backend | str = Backend.PROCESS, workers: int = 1,
               address: str | None = None, progress: Progress | None = None) -> list[Any]:
     """Every call's result, in the order of ``calls`` (one :func:`open_executor` for one list)."""
     with open_executor(backend, workers, address) as executor:

@@ -10,34 +10,33 @@ find one; packages fill the registry by declaring entry points in the group
 So ``runtime`` never imports the built-in games (``variants`` registers them
 the same way in this project's pyproject.toml), and an engine published as
 its own package is listed by ``zrf variants`` and accepted wherever a GAME
-is asked for.  A module an entry point names should only build entries: the
-engine itself is imported when :meth:`GameEntry.load` is called.
+is asked for.  An entry holds callables (its engine's factory, its known
+differences, its name map), never ``"module:attr"`` strings; a registration
+module should keep them cheap to import, importing the engine only when the
+factory is called.
 
-Entry points are package metadata, written when the package is installed
-(``pip install -e .``).  Run from a plain checkout (``PYTHONPATH``), or with
-an installation made before the checkout declared them, the toolkit's own
-entries are missing; the checkout's ``pyproject.toml`` is then read for its
-``zrf.games`` table, and a :class:`RegistryWarning` says so.  An entry point that cannot be
-loaded or does not name a matching ``GameEntry`` is left out with a
-``RegistryWarning`` too: nothing is dropped silently.
+Entry points not installed (a checkout run in place) are read from the
+checkout's ``pyproject.toml`` with a :class:`RegistryWarning`
+(:mod:`zrf.entry_points`).  An entry point that cannot be loaded or does not
+name a matching ``GameEntry`` is left out with a ``RegistryWarning`` too:
+nothing is dropped silently.  The group ``zrf.game_files`` registers
+:func:`generated_zrf`, through which the language commands (``zrf check
+canopus``) find a game's rules file without importing ``runtime``.
 """
 
 from __future__ import annotations
 
 import functools
-import importlib
 import importlib.metadata
 import json
 import os
 import warnings
 from dataclasses import dataclass, replace
+from typing import Any, Callable, Mapping, Sequence
+
+from zrf.entry_points import entry_points
 
 from runtime.core.protocol import Game
-
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10: no TOML reader, so no fallback to pyproject.toml
-    tomllib = None
 
 #: The entry-point group games are registered in.
 ENTRY_POINT_GROUP = "zrf.games"
@@ -48,11 +47,6 @@ ENTRY_POINT_GROUP = "zrf.games"
 #: above ``runtime`` (this project's is ``codegen.package:package_files``), so runtime reaches it
 #: only through this group, as it reaches the games.
 PACKAGE_GROUP = "zrf.packages"
-
-#: The distribution whose pyproject.toml is read when the group is not installed.
-DISTRIBUTION = "zrf-toolkit"
-
-_CHECKOUT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 class RegistryWarning(UserWarning):
@@ -65,42 +59,48 @@ class GameEntry:
 
     #: the name accepted wherever a GAME is asked for (lower case; the entry point's name)
     name: str
-    #: ``"module:callable"`` returning the :class:`runtime.core.protocol.Game`
-    factory: str
+    #: makes the :class:`runtime.core.protocol.Game` (a module-level function, so worker processes can
+    #: be handed it)
+    factory: Callable[[], Game]
     #: one line for ``zrf variants``
     summary: str
     #: absolute path of the ZRF written for this engine (the cross-checker's default), if any
     zrf: str | None = None
     #: game or variant title to select inside that file, if not its first entry
     zrf_variant: str | None = None
-    #: ``"module:callable"`` returning the documented KnownDifference list of that ZRF
-    known_differences: str | None = None
+    #: gives the documented :class:`runtime.verify.crosscheck.KnownDifference` list of that ZRF
+    #: (a module-level function; the cross-checker stands above the registry, so it is not named here)
+    known_differences: Callable[[], Sequence[Any]] | None = None
     #: the ZRF splits one native turn into several turn-order entries of the same player
     merge_turns: bool = False
-    #: ``"module:attr"`` giving the cross-check's name map for that ZRF (a dict in the
-    #: ``--names`` format, e.g. cells it keeps for bookkeeping under ``"ignore"``)
-    names: str | None = None
+    #: gives the cross-check's name map for that ZRF (a dict in the ``--names`` format, e.g. cells
+    #: it keeps for bookkeeping under ``"ignore"``)
+    names: Callable[[], Mapping[str, Any]] | None = None
     #: the distribution that registered the entry (filled in by the registry)
     provider: str = ""
 
     def load(self) -> Game:
         """A fresh game from the factory (imports the engine's module)."""
-        return _attribute(self.factory)()
+        return self.factory()
 
     def name_map_json(self) -> str:
         """The cross-check name map of :attr:`zrf` as JSON text (``"{}"`` when it has none)."""
-        if not self.names:
+        if self.names is None:
             return "{}"
-        return json.dumps(_attribute(self.names), sort_keys=True)
+        return json.dumps(self.names(), sort_keys=True)
 
     def is_generated_zrf(self, path: str) -> bool:
         """Whether ``path`` is this game's own ZRF (where its name map and known differences apply)."""
         return bool(self.zrf) and os.path.abspath(path) == os.path.abspath(self.zrf)
 
-
-def _attribute(target: str):
-    module_name, _, attr = target.partition(":")
-    return getattr(importlib.import_module(module_name), attr)
+    def problems(self) -> list[str]:
+        """What is wrong with the entry's fields (a callable that is not one); empty when nothing."""
+        out = [] if callable(self.factory) else [f"its factory is a {type(self.factory).__name__}, not a callable"]
+        for field in ("known_differences", "names"):
+            value = getattr(self, field)
+            if value is not None and not callable(value):
+                out.append(f"its {field} is a {type(value).__name__}, not a callable")
+        return out
 
 
 def registered_games() -> dict[str, GameEntry]:
@@ -118,6 +118,17 @@ def game_names() -> list[str]:
     return list(_load_registry())
 
 
+def generated_zrf(spec: str) -> str | None:
+    """The ZRF written for the registered game named ``spec``, or None (an existing path wins).
+
+    Registered in the ``zrf.game_files`` entry-point group, for the language commands.
+    """
+    if os.path.exists(spec):
+        return None
+    entry = find_game(spec)
+    return entry.zrf if entry is not None else None
+
+
 def package_files(name: str) -> dict[str, bytes] | None:
     """The Zillions package of registered game ``name`` (see :data:`PACKAGE_GROUP`), or None when
     no package writer is registered for it or the writer fails (a :class:`RegistryWarning` says why)."""
@@ -133,23 +144,16 @@ def package_files(name: str) -> dict[str, bytes] | None:
 
 @functools.cache
 def _package_writers() -> dict[str, importlib.metadata.EntryPoint]:
-    points = list(importlib.metadata.entry_points(group=PACKAGE_GROUP))
-    if not any(point.dist is not None and point.dist.name == DISTRIBUTION for point in points):
-        points = _checkout_entry_points(PACKAGE_GROUP, quiet=True) + points
     found: dict[str, importlib.metadata.EntryPoint] = {}
-    for point in points:
+    for point, _provider in entry_points(PACKAGE_GROUP):
         found.setdefault(point.name.lower(), point)
     return found
 
 
 @functools.cache
 def _load_registry() -> dict[str, GameEntry]:
-    points = [(point, point.dist.name if point.dist is not None else "?")
-              for point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)]
-    if not any(provider == DISTRIBUTION for _, provider in points):
-        points = [(point, DISTRIBUTION) for point in _checkout_entry_points()] + points
     found: dict[str, GameEntry] = {}
-    for point, provider in points:
+    for point, provider in entry_points(ENTRY_POINT_GROUP, _warn):
         entry = _entry_from(point, provider)
         if entry is None:
             continue
@@ -176,32 +180,10 @@ def _entry_from(point: importlib.metadata.EntryPoint, provider: str) -> GameEntr
     if entry.name != point.name.lower():
         _warn(f"{where} names the game {entry.name!r}, not {point.name.lower()!r}")
         return None
+    if entry.problems():
+        _warn(f"{where} is not usable: {'; '.join(entry.problems())}")
+        return None
     return replace(entry, provider=provider)
-
-
-def _checkout_entry_points(group: str = ENTRY_POINT_GROUP, quiet: bool = False) -> list[importlib.metadata.EntryPoint]:
-    """The ``group`` table of the checkout's pyproject.toml (entry points not installed); ``quiet``:
-    no warning that they are read from there (the games' warning already said so)."""
-    path = os.path.join(_CHECKOUT, "pyproject.toml")
-    if not os.path.exists(path):  # an installed copy without its built-in games' metadata
-        return []
-    if tomllib is None:
-        if not quiet:
-            _warn(f"the {group!r} entry points are not installed and Python 3.10 cannot read "
-                  f"{path}; run 'pip install -e .'")
-        return []
-    try:
-        with open(path, "rb") as fh:
-            project = tomllib.load(fh).get("project", {})
-    except (OSError, tomllib.TOMLDecodeError):
-        return []
-    if project.get("name") != DISTRIBUTION:
-        return []
-    table = project.get("entry-points", {}).get(group, {})
-    if table and not quiet:
-        _warn(f"the {group!r} entry points are not installed (run 'pip install -e .'); "
-              f"the games are read from {path}")
-    return [importlib.metadata.EntryPoint(name, value, group) for name, value in table.items()]
 
 
 def _warn(message: str) -> None:

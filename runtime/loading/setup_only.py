@@ -1,24 +1,22 @@
 """A ZRF entry's set-up position as a game that only shows itself, for files no engine here plays.
 
 Axiom games (``(engine "...axiom.dll")``) name a Windows plug-in for their
-moves, so :func:`runtime.interpreter.load_zrf_game` refuses them; their board,
-bitmaps and ``board-setup`` are ordinary ZRF all the same.  :func:`load_still`
-builds a :class:`StillGame` from the model alone: its one state is the
-set-up position (pieces on the board and off-board stores), has no legal
-moves and no outcome, so ``zrf render`` can draw it like any other start
-position.  Nothing is compiled, so it is also quick.
+moves, so the interpreter cannot play them; their board, bitmaps and
+``board-setup`` are ordinary ZRF all the same.  :class:`SetupOnlyGame` is made
+from the model alone (``open_game(..., axiom=AxiomGames.SHOW_SET_UP)``): its
+one state is the set-up position (pieces on the board and off-board stores),
+has no legal moves and no outcome, so ``zrf render`` can draw it like any
+other start position.  Nothing is compiled, so it is also quick.
 """
 
 from __future__ import annotations
 
-from zrf.diagnostics import ZrfError
-from zrf.model import GameDef, build_file
+from zrf.model import GameDef
 
-from runtime.loading.opening import GameLoadError
 from runtime.core.protocol import Game, Move, Outcome, Signature, State, make_signature
 
 
-class StillGame(Game):
+class SetupOnlyGame(Game):
     """The picture-only game of one ZRF entry (see the module docstring)."""
 
     def __init__(self, gdef: GameDef, path: str):
@@ -29,8 +27,8 @@ class StillGame(Game):
         self.positions = tuple(gdef.board.positions) if gdef.board is not None else ()
         self.piece_types = tuple(gdef.pieces)
 
-    def initial_state(self) -> "StillState":
-        return StillState(self)
+    def initial_state(self) -> "SetupOnlyState":
+        return SetupOnlyState(self)
 
     @property
     def rules_path(self) -> str:
@@ -40,10 +38,10 @@ class StillGame(Game):
         return self.gdef
 
 
-class StillState(State):
+class SetupOnlyState(State):
     """The set-up position: no moves, no outcome."""
 
-    def __init__(self, game: StillGame):
+    def __init__(self, game: SetupOnlyGame):
         self.game = game
 
     @property
@@ -68,15 +66,3 @@ class StillState(State):
         cells = [(pos, player, ptype) for player, ptype, pos in gdef.setup.placements if pos in on_board]
         hands = [(player, ptype, n) for (player, ptype), n in gdef.setup.off.items()]
         return make_signature(self.current_player, cells, hands)
-
-
-def load_still(path: str, variant: str | None = None) -> StillGame:
-    """The set-up picture of the entry ``variant`` (default: the file's default entry)."""
-    try:
-        zfile = build_file(path)
-    except ZrfError as exc:
-        raise GameLoadError(str(exc)) from None
-    try:
-        return StillGame(zfile.entry(variant), path)
-    except KeyError as exc:
-        raise GameLoadError(f"{path}: {exc.args[0]}") from None

@@ -10,16 +10,13 @@ notes write positions in::
 game's own cell, player and piece-type names, case-sensitive as in ZRF.
 
 :func:`parse_setup` reads the text alone; :func:`set_up` checks the names
-against a game and builds the state:
-
-* a built-in game builds it with :meth:`runtime.core.protocol.Game.state_from`, so
-  rule state the board does not show takes that engine's default for a
-  hand-made position (for example a Star Pool King on its start square still
-  has its first-move leap; see each engine's ``state_from``);
-* a ZRF game builds it with the same set-up editing that Zillions saved games
-  use (``ZrfGame.edited_state``: every start piece removed, the listed pieces
-  placed with their attribute defaults; off-board stores keep their start
-  counts), at the first turn-order entry where ``SIDE`` moves.
+against a game and builds the state with the game's own
+:meth:`runtime.core.protocol.Game.state_from`, so rule state the board does
+not show takes that engine's default for a hand-made position: a native
+engine's (a Star Pool King on its start square still has its first-move leap;
+see each engine's ``state_from``), or a ZRF game's (``ZrfGame.state_from``:
+the listed pieces with their attribute defaults, off-board stores at their
+start counts, the first turn-order entry where ``SIDE`` moves).
 
 Every mistake is a :class:`SetupError` whose message names the column of the
 text and, for an unknown name, what the game does have.
@@ -30,10 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from runtime.interpreter import ZrfGame
-from runtime.interpreter.state import ZrfState
-from runtime.interpreter.sentinels import NO
-from runtime.core.protocol import Game, State
+from runtime.core.protocol import Game, State, set_up_positions
 
 SIDE_SEPARATOR = "|"
 PIECE_SEPARATOR = ","
@@ -126,35 +120,17 @@ def check_names(game: Game, setup: SetupText) -> None:
                              f"(types: {_listing(game.piece_types)})")
 
 
-def _zrf_state(game: ZrfGame, setup: SetupText) -> ZrfState:
-    """The set-up in a ZRF game, through saved-game set-up edits."""
-    tables = game.tables
-    listed = set(setup.position())
-    edits = [(None, None, cell) for cell in tables.positions if cell not in listed]
-    edits += [(player, ptype, cell) for cell, player, ptype in setup.pieces]
-    start = game.edited_state(edits)
-    side = tables.player_index[setup.to_move]
-    entries = max(1, len(game.turn_order.entries))
-    for turn in range(entries):
-        if game.entry(turn)[0] == side:
-            break
-    else:
-        raise SetupError(f"column 1: {setup.to_move} never moves in {game.name}'s turn order")
-    if turn == 0:
-        return start
-    return ZrfState(game, start.cells, start.stores, turn, NO, NO, (), None)
-
-
 def set_up(game: Game, text: str) -> State:
     """The state ``text`` describes in ``game``; :class:`SetupError` when it cannot be built."""
     setup = parse_setup(text)
     check_names(game, setup)
-    if isinstance(game, ZrfGame):
-        return _zrf_state(game, setup)
+    capable = set_up_positions(game)
+    if capable is None:
+        raise SetupError(f"{game.name} cannot set up positions")
     try:
-        return game.state_from(setup.position(), setup.to_move)
-    except NotImplementedError as exc:
-        raise SetupError(str(exc)) from None
+        return capable.state_from(setup.position(), setup.to_move)
+    except ValueError as exc:  # the side never moves (a ZRF turn order without it)
+        raise SetupError(f"column 1: {exc}") from None
 
 
 __all__ = ["SetupError", "SetupText", "parse_setup", "check_names", "set_up"]

@@ -26,7 +26,7 @@ from zrf.diagnostics import Diagnostic, ZrfError
 from zrf.editing.analysis import analyze, buffer_reader
 
 from runtime.core.errors import GameLoadError
-from runtime.interpreter import game_from_file
+from runtime.loading.opening import open_game
 
 #: Legal moves listed by name in a report (the count is always given).
 MOVES_LISTED = 40
@@ -126,7 +126,7 @@ def report_steps(path: str, text: str, texts: dict[str, str]):
         yield done()
         return
     try:
-        game = game_from_file(analysis.model)
+        game = open_game(analysis.model)
         report.title = game.name
         state = game.initial_state()
         moves = state.legal_moves()

@@ -19,13 +19,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from runtime.core.protocol import Outcome
-from runtime.loading.opening import load_game
+from runtime.loading.opening import open_game
 from runtime.loading.registry import find_game
 from runtime.matches.pgn import is_chess, pgn_text
 from runtime.matches.referee import RefereedGame, Termination, referee_game
 from runtime.matches.schedule import MatchPlan
 from runtime.players.chance import ChanceRoller, choosing_players, random_players
 from runtime.players.factory import PlayerSource
+from runtime.players.knowledge import KnowledgeCache
 from runtime.savedgames.saving import save
 from runtime.savedgames.zrf_moves import NoZrfMove, generated_zrf_moves
 
@@ -82,7 +83,7 @@ class MatchTable:
 
     def __init__(self, plan: MatchPlan):
         self.plan = plan
-        self.game = load_game(plan.game, plan.variant)
+        self.game = open_game(plan.game, plan.variant)
         self.seats = choosing_players(self.game)
         if len(self.seats) != plan.seats:
             rolling = random_players(self.game)
@@ -91,9 +92,11 @@ class MatchTable:
                 f"({', '.join(self.seats)})" + (f"; {', '.join(rolling)} roll at random" if rolling else "")
                 + f": give one --player for each, not {plan.seats}")
         self.sources: list[PlayerSource] = []
+        knowledge = KnowledgeCache(capacity=1)  # the contestants' players learn the one game once
         try:
             for contestant in plan.contestants:
-                self.sources.append(PlayerSource(contestant.spec, plan.cpu_clock, plan.uci_variant))
+                self.sources.append(PlayerSource(contestant.spec, plan.cpu_clock, plan.uci_variant,
+                                                 plan.uci_game, knowledge))
         except ValueError as exc:
             self.close()
             raise MatchSetupError(str(exc)) from None

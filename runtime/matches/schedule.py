@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from runtime.matches.openings import START, Opening
 from runtime.players.spec import PlayerSpec
+from runtime.players.uci_notation import UciGame
 
 DEFAULT_MAX_PLIES = 500
 """Turns after which a match game is adjudicated a draw."""
@@ -58,6 +59,8 @@ class MatchPlan:
     first_game: int = 0
     """The index of the first game played: games ``first_game`` to ``first_game + games - 1`` are
     played, so a match split into parts run side by side plays the games one run would."""
+    uci_game: UciGame | None = None
+    """The game as Fairy-Stockfish plays it (its verified export), for ``fairy-stockfish`` contestants."""
 
     @property
     def indices(self) -> range:

@@ -29,7 +29,7 @@ import weakref
 from dataclasses import dataclass, field
 
 from zrf import limits
-from zrf.diagnostics import WARNING, Diagnostic
+from zrf.diagnostics import Diagnostic
 from zrf.images import BOARD, ImageChoice, ImageRef, Resolver, choose, file_references
 from zrf.model import GameDef, ZrfFile
 
@@ -162,12 +162,12 @@ class GameGraphics:
             out.append(Diagnostic(
                 "W610", f"image '{first.ref.written}' has {first.over_limit:,} pixels: with it the picture's "
                 f"bitmaps would pass their limit ({limits.hint('image_pixels')}); not decoded{more}; "
-                + _drawn_instead(over), first.ref.span, WARNING))
+                + _drawn_instead(over), first.ref.span))
         if other:
             first = other[0]
             out.append(Diagnostic("W601", f"{len(other)} of {self.referenced} images are missing or "
                                   f"unreadable (first '{first.ref.written}': {first.reason}); "
-                                  + _drawn_instead(other), first.ref.span, WARNING))
+                                  + _drawn_instead(other), first.ref.span))
         return out
 
 

@@ -63,6 +63,7 @@ special.
 
 from __future__ import annotations
 
+import enum
 import math
 import random
 from dataclasses import dataclass
@@ -70,7 +71,7 @@ from dataclasses import dataclass
 from runtime.core.protocol import Move, Outcome, State
 from runtime.players.clock import Deadline, TimeControl, moves_before
 from runtime.players.evaluation import Evaluator, Weights
-from runtime.players.knowledge import GameKnowledge, knowledge_by, move_movements
+from runtime.players.knowledge import GameKnowledge, KnowledgeCache, move_movements
 from runtime.players.player import Player
 from runtime.players.strength_scale import DEFAULT_LEVEL, strength_level
 
@@ -144,15 +145,21 @@ def outcome_value(outcome: Outcome, player: str, ply: int) -> float:
     return 0.0
 
 
-EXACT, LOWER, UPPER = "exact", "lower bound", "upper bound"
-"""What a table entry's value is: the position's value, or a bound on it (the search was cut)."""
+class Bound(enum.Enum):
+    """What a table entry's value is: the position's value, or a bound on it (the search was cut)."""
+
+    EXACT = "exact"
+    #: the value is at least this (a move beat beta: the rest were not searched)
+    LOWER = "lower bound"
+    #: the value is at most this (no move reached alpha)
+    UPPER = "upper bound"
 
 
 @dataclass
 class _Entry:
     depth: int
     value: float
-    bound: str
+    bound: Bound
     best: str | None
 
 
@@ -181,8 +188,10 @@ class AlphaBetaPlayer(Player):
     * ``time_limit``: seconds per move (a :class:`TimeControl` with
       ``per_move``), or ``clock``: any :class:`TimeControl`; without either
       the search is reproducible for a seed;
-    * ``knowledge``: learned piece values and steps (default: learned once per
-      game with seed 0); ``weights``: evaluation weights.
+    * ``knowledge``: learned piece values and steps; else ``knowledge_cache``
+      (:class:`KnowledgeCache`, shared by the players of one command or
+      server) gives them, else the player learns them itself, once per game,
+      with seed 0; ``weights``: evaluation weights.
     """
 
     name = "alphabeta"
@@ -190,13 +199,14 @@ class AlphaBetaPlayer(Player):
     def __init__(self, time_limit: float | None = None, max_depth: int | None = None,
                  seed: int = 0, strength: int = DEFAULT_LEVEL, node_budget: int | None = -1,
                  knowledge: GameKnowledge | None = None, weights: Weights | None = None,
-                 clock: TimeControl | None = None):
+                 clock: TimeControl | None = None, knowledge_cache: KnowledgeCache | None = None):
         self.clock = clock or (TimeControl(per_move=time_limit) if time_limit else None)
         level = strength_level(strength)
         self.max_depth = max_depth if max_depth is not None else level.max_depth
         self.node_budget = level.nodes if node_budget == -1 else node_budget
         self.rng = random.Random(seed)
         self.knowledge = knowledge
+        self.knowledge_cache = knowledge_cache if knowledge_cache is not None else KnowledgeCache(capacity=1)
         self.weights = weights or Weights()
         self.evaluator: Evaluator | None = None
         self.table: dict = {}
@@ -227,16 +237,18 @@ class AlphaBetaPlayer(Player):
 
         Learning goes on while the move's clock allows, at most half its time
         (:data:`LEARNING_SHARE`), and on during later moves until complete
-        (:func:`runtime.players.knowledge.knowledge_by`): a move honours its time even
+        (:meth:`runtime.players.knowledge.KnowledgeCache.knowledge_by`): a move honours its time even
         on a board whose one position takes longer to learn from.
         """
         game = state.game
         if self.evaluator is None or self.evaluator.game is not game or not self._learned:
-            # learned once per game with seed 0 and shared: a property of the game, not of this player
+            # learned once per game with seed 0: a property of the game, shared through the cache the
+            # player's owner gave it (else kept by this player alone)
             if self.knowledge is not None:
                 knowledge, self._learned = self.knowledge, True
             else:
-                knowledge, self._learned = knowledge_by(game, self._deadline.share(LEARNING_SHARE), 0)
+                knowledge, self._learned = self.knowledge_cache.knowledge_by(
+                    game, self._deadline.share(LEARNING_SHARE), 0)
             if self.evaluator is not None and self.evaluator.game is game and self.evaluator.knowledge is knowledge:
                 return self.evaluator  # nothing new was learned during this move
             if self.evaluator is None or self.evaluator.game is not game:
@@ -401,9 +413,9 @@ class AlphaBetaPlayer(Player):
             depth = 1  # in check at the horizon: every reply is searched (check extension)
         entry = self.table.get(sig)
         if entry is not None and entry.depth >= depth:
-            if entry.bound == EXACT:
+            if entry.bound is Bound.EXACT:
                 return entry.value
-            if entry.bound == LOWER:
+            if entry.bound is Bound.LOWER:
                 alpha = max(alpha, entry.value)
             else:
                 beta = min(beta, entry.value)
@@ -459,11 +471,11 @@ class AlphaBetaPlayer(Player):
                 self._cutoff(move.notation, ply, depth)
                 break
         if best_value >= beta0:
-            bound = LOWER
+            bound = Bound.LOWER
         elif best_value <= alpha0:
-            bound = UPPER
+            bound = Bound.UPPER
         else:
-            bound = EXACT
+            bound = Bound.EXACT
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
         self.table[sig] = _Entry(depth, best_value, bound, best_move)

@@ -50,7 +50,8 @@ import math
 from dataclasses import dataclass
 from itertools import product
 
-from runtime.core.goalinfo import AllOf, AnyOf, Goal, PiecesRemaining, Placement, Slot, royal_pieces, walk
+from runtime.core.goalinfo import (AllOf, AnyOf, Goal, GoalResult, Owner, PiecesRemaining, Placement, Slot, Whose,
+                                   royal_pieces, walk)
 from runtime.players.knowledge import CAPTURE, QUIET, GameKnowledge
 from runtime.core.protocol import Game, State
 
@@ -95,7 +96,7 @@ class Evaluator:
         self._step_weight = {t: min(1.0, scale / v) if v > 0 else 1.0 for t, v in knowledge.values.items()}
         self.royal = {p: royal_pieces(self.goals, p) for p in game.players}
         self.scored_goals = [g for g in self.goals
-                             if g.result in ("win", "loss")
+                             if g.result in (GoalResult.WIN, GoalResult.LOSS)
                              and any(isinstance(c, (Placement, PiecesRemaining)) for c in walk(g.condition))]
         self._mean_reach: dict[tuple[str, str], float] = {}
         self._bonus: dict[tuple[str, str, str], float] = {}
@@ -149,7 +150,7 @@ class Evaluator:
                 if d is None:
                     continue
                 value = w.goal * self.scale / (1.0 + d) - w.goal_step * self.scale * d
-                sign = 1.0 if goal.result == "win" else -1.0
+                sign = 1.0 if goal.result is GoalResult.WIN else -1.0
                 score += sign * value if p == player else -sign * value
         if any(self.royal.values()):
             score += self._royal_safety(pieces, player, attacks)
@@ -228,7 +229,7 @@ class Evaluator:
         if isinstance(cond, PiecesRemaining):
             n = 0
             for _, owner, ptype in view.pieces:
-                if (cond.whose == "all" or owner == player) and (cond.pieces is None or ptype in cond.pieces):
+                if (cond.whose is Whose.ALL or owner == player) and (cond.pieces is None or ptype in cond.pieces):
                     n += 1
             return n - cond.count if n >= cond.count else None
         if isinstance(cond, AnyOf):
@@ -257,7 +258,7 @@ class Evaluator:
         for occ in slot.occupants:
             for cell, owner in view.by_type.get(occ.piece, ()):
                 mine = owner == player
-                if occ.owner == "own" and not mine or occ.owner == "enemy" and mine:
+                if occ.owner is Owner.OWN and not mine or occ.owner is Owner.ENEMY and mine:
                     continue
                 if cell in slot.cells:
                     costs.append((0.0, cell))

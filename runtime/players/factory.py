@@ -5,7 +5,10 @@
   iterative-deepening alpha-beta with an evaluation derived from the game's
   goals and learned piece values (:mod:`runtime.players.evaluation`);
 * ``mcts``: :class:`~runtime.players.mcts.MCTSPlayer`, UCT with random playouts;
-* ``uci:ENGINE``: :class:`~runtime.players.uci.UciPlayer`, any UCI engine.
+* ``uci:ENGINE``: :class:`~runtime.players.uci.UciPlayer`, any UCI engine;
+* ``fairy-stockfish``: the same, Fairy-Stockfish playing the game's export,
+  which its caller makes (:func:`runtime.fairy.engine_variant.uci_game`) and
+  gives the :class:`PlayerSource`.
 
 A budget's ``strength`` is a level of :mod:`runtime.players.strength_scale`,
 ``time`` a :class:`~runtime.players.clock.TimeControl` per move (on the
@@ -19,11 +22,13 @@ from __future__ import annotations
 
 from runtime.players.alphabeta import AlphaBetaPlayer
 from runtime.players.clock import TimeControl
+from runtime.players.knowledge import KnowledgeCache
 from runtime.players.mcts import MCTSPlayer
 from runtime.players.player import Player, RandomPlayer
-from runtime.players.spec import PlayerKind, PlayerSpec, parse_player_spec
+from runtime.players.spec import ENGINES, PlayerKind, PlayerSpec, parse_player_spec
 from runtime.players.strength_scale import DEFAULT_LEVEL, strength_level
 from runtime.players.uci import UciSeat
+from runtime.players.uci_notation import UciGame
 
 __all__ = ["make_player", "PlayerSource", "Player", "RandomPlayer", "AlphaBetaPlayer", "MCTSPlayer"]
 
@@ -38,7 +43,7 @@ def _clock(spec: PlayerSpec, cpu_clock: bool) -> TimeControl | None:
     return TimeControl(per_move=spec.seconds, cpu=cpu_clock) if spec.seconds is not None else None
 
 
-def _ours(spec: PlayerSpec, seed: int, cpu_clock: bool) -> Player:
+def _ours(spec: PlayerSpec, seed: int, cpu_clock: bool, knowledge: KnowledgeCache | None = None) -> Player:
     if spec.kind is PlayerKind.RANDOM:
         return RandomPlayer(seed)
     budgeted = spec if spec.has_budget else PlayerSpec(spec.kind, spec.text, strength=DEFAULT_LEVEL)
@@ -46,7 +51,8 @@ def _ours(spec: PlayerSpec, seed: int, cpu_clock: bool) -> Player:
     if spec.kind is PlayerKind.ALPHABETA:
         nodes = budgeted.nodes if budgeted.nodes is not None else (level.nodes if level else None)
         depth = budgeted.depth if budgeted.depth is not None else (level.max_depth if level else UNLIMITED_DEPTH)
-        return AlphaBetaPlayer(max_depth=depth, node_budget=nodes, seed=seed, clock=_clock(budgeted, cpu_clock))
+        return AlphaBetaPlayer(max_depth=depth, node_budget=nodes, seed=seed, clock=_clock(budgeted, cpu_clock),
+                               knowledge_cache=knowledge)
     if spec.kind is PlayerKind.MCTS:
         iterations = budgeted.nodes if budgeted.nodes is not None else (
             level.mcts_iterations if level else 10**9)
@@ -56,7 +62,8 @@ def _ours(spec: PlayerSpec, seed: int, cpu_clock: bool) -> Player:
 
 
 def make_player(kind: str | PlayerSpec, seed: int = 0, time_limit: float | None = None,
-                strength: int | None = None, cpu_clock: bool = False) -> Player:
+                strength: int | None = None, cpu_clock: bool = False,
+                knowledge: KnowledgeCache | None = None) -> Player:
     """The player of one game for a spec (a :class:`PlayerSpec` or its text, e.g. ``ai`` or
     ``alphabeta:nodes=2000``).
 
@@ -66,34 +73,44 @@ def make_player(kind: str | PlayerSpec, seed: int = 0, time_limit: float | None 
     engine needs an owner for its process: use :class:`PlayerSource`.
     Raises :class:`~runtime.players.spec.SpecError` (a ValueError) for a spec
     that cannot be read and ValueError for one that is not a computer player.
+    ``knowledge`` is the caller's cache of learned knowledge, shared by the
+    players it makes (an alpha-beta player without one keeps its own).
     """
     spec = kind if isinstance(kind, PlayerSpec) else parse_player_spec(kind)
-    if spec.kind is PlayerKind.UCI:
+    if spec.kind in ENGINES:
         raise ValueError(f"{spec.text}: a UCI engine is played through a PlayerSource")
     if not spec.has_budget and spec.kind is not PlayerKind.RANDOM and spec.kind is not PlayerKind.HUMAN:
         spec = PlayerSpec(spec.kind, spec.text, strength=strength or DEFAULT_LEVEL, seconds=time_limit)
-    return _ours(spec, seed, cpu_clock)
+    return _ours(spec, seed, cpu_clock, knowledge)
 
 
 class PlayerSource:
     """Makes ``spec``'s player for each game of a series (see the module docstring).
 
     ``cpu_clock``: time budgets count this process's processor time;
-    ``uci_variant``: the ``UCI_Variant`` an engine plays when its spec sets none.
+    ``uci_variant``: the ``UCI_Variant`` a ``uci:`` engine plays when its spec sets none;
+    ``uci_game``: the game as a ``fairy-stockfish`` engine plays it (required for that kind);
+    ``knowledge``: the learned knowledge its players share (default: a cache of its own).
     """
 
-    def __init__(self, spec: PlayerSpec, cpu_clock: bool = False, uci_variant: str | None = None):
+    def __init__(self, spec: PlayerSpec, cpu_clock: bool = False, uci_variant: str | None = None,
+                 uci_game: UciGame | None = None, knowledge: KnowledgeCache | None = None):
         if spec.kind is PlayerKind.HUMAN:
             raise ValueError(f"{spec.text}: a person is not a computer player")
+        if spec.kind is PlayerKind.FAIRY and uci_game is None:
+            raise ValueError(f"{spec.text}: Fairy-Stockfish plays a game it is given as an export")
         self.spec = spec
         self.cpu_clock = cpu_clock
-        self.seat = UciSeat(spec, uci_variant) if spec.kind is PlayerKind.UCI else None
+        #: learned knowledge shared by the players of the series (each game is learned once)
+        self.knowledge = knowledge if knowledge is not None else KnowledgeCache()
+        self.seat = UciSeat(spec, uci_variant, uci_game if spec.kind is PlayerKind.FAIRY else None) \
+            if spec.kind in ENGINES else None
 
     def player(self, seed: int) -> Player:
         """A fresh player for one game (a searching player keeps per-game memory), seeded with ``seed``."""
         if self.seat is not None:
             return self.seat.player()
-        return _ours(self.spec, seed, self.cpu_clock)
+        return _ours(self.spec, seed, self.cpu_clock, self.knowledge)
 
     def describe(self) -> str:
         text = self.spec.describe()

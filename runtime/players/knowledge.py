@@ -63,6 +63,8 @@ from __future__ import annotations
 
 import math
 import random
+import threading
+import weakref
 from collections import OrderedDict, defaultdict, deque
 from dataclasses import dataclass, field
 
@@ -567,51 +569,79 @@ def _share_lines(players, mirror: Mirror, jumps, landings) -> None:
                 counts[1] += quiets
 
 
-class _Learners:
-    """The learners of the games played last, by game object, then by (seed, positions).
+class KnowledgeCache:
+    """What random play taught about each game, kept for the games still in use: the owner of learned knowledge.
 
-    A learner keeps its game (the random game it is watching), so the games are
-    held here, at most :data:`LEARNED_GAMES` of them: the least recently used
-    one is dropped first, and a long-running server does not keep every game it
-    ever played (a game that comes back learns again, to the same knowledge).
+    Learning costs seconds, so the players of one command or one server share
+    a cache that their owner (``zrf play``, the ``zrf serve`` application)
+    makes and passes to :func:`runtime.players.factory.make_player`.  Entries
+    are keyed *weakly* by the game object: once learning is complete an entry
+    holds only the knowledge, so a game the program no longer holds (a closed
+    browser game) is collected with nothing here keeping it, and its entry is
+    dropped at the next lookup.  A game still being learned (a player learns
+    against its clock, :class:`Learner`, and goes on during its later moves)
+    is held by its learner until learning completes or the entry leaves.  At
+    most ``capacity`` entries are kept, the least recently used leaving first
+    (a game that comes back learns again, to the same knowledge).  Lookups may
+    come from several threads (the server's searches): a lock guards the table,
+    and each learner has its own lock, so one game is learned by one thread at
+    a time while other games are looked up.
     """
 
-    def __init__(self, capacity: int):
+    def __init__(self, capacity: int = 16):
+        if capacity < 1:
+            raise ValueError("a knowledge cache holds at least one game")
         self.capacity = capacity
-        self._games: OrderedDict[int, tuple[Game, dict[tuple[int, int], Learner]]] = OrderedDict()
+        self._entries: OrderedDict[tuple[int, int, int], _Entry] = OrderedDict()
+        self._lock = threading.Lock()
 
-    def get(self, game: Game, seed: int, positions: int) -> Learner:
-        hit = self._games.get(id(game))
-        if hit is None or hit[0] is not game:
-            hit = self._games[id(game)] = (game, {})
-            while len(self._games) > self.capacity:
-                self._games.popitem(last=False)
-        self._games.move_to_end(id(game))
-        learner = hit[1].get((seed, positions))
-        if learner is None:
-            learner = hit[1][(seed, positions)] = Learner(game, positions, seed)
-        return learner
+    def __len__(self) -> int:
+        with self._lock:
+            self._drop_dead()
+            return len(self._entries)
+
+    def knowledge(self, game: Game, seed: int = 0, positions: int = DEFAULT_POSITIONS) -> GameKnowledge:
+        """:func:`learn`, remembered for this game object, seed and size."""
+        return self.knowledge_by(game, Deadline.none(), seed, positions)[0]
+
+    def knowledge_by(self, game: Game, deadline: Deadline, seed: int = 0,
+                     positions: int = DEFAULT_POSITIONS) -> tuple[GameKnowledge, bool]:
+        """What is known of ``game`` after learning on until ``deadline``'s hard limit, and whether
+        learning is complete; each call goes on where the last one for this game, seed and size
+        stopped (:meth:`knowledge` is the same without a deadline)."""
+        key = (id(game), seed, positions)
+        with self._lock:
+            self._drop_dead()
+            entry = self._entries.get(key)
+            if entry is None or entry.game() is not game:
+                entry = self._entries[key] = _Entry(weakref.ref(game), Learner(game, positions, seed))
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.capacity:
+                self._entries.popitem(last=False)
+        with entry.lock:
+            if entry.known is not None:
+                return entry.known, True
+            learner = entry.learner
+            complete = learner.complete or learner.run(deadline)
+            knowledge = learner.knowledge()
+            if complete:  # the learner (and its hold on the game) is no longer needed
+                entry.known, entry.learner = knowledge, None
+        return knowledge, complete
+
+    def _drop_dead(self) -> None:
+        """Forget the knowledge of games that have been collected (their id may be reused)."""
+        for key in [k for k, entry in self._entries.items() if entry.game() is None]:
+            del self._entries[key]
 
 
-LEARNED_GAMES = 64
-"""Games whose learning is kept (:class:`_Learners`); ``zrf serve`` keeps 32 games open by default."""
+class _Entry:
+    """One game's entry in a :class:`KnowledgeCache`: its learner until learning completes, then
+    only what it learned."""
 
-_LEARNERS = _Learners(LEARNED_GAMES)
+    __slots__ = ("game", "learner", "known", "lock")
 
-
-def knowledge_for(game: Game, seed: int = 0, positions: int = DEFAULT_POSITIONS) -> GameKnowledge:
-    """:func:`learn`, remembered per game object, seed and size (learning costs seconds)."""
-    return knowledge_by(game, Deadline.none(), seed, positions)[0]
-
-
-def knowledge_by(game: Game, deadline: Deadline, seed: int = 0,
-                 positions: int = DEFAULT_POSITIONS) -> tuple[GameKnowledge, bool]:
-    """What is known of ``game`` after learning on until ``deadline``'s hard limit, and whether
-    learning is complete (:func:`knowledge_for` is the same without a deadline).
-
-    One :class:`Learner` per game object, seed and size (kept for the games
-    played last, :class:`_Learners`), so each call goes on where the last one stopped.
-    """
-    learner = _LEARNERS.get(game, seed, positions)
-    complete = learner.complete or learner.run(deadline)
-    return learner.knowledge(), complete
+    def __init__(self, game: weakref.ref, learner: Learner):
+        self.game = game
+        self.learner: Learner | None = learner
+        self.known: GameKnowledge | None = None
+        self.lock = threading.Lock()

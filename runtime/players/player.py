@@ -53,6 +53,14 @@ class Player:
         return None
 
 
+def tell_game(player: Player, start: State, moves: list[Move]) -> None:
+    """Tell ``player`` a game again from ``start``, move by move: what a front end whose game can be
+    rewritten (taking moves back, loading a saved game) does before asking a UCI engine to move."""
+    player.begin(start)
+    for move in moves:
+        player.observe(move)
+
+
 class RandomPlayer(Player):
     """Uniformly random legal moves from a seeded generator."""
 

@@ -7,6 +7,7 @@ A spec says who plays and how much it may think::
     alphabeta[:SETTINGS]        our alpha-beta player (``ai`` is the same)
     mcts[:SETTINGS]             our Monte-Carlo tree search
     uci:ENGINE[?OPTIONS]        any UCI engine
+    fairy-stockfish[:SETTINGS]  Fairy-Stockfish playing the game's export (``fsf`` is the same)
 
 SETTINGS are ``key=value`` pairs joined by ``,``:
 
@@ -16,7 +17,9 @@ SETTINGS are ``key=value`` pairs joined by ``,``:
 * ``time=S``: at most S seconds a move (processor seconds in ``zrf match``);
 * ``nodes=N``: at most N nodes a move (alpha-beta: move generations;
   MCTS: iterations);
-* ``depth=D``: alpha-beta only, at most D plies.
+* ``depth=D``: alpha-beta and Fairy-Stockfish, at most D plies;
+* ``elo=E``: Fairy-Stockfish only, its ``UCI_Elo`` (with ``UCI_LimitStrength``;
+  the engine says the range it takes, 500 to 2850 for the current build).
 
 Settings combine (``alphabeta:strength=5,time=1``: the first limit reached
 ends the search); ``nodes`` and ``depth`` replace the level's own.
@@ -28,6 +31,13 @@ build``), a name on ``PATH`` (``sunfish-uci``) or a path
 ``UCI_Variant=xiangqi``, ``Threads=1``), except the lower-case words ``time``,
 ``nodes`` and ``depth``, which bound its search as above (``go movetime``,
 ``go nodes``, ``go depth``).  ``uci:fairy-stockfish?UCI_Elo=1500&time=0.3``.
+
+``fairy-stockfish`` is the build cached by ``zrf engines build fairy-stockfish``
+playing the ZRF being played, not one of its own variants: the game is
+exported to a ``variants.ini`` section and verified (:mod:`runtime.fairy`),
+the engine loads that section, and the moves cross through the export's
+squares and letters.  ``uci:fairy-stockfish`` is the same program playing
+its own ``UCI_Variant`` in the game's cell names.
 
 A spec without a budget takes the one its user gives everybody (``zrf match
 --time``/``--nodes``), else the default level.  Every mistake is a
@@ -48,6 +58,9 @@ MAX_DEPTH = 64
 MAX_SECONDS = 86_400.0
 """The longest ``time=`` a spec may ask for (a day a move)."""
 
+MAX_ELO = 10_000
+"""The largest ``elo=`` a spec may write; the engine's own range is checked when it starts."""
+
 
 class PlayerKind(enum.Enum):
     """Who plays: the words a spec starts with."""
@@ -57,9 +70,10 @@ class PlayerKind(enum.Enum):
     ALPHABETA = "alphabeta"
     MCTS = "mcts"
     UCI = "uci"
+    FAIRY = "fairy-stockfish"
 
 
-ALIASES = {"ai": PlayerKind.ALPHABETA}
+ALIASES = {"ai": PlayerKind.ALPHABETA, "fsf": PlayerKind.FAIRY}
 """Other words for a kind (``ai`` is what ``zrf play`` always called alpha-beta)."""
 
 SETTINGS = {
@@ -68,11 +82,18 @@ SETTINGS = {
     PlayerKind.ALPHABETA: ("strength", "time", "nodes", "depth"),
     PlayerKind.MCTS: ("strength", "time", "nodes"),
     PlayerKind.UCI: ("time", "nodes", "depth"),
+    PlayerKind.FAIRY: ("time", "nodes", "depth", "elo"),
 }
-"""The budget settings each kind takes."""
+"""The settings each kind takes (budgets, and Fairy-Stockfish's ``elo``)."""
 
-COMPUTERS = frozenset({PlayerKind.RANDOM, PlayerKind.ALPHABETA, PlayerKind.MCTS, PlayerKind.UCI})
+COMPUTERS = frozenset({PlayerKind.RANDOM, PlayerKind.ALPHABETA, PlayerKind.MCTS, PlayerKind.UCI, PlayerKind.FAIRY})
 """The kinds that choose moves by themselves (a match seats only these)."""
+
+ENGINES = frozenset({PlayerKind.UCI, PlayerKind.FAIRY})
+"""The kinds played by a UCI engine's process (:mod:`runtime.players.uci`)."""
+
+FAIRY_PROGRAM = "fairy-stockfish"
+"""The engine a ``fairy-stockfish`` spec runs (the cached build first, :mod:`runtime.engines.engine_cache`)."""
 
 
 class SpecError(ValueError):
@@ -93,6 +114,19 @@ class PlayerSpec:
     """The UCI engine's program (``uci`` only)."""
     options: tuple[tuple[str, str], ...] = ()
     """UCI ``setoption`` pairs, in the order written (``uci`` only)."""
+    elo: int | None = None
+    """Fairy-Stockfish's ``UCI_Elo`` (``fairy-stockfish`` only); not a budget."""
+
+    @property
+    def program(self) -> str | None:
+        """The engine program a UCI kind runs; None for our own players."""
+        return FAIRY_PROGRAM if self.kind is PlayerKind.FAIRY else self.engine
+
+    def engine_options(self) -> tuple[tuple[str, str], ...]:
+        """The ``setoption`` pairs the engine is given (``elo`` as ``UCI_LimitStrength`` and ``UCI_Elo``)."""
+        if self.elo is None:
+            return self.options
+        return self.options + (("UCI_LimitStrength", "true"), ("UCI_Elo", str(self.elo)))
 
     @property
     def has_budget(self) -> bool:
@@ -111,8 +145,8 @@ class PlayerSpec:
     def describe(self) -> str:
         """The spec written out in full, with its budget (``alphabeta:strength=5``)."""
         budget = [f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}" for k, v in (
-            ("strength", self.strength), ("time", self.seconds), ("nodes", self.nodes), ("depth", self.depth))
-            if v is not None]
+            ("strength", self.strength), ("time", self.seconds), ("nodes", self.nodes), ("depth", self.depth),
+            ("elo", self.elo)) if v is not None]
         if self.kind is PlayerKind.UCI:
             query = [f"{k}={v}" for k, v in self.options] + budget
             return f"uci:{self.engine}" + ("?" + "&".join(query) if query else "")
@@ -121,7 +155,7 @@ class PlayerSpec:
     def as_json(self) -> dict:
         return {"kind": self.kind.value, "text": self.text, "strength": self.strength, "time": self.seconds,
                 "nodes": self.nodes, "depth": self.depth, "engine": self.engine,
-                "options": dict(self.options)}
+                "options": dict(self.options), "elo": self.elo}
 
 
 def _kind(word: str, text: str) -> PlayerKind:
@@ -149,13 +183,14 @@ def _budget_value(key: str, value: str, text: str):
         number = int(value)
     except ValueError:
         raise SpecError(f"{where}: {key} is a whole number") from None
-    low, high = {"strength": (MIN_LEVEL, MAX_LEVEL), "nodes": (1, 10**12), "depth": (1, MAX_DEPTH)}[key]
+    low, high = {"strength": (MIN_LEVEL, MAX_LEVEL), "nodes": (1, 10**12), "depth": (1, MAX_DEPTH),
+                 "elo": (1, MAX_ELO)}[key]
     if not low <= number <= high:
         raise SpecError(f"{where}: {key} is {low} to {high}")
     return number
 
 
-_FIELD = {"strength": "strength", "time": "seconds", "nodes": "nodes", "depth": "depth"}
+_FIELD = {"strength": "strength", "time": "seconds", "nodes": "nodes", "depth": "depth", "elo": "elo"}
 
 
 def _pairs(body: str, separator: str, text: str) -> list[tuple[str, str]]:
@@ -172,7 +207,7 @@ def parse_player_spec(text: str) -> PlayerSpec:
     """The :class:`PlayerSpec` ``text`` writes (see the module docstring); :class:`SpecError` when none."""
     text = text.strip()
     if not text:
-        raise SpecError("empty player spec (one of human, random, alphabeta, mcts, uci:ENGINE)")
+        raise SpecError("empty player spec (one of human, random, alphabeta, mcts, uci:ENGINE, fairy-stockfish)")
     word, colon, rest = text.partition(":")
     kind = _kind(word.strip().lower(), text)
     values: dict[str, object] = {}

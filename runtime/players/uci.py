@@ -1,15 +1,19 @@
 """UCI engines as players of our games: the ZRF is the referee, the engine is told and asked in UCI moves.
 
-An engine plays from its own start position of a variant (``UCI_Variant``,
-``chess`` unless told otherwise), so the game it plays must start where that
-variant starts; it hears the game as the moves from there (``position
-startpos moves e2e4 e7e5 ...``) and answers one move.  Moves cross between
-the two worlds through the cell names: a move of ours is written as its first
-movement's start and end cells, with the promotion's piece letter
-(``e7e8q``) or, for a drop, ``P@e4`` (:func:`uci_text`); the engine's
-answer is the legal move of ours written the same way (:func:`legal_move_for`).
-The chess ZRF names cells as UCI does (``a1`` to ``h8``), and so does the
-xiangqi ZRF of the tests (``a1`` to ``i10``, as Fairy-Stockfish).
+An engine plays from its own start position of a variant and hears the game
+as the moves from there (``position startpos moves e2e4 e7e5 ...``); it
+answers one move.  Moves cross between the two worlds through a
+:class:`~runtime.players.uci_notation.UciNotation`.  Two kinds of spec:
+
+* ``uci:ENGINE`` plays the engine's own ``UCI_Variant`` (``chess`` unless
+  told otherwise), so the game must start where that variant starts and name
+  its cells as the engine names squares (the chess ZRF: ``a1`` to ``h8``;
+  the xiangqi ZRF of the tests: ``a1`` to ``i10``, as Fairy-Stockfish);
+* ``fairy-stockfish`` plays the game itself: its seat is given the game's
+  :class:`~runtime.players.uci_notation.UciGame` (made by
+  :mod:`runtime.fairy` from the game's verified export), loads its
+  ``variants.ini`` text through ``VariantPath`` and plays its variant in the
+  export's squares and letters.
 
 An answer that is no legal move of the ZRF ends the game as the engine's loss
 (:class:`~runtime.players.player.Forfeit`, with the move in the reason), as
@@ -24,17 +28,16 @@ started once, set up once, and told ``ucinewgame`` before each game);
 
 from __future__ import annotations
 
+import os
+import tempfile
 from dataclasses import dataclass, field
 
 from runtime.core.protocol import Move, State
 from runtime.engines.engine_cache import EngineNotFound, resolve
 from runtime.engines.uci_client import GoLimit, LimitKind, UciEngine, UciFailure, UciOptionError
 from runtime.players.player import Forfeit, Player, Unplayable
-from runtime.players.spec import PlayerKind, PlayerSpec
-
-PIECE_LETTERS = {"King": "k", "Queen": "q", "Rook": "r", "Bishop": "b", "Knight": "n", "Pawn": "p"}
-"""UCI's letters for the piece types a promotion or drop names; another type is written with its
-first letter."""
+from runtime.players.spec import ENGINES, PlayerKind, PlayerSpec
+from runtime.players.uci_notation import CELL_NAMES, UciGame, UciNotation
 
 DEFAULT_SECONDS = 1.0
 """An engine's time a move (``go movetime``) when neither its spec nor its user gives a budget."""
@@ -47,32 +50,14 @@ class UciSetupError(ValueError):
     """An engine that cannot be used as asked: not found, an option it lacks, a variant it does not play."""
 
 
-def piece_letter(piece_type: str) -> str:
-    return PIECE_LETTERS.get(piece_type, piece_type[:1].lower())
-
-
 def uci_text(move: Move) -> str | None:
-    """Our move as a UCI move (see the module docstring), or None when it has no UCI form."""
-    details = move.details
-    if not details or len(details) != 1:
-        return None
-    part = details[0]
-    if part.movements:
-        first = part.movements[0]
-        promoted = part.promotion
-        return first.source + first.target + (piece_letter(promoted) if promoted else "")
-    if part.placements:
-        placed = part.placements[0]
-        return f"{piece_letter(placed.piece[1]).upper()}@{placed.cell}"
-    return None
+    """Our move in UCI with the cells as squares (:data:`~runtime.players.uci_notation.CELL_NAMES`)."""
+    return CELL_NAMES.text(move)
 
 
 def legal_move_for(state: State, text: str) -> Move | None:
-    """The legal move of ours the engine's ``text`` names, or None when none does."""
-    for move in state.legal_moves():
-        if uci_text(move) == text:
-            return move
-    return None
+    """The legal move of ours the engine's ``text`` names in the cells' names, or None when none does."""
+    return CELL_NAMES.move_for(state, text)
 
 
 def go_limit(spec: PlayerSpec) -> GoLimit:
@@ -91,28 +76,42 @@ def go_limit(spec: PlayerSpec) -> GoLimit:
 class UciSeat:
     """One engine process playing one spec through a series of games (see the module docstring).
 
-    ``variant`` is the ``UCI_Variant`` to play when the spec sets none
-    (``zrf match --uci-variant``).  Call :meth:`close` when the series ends.
+    ``variant`` is the ``UCI_Variant`` a ``uci:`` engine plays when the spec
+    sets none (``zrf match --uci-variant``); ``game`` is what a
+    ``fairy-stockfish`` engine loads and plays.  Call :meth:`close` when the
+    series ends.
     """
 
     spec: PlayerSpec
     variant: str | None = None
+    game: UciGame | None = None
     engine: UciEngine | None = field(default=None, repr=False)
+
+    @property
+    def notation(self) -> UciNotation:
+        return self.game.notation if self.game is not None else CELL_NAMES
 
     def open(self) -> UciEngine:
         """The engine, started and set up on first use; :class:`UciSetupError` or :class:`UciFailure`."""
         if self.engine is not None:
             return self.engine
-        if self.spec.kind is not PlayerKind.UCI or self.spec.engine is None:
+        program_name = self.spec.program
+        if self.spec.kind not in ENGINES or program_name is None:
             raise UciSetupError(f"{self.spec.text}: not a UCI engine")
+        if self.spec.kind is PlayerKind.FAIRY and self.game is None:
+            raise UciSetupError(f"{self.spec.text}: Fairy-Stockfish is given the game's export to play it")
         try:
-            program = resolve(self.spec.engine)
+            program = resolve(program_name)
         except EngineNotFound as exc:
             raise UciSetupError(str(exc)) from None
         engine = UciEngine(program).start()
         try:
-            for name, value in self.spec.options:
+            for name, value in self.spec.engine_options():
                 engine.set_option(name, value)
+            if self.spec.kind is PlayerKind.FAIRY:
+                self._load_game(engine)
+                self.engine = engine
+                return engine
             variant = self.spec.option("UCI_Variant") or self.variant
             if variant is not None and self.spec.option("UCI_Variant") is None:
                 if engine.has_option("UCI_Variant"):
@@ -128,6 +127,20 @@ class UciSeat:
             raise
         self.engine = engine
         return engine
+
+    def _load_game(self, engine: UciEngine) -> None:
+        """Load the game's ``variants.ini`` text (through a file that lives only while it is read)
+        and choose its variant."""
+        game = self.game
+        assert game is not None
+        if not engine.has_option("VariantPath"):
+            raise UciSetupError(f"{engine.name} loads no variant definitions (it has no VariantPath option)")
+        with tempfile.TemporaryDirectory(prefix="zrf-variant-") as folder:
+            path = os.path.join(folder, "variants.ini")
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(game.variants_ini)
+            engine.load_variants(path, [game.variant])
+        engine.set_option("UCI_Variant", game.variant)
 
     def player(self) -> "UciPlayer":
         """The player of one game (the engine is started on first use)."""
@@ -159,7 +172,7 @@ class UciPlayer(Player):
             raise Forfeit(str(exc)) from None
 
     def observe(self, move: Move) -> None:
-        text = uci_text(move)
+        text = self.seat.notation.text(move)
         if text is None:
             raise Unplayable(f"the move {move.notation!r} has no UCI form to tell the engine")
         self.moves.append(text)
@@ -178,7 +191,7 @@ class UciPlayer(Player):
         if not answer.has_move:
             raise Forfeit(f"the engine answered bestmove {answer.move} where the rules allow "
                           f"{len(state.legal_moves())} moves")
-        move = legal_move_for(state, answer.move)
+        move = self.seat.notation.move_for(state, answer.move)
         if move is None:
             raise Forfeit(f"the engine's move {answer.move} is not legal in the ZRF")
         return move

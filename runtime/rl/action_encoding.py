@@ -39,6 +39,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from zrf.text_enum import TextEnum
+
 from runtime.core.protocol import Game, Move, PartDetails
 
 #: Boards with more ordered cell pairs than this encode a movement as two tokens (from, to).
@@ -47,18 +49,44 @@ PAIR_LIMIT = 1 << 16
 #: Base of the ``choice`` digits that tell apart parts with the same intrinsic tokens.
 CHOICE_BASE = 8
 
-#: ``move_encoding`` values: ``auto`` (pairs up to PAIR_LIMIT), ``pairs``, ``split``.
-MOVE_ENCODINGS = ("auto", "pairs", "split")
+class MoveEncoding(TextEnum):
+    """How a movement is encoded: one ``move`` token, or ``from`` and ``to``."""
+
+    #: pairs up to :data:`PAIR_LIMIT` ordered cell pairs, else split
+    AUTO = "auto"
+    PAIRS = "pairs"
+    SPLIT = "split"
+
+
+#: ``move_encoding`` values as text (the OpenSpiel parameter, the PettingZoo argument).
+MOVE_ENCODINGS = tuple(e.value for e in MoveEncoding)
+
+
+class TokenKind(TextEnum):
+    """The kinds of token; each has its block of action ids in an :class:`ActionLayout`."""
+
+    PASS = "pass"
+    END = "end"
+    OTHER = "other"
+    CHOICE = "choice"
+    MOVE = "move"
+    FROM = "from"
+    TO = "to"
+    DROP = "drop"
+    CELL = "cell"
+    PROMOTE = "promote"
+
 
 #: Token kinds that start a part (or end the turn); the others continue a part.
-HEAD_KINDS = ("pass", "end", "other", "move", "from", "drop", "cell")
+HEAD_KINDS = frozenset({TokenKind.PASS, TokenKind.END, TokenKind.OTHER, TokenKind.MOVE, TokenKind.FROM,
+                        TokenKind.DROP, TokenKind.CELL})
 
 
 @dataclass(frozen=True)
 class Token:
     """A decoded action: its kind and the cell / piece-type indices it carries."""
 
-    kind: str
+    kind: TokenKind
     args: tuple[int, ...] = ()
 
 
@@ -72,26 +100,28 @@ class ActionLayout:
     :attr:`num_distinct_actions` is the total, an upper bound every id respects.
     """
 
-    def __init__(self, game: Game, move_encoding: str = "auto"):
+    def __init__(self, game: Game, move_encoding: MoveEncoding | str = MoveEncoding.AUTO):
         if move_encoding not in MOVE_ENCODINGS:
             raise ValueError(f"move_encoding must be one of {', '.join(MOVE_ENCODINGS)}, "
                              f"not {move_encoding!r}")
+        move_encoding = MoveEncoding(move_encoding)
         self.cells: tuple[str, ...] = tuple(game.positions)
         self.types: tuple[str, ...] = tuple(game.piece_types)
         self.cell_index = {c: i for i, c in enumerate(self.cells)}
         self.type_index = {t: i for i, t in enumerate(self.types)}
         n, t = len(self.cells), len(self.types)
-        if move_encoding == "auto":
-            move_encoding = "pairs" if n * n <= PAIR_LIMIT else "split"
-        self.split = move_encoding == "split"
-        sizes: list[tuple[str, tuple[int, ...]]] = [
-            ("pass", ()), ("end", ()), ("other", ()), ("choice", (CHOICE_BASE,))]
+        if move_encoding is MoveEncoding.AUTO:
+            move_encoding = MoveEncoding.PAIRS if n * n <= PAIR_LIMIT else MoveEncoding.SPLIT
+        self.split = move_encoding is MoveEncoding.SPLIT
+        K = TokenKind
+        sizes: list[tuple[TokenKind, tuple[int, ...]]] = [
+            (K.PASS, ()), (K.END, ()), (K.OTHER, ()), (K.CHOICE, (CHOICE_BASE,))]
         if self.split:
-            sizes += [("from", (n,)), ("to", (n,)), ("drop", (t,))]
+            sizes += [(K.FROM, (n,)), (K.TO, (n,)), (K.DROP, (t,))]
         else:
-            sizes += [("move", (n, n)), ("drop", (t, n))]
-        sizes += [("cell", (n,)), ("promote", (t,))]
-        self._blocks: dict[str, tuple[int, tuple[int, ...]]] = {}
+            sizes += [(K.MOVE, (n, n)), (K.DROP, (t, n))]
+        sizes += [(K.CELL, (n,)), (K.PROMOTE, (t,))]
+        self._blocks: dict[TokenKind, tuple[int, tuple[int, ...]]] = {}
         start = 0
         for kind, dims in sizes:
             self._blocks[kind] = (start, dims)
@@ -104,11 +134,11 @@ class ActionLayout:
         self.num_distinct_actions = start
 
     @property
-    def move_encoding(self) -> str:
-        """``"pairs"`` or ``"split"``: how this layout encodes a movement."""
-        return "split" if self.split else "pairs"
+    def move_encoding(self) -> MoveEncoding:
+        """:attr:`MoveEncoding.PAIRS` or ``SPLIT``: how this layout encodes a movement."""
+        return MoveEncoding.SPLIT if self.split else MoveEncoding.PAIRS
 
-    def encode(self, kind: str, *args: int) -> int:
+    def encode(self, kind: TokenKind, *args: int) -> int:
         """The action id of a token."""
         start, dims = self._blocks[kind]
         if len(args) != len(dims):
@@ -136,20 +166,20 @@ class ActionLayout:
     def describe(self, action: int) -> str:
         """A token in words with the game's names: ``e2 - e4``, ``= Queen``, ``choice 1``."""
         tok = self.decode(action)
-        a, cell, kind = tok.args, self.cells, tok.kind
-        if kind == "move":
+        a, cell, kind, K = tok.args, self.cells, tok.kind, TokenKind
+        if kind is K.MOVE:
             return f"{cell[a[0]]} - {cell[a[1]]}"
-        if kind in ("from", "to"):
+        if kind in (K.FROM, K.TO):
             return f"{kind} {cell[a[0]]}"
-        if kind == "drop":
+        if kind is K.DROP:
             return f"{self.types[a[0]]} {cell[a[1]]}" if len(a) == 2 else f"drop {self.types[a[0]]}"
-        if kind == "cell":
+        if kind is K.CELL:
             return f"at {cell[a[0]]}"
-        if kind == "promote":
+        if kind is K.PROMOTE:
             return f"= {self.types[a[0]]}"
-        if kind == "choice":
+        if kind is K.CHOICE:
             return f"choice {a[0]}"
-        return {"pass": "Pass", "end": "end of turn", "other": "other part"}[kind]
+        return {K.PASS: "Pass", K.END: "end of turn", K.OTHER: "other part"}[kind]
 
     def is_head(self, action: int) -> bool:
         """Does the token start a part (or end the turn)?"""
@@ -160,29 +190,29 @@ class ActionLayout:
     def part_tokens(self, part: PartDetails | None) -> tuple[int, ...]:
         """The intrinsic tokens of one part (see the module docstring)."""
         if part is None:
-            return (self.encode("other"),)
+            return (self.encode(TokenKind.OTHER),)
         try:
             if part.movements:
                 m = part.movements[0]
                 s, t = self.cell_index[m.source], self.cell_index[m.target]
-                head = ((self.encode("from", s), self.encode("to", t)) if self.split
-                        else (self.encode("move", s, t),))
+                head = ((self.encode(TokenKind.FROM, s), self.encode(TokenKind.TO, t)) if self.split
+                        else (self.encode(TokenKind.MOVE, s, t),))
                 promoted = part.promotion
                 if promoted is not None:
-                    head += (self.encode("promote", self.type_index[promoted]),)
+                    head += (self.encode(TokenKind.PROMOTE, self.type_index[promoted]),)
                 return head
             if part.placements:
                 p = part.placements[0]
                 ty, cell = self.type_index[p.piece[1]], self.cell_index[p.cell]
-                return ((self.encode("drop", ty), self.encode("to", cell)) if self.split
-                        else (self.encode("drop", ty, cell),))
+                return ((self.encode(TokenKind.DROP, ty), self.encode(TokenKind.TO, cell)) if self.split
+                        else (self.encode(TokenKind.DROP, ty, cell),))
             if part.captures:
-                return (self.encode("cell", self.cell_index[part.captures[0]]),)
+                return (self.encode(TokenKind.CELL, self.cell_index[part.captures[0]]),)
             if part.changes:
-                return (self.encode("cell", self.cell_index[part.changes[0].cell]),)
+                return (self.encode(TokenKind.CELL, self.cell_index[part.changes[0].cell]),)
         except KeyError:  # a name the game's lists lack: still a distinct, encodable part
-            return (self.encode("other"),)
-        return (self.encode("pass"),)
+            return (self.encode(TokenKind.OTHER),)
+        return (self.encode(TokenKind.PASS),)
 
     def choice_tokens(self, rank: int, siblings: int) -> tuple[int, ...]:
         """The ``choice`` digits of the ``rank``-th of ``siblings`` parts (none for a lone part)."""
@@ -194,7 +224,7 @@ class ActionLayout:
         digits = []
         for _ in range(width):
             rank, d = divmod(rank, CHOICE_BASE)
-            digits.append(self.encode("choice", d))
+            digits.append(self.encode(TokenKind.CHOICE, d))
         return tuple(reversed(digits))
 
 
@@ -229,7 +259,7 @@ def encode_turns(layout: ActionLayout, moves: Iterable[Move]) -> list[EncodedTur
     distinct: dict[str, Move] = {}
     for m in moves:
         distinct.setdefault(m.notation, m)
-    end = layout.encode("end")
+    end = layout.encode(TokenKind.END)
     rows = []
     for move in distinct.values():
         details = move.details

@@ -46,7 +46,7 @@ import warnings
 
 from runtime.core.protocol import Game, Move, Outcome, State
 from runtime.players.chance import choosing_players, random_players
-from runtime.rl.action_encoding import ActionLayout, EncodedTurn, encode_turns
+from runtime.rl.action_encoding import ActionLayout, EncodedTurn, TokenKind, encode_turns
 from runtime.pictures.textboard import board_text
 
 #: Default cap on the players' decisions in one game (and on chance outcomes in a row).
@@ -324,13 +324,13 @@ def observation_entries(node: DecisionPoint) -> tuple[list[tuple[int, int, float
     moved_to, taken = moved_from + 1, moved_from + 2
     for a in node.prefix:
         tok = layout.decode(a)
-        if tok.kind == "move":
+        if tok.kind is TokenKind.MOVE:
             cells += [(moved_from, tok.args[0], 1.0), (moved_to, tok.args[1], 1.0)]
-        elif tok.kind == "from":
+        elif tok.kind is TokenKind.FROM:
             cells.append((moved_from, tok.args[0], 1.0))
-        elif tok.kind in ("to", "cell"):
+        elif tok.kind in (TokenKind.TO, TokenKind.CELL):
             cells.append((moved_to, tok.args[0], 1.0))
-        elif tok.kind == "drop" and len(tok.args) == 2:
+        elif tok.kind is TokenKind.DROP and len(tok.args) == 2:
             cells.append((moved_to, tok.args[1], 1.0))
     if node.prefix:
         planes.append((taken, float(len(node.prefix))))

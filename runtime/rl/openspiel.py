@@ -36,7 +36,7 @@ try:
 except ImportError as exc:  # the optional `rl` extra
     raise ImportError(f"runtime.rl.openspiel needs OpenSpiel (pip install -e '.[rl]'): {exc}") from exc
 
-from runtime.loading.opening import load_game
+from runtime.loading.opening import open_game
 from runtime.rl.decision_tree import (DEFAULT_MAX_GAME_LENGTH, DecisionGame, DecisionPoint, observation_shape,
                           write_observation)
 
@@ -81,7 +81,7 @@ class ZrfSpielGame(pyspiel.Game):
             raise ValueError("the zrf game needs a 'game' parameter: a .zrf path or a built-in name")
         if os.path.exists(spec):
             params["game"] = spec = os.path.abspath(spec)
-        self.engine = load_game(spec, str(params["variant"]) or None)
+        self.engine = open_game(spec, str(params["variant"]) or None)
         self.dgame = DecisionGame(self.engine, int(params["max_game_length"]), str(params["move_encoding"]))
         d = self.dgame
         game_type = _game_type(self.engine.name, d.has_chance, len(d.agents), d.zero_sum)

@@ -38,7 +38,7 @@ try:
 except ImportError as exc:  # the optional `rl` extra
     raise ImportError(f"runtime.rl.pettingzoo needs PettingZoo and Gymnasium (pip install -e '.[rl]'): {exc}") from exc
 
-from runtime.loading.opening import load_game
+from runtime.loading.opening import open_game
 from runtime.pictures.bitmaps import graphics_for
 from runtime.pictures.png import scene_image
 from runtime.rl.decision_tree import (DEFAULT_MAX_GAME_LENGTH, DecisionGame, DecisionPoint, observation_shape,
@@ -63,7 +63,7 @@ class ZrfEnv(AECEnv):
             raise ImportError("render_mode 'rgb_array' draws with Pillow, which is not installed "
                               "(pip install -e '.[graphics]')")
         self.render_mode = render_mode
-        self.dgame = DecisionGame(load_game(game, variant), max_game_length, move_encoding)
+        self.dgame = DecisionGame(open_game(game, variant), max_game_length, move_encoding)
         self.metadata = {**self.metadata, "name": f"zrf {self.dgame.game.name}"}
         self.possible_agents = list(self.dgame.agents)
         shape = observation_shape(self.dgame)

@@ -12,7 +12,7 @@ is a whole turn whose parts are consecutive lines.  Matching tries, in order:
 When no legal move matches, the lines may have been saved with another
 version of the rules file: Zillions, loading a saved game, continues a turn
 recorded as ``partial N`` with the move type numbered N in the file it loads
-(:meth:`runtime.core.protocol.State.recorded_turn`).  Such a turn is replayed as
+(:meth:`runtime.core.protocol.ReadsRecordedTurns.recorded_turn`).  Such a turn is replayed as
 Zillions replays it, with a note naming each part whose N differs from what
 the file's ``add-partial`` says (Dameo.zsg line 84, PyonPyonShogi.zsg lines
 4-6); a turn that no legal move and no renumbering explains is a failure.
@@ -32,7 +32,7 @@ from zrf.diagnostics import Diagnostic, ZrfError
 from zrf.syntax import Span
 from zrf.zsg import SavedGame
 
-from runtime.core.protocol import Move, Outcome, State
+from runtime.core.protocol import Move, Outcome, State, reads_recorded_turns, reads_saved_games
 
 _PARTIAL = re.compile(r"^partial \d+ ")
 
@@ -90,7 +90,8 @@ def next_turn(state: State, lines: list[str]) -> tuple[Move, int, list[str]] | N
     found = match_lines(state.legal_moves(), lines)
     if found is not None:
         return found[0], found[1], []
-    loaded = state.recorded_turn(lines, same_part)
+    reader = reads_recorded_turns(state)
+    loaded = reader.recorded_turn(lines, same_part) if reader is not None else None
     if loaded is not None and loaded[2]:
         return loaded
     return None
@@ -152,8 +153,12 @@ def replay(saved: SavedGame, game, progress: Callable[[int], None] | None = None
     raises :class:`ZrfError` located at that edit's line.
     """
     edits = [(e.player, e.piece, e.position) for e in saved.setup]
+    editor = reads_saved_games(game)
+    if edits and editor is None:
+        raise ZrfError([Diagnostic("Z001", f"the saved game edits the set-up, which {game.name} cannot do",
+                                   Span(saved.path, saved.setup[0].line, 1))])
     try:
-        state = game.edited_state(edits) if edits else game.initial_state()
+        state = editor.edited_state(edits) if edits else game.initial_state()
     except KeyError as exc:
         raise ZrfError([Diagnostic("Z001", str(exc.args[0]), Span(saved.path, _bad_edit_line(game, saved), 1))]) \
             from None
@@ -193,7 +198,7 @@ def _bad_edit_line(game, saved: SavedGame) -> int:
     edits = [(e.player, e.piece, e.position) for e in saved.setup]
     for k in range(1, len(edits) + 1):
         try:
-            game.edited_state(edits[:k])
+            reads_saved_games(game).edited_state(edits[:k])
         except KeyError:
             return saved.setup[k - 1].line
     return saved.setup[0].line

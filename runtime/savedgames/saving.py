@@ -12,7 +12,7 @@ import os
 from zrf.atomic_write import write_bytes_atomically
 from zrf.zsg import MoveLine, SavedGame, parse_zsg, read_zsg, write_zsg, zsg_bytes
 
-from runtime.core.protocol import Game, Move, State
+from runtime.core.protocol import Game, Move, State, reads_saved_games
 from runtime.loading.registry import find_game
 from runtime.savedgames.replay import next_turn
 
@@ -84,11 +84,11 @@ def save(path: str, game: Game, spec: str, moves: list[Move], seats: str | None 
 def replay_saved(game: Game, saved: SavedGame) -> list[tuple[State, Move]]:
     """Every ``(state before, move)`` of the saved game; :class:`SavedGameError` at the first misfit."""
     if saved.setup:
+        editor = reads_saved_games(game)
+        if editor is None:
+            raise SavedGameError(f"{saved.path}: the saved game edits the set-up, which {game.name} cannot do")
         try:
-            state = game.edited_state([(e.player, e.piece, e.position) for e in saved.setup])
-        except NotImplementedError:
-            raise SavedGameError(f"{saved.path}: the saved game edits the set-up, which {game.name} cannot do") \
-                from None
+            state = editor.edited_state([(e.player, e.piece, e.position) for e in saved.setup])
         except KeyError as exc:
             raise SavedGameError(f"{saved.path}: {exc.args[0]}") from None
     else:
@@ -120,8 +120,8 @@ def load(path: str, game: Game) -> tuple[State, list[tuple[State, Move]]]:
     if history:
         last_state, last_move = history[-1]
         return last_state.apply(last_move), history
-    if saved.setup:
-        return game.edited_state([(e.player, e.piece, e.position) for e in saved.setup]), history
+    if saved.setup:  # replay_saved checked the game can edit its set-up
+        return reads_saved_games(game).edited_state([(e.player, e.piece, e.position) for e in saved.setup]), history
     return game.initial_state(), history
 
 

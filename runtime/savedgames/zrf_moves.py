@@ -19,7 +19,7 @@ import json
 
 from runtime.core.merged_turns import MergedTurns
 from runtime.core.protocol import Game, Move, Signature
-from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import open_game
 from runtime.loading.registry import GameEntry
 
 
@@ -47,7 +47,7 @@ def generated_zrf_moves(entry: GameEntry, game: Game, moves: list[Move]) -> tupl
     """
     if not entry.zrf:
         raise NoZrfMove(f"{entry.name} has no generated ZRF")
-    zrf = load_zrf_game(entry.zrf, entry.zrf_variant)
+    zrf = open_game(entry.zrf, entry.zrf_variant)
     stepped = MergedTurns(zrf) if entry.merge_turns else zrf
     translate = _translator(entry)
     native, state = game.initial_state(), stepped.initial_state()

@@ -39,8 +39,8 @@ from runtime.jobs.executors import BackendError, add_arguments, open_executor
 from runtime.core.errors import GameLoadError
 from runtime.savedgames.replay import find_rules, replay
 
-from runtime.interpreter import game_from_file
-from runtime.interpreter.translate import back_end
+from runtime.interpreter import MoveBackEnd
+from runtime.loading.opening import open_game
 
 EQUAL, DIFFERENT, SKIPPED, TIMEOUT, LOAD_FAILED = "equal", "DIFFERENT", "skipped", "timeout", "load failed"
 
@@ -62,11 +62,8 @@ class Verdict:
 
 def load_both(path: str, variant: str | None = None):
     """The game of ``path`` (or its ``variant``) as (closures, translated), each from its own read of the file."""
-    games = []
-    for translated in (False, True):
-        with back_end(translated):
-            games.append(game_from_file(build_file(path), variant))
-    return games[0], games[1]
+    return (open_game(path, variant, back_end=MoveBackEnd.CLOSURES),
+            open_game(path, variant, back_end=MoveBackEnd.TRANSLATED))
 
 
 def tree_difference(reference, candidate, depth: int) -> str | None:

@@ -16,7 +16,7 @@ Each game runs under a wall-clock alarm (POSIX only) so one slow file cannot
 stall the whole run; a timeout is reported as such, not hidden.  A game whose
 first player has no legal move at the start is counted apart from the
 finished playouts (column ``start`` = ``none``), with the reason found by
-:func:`why_no_start_move`.  Run-time limits a game met (W601, W602) are added
+:func:`why_no_start_move`.  Run-time limits a game met (W503, W504) are added
 to its note.
 """
 
@@ -79,7 +79,7 @@ def why_no_start_move(game, state) -> str:
 
 def check_game(path: str, slug: str, plies: int = 200, seed: int = 0, timeout: int = 60) -> Coverage:
     """Load the default entry of ``path``, list its moves, play ``plies`` random plies."""
-    from runtime.interpreter import load_zrf_game
+    from runtime.loading.opening import open_game
     from runtime.verify.playout import random_playout
 
     cov = Coverage(slug)
@@ -87,7 +87,7 @@ def check_game(path: str, slug: str, plies: int = 200, seed: int = 0, timeout: i
     stage = "load"
     try:
         with time_limit(timeout):
-            game = load_zrf_game(path)
+            game = open_game(path)
             cov.loads = True
             stage = "generate"
             state = game.initial_state()
@@ -130,13 +130,13 @@ def replay_line(saved_path: str, slug: str, name: str, timeout: int) -> str:
     """One saved game replayed: its TSV row (slug, file, lines, replayed, outcome or failure)."""
     from zrf.zsg import read_zsg
 
-    from runtime.interpreter import load_zrf_game
+    from runtime.loading.opening import open_game
     from runtime.savedgames.replay import find_rules, replay
 
     try:
         with time_limit(timeout):
             saved = read_zsg(saved_path)
-            game = load_zrf_game(find_rules(saved), saved.variant or None)
+            game = open_game(find_rules(saved), saved.variant or None)
             r = replay(saved, game)
             if r.ok:
                 result = "ok: " + (r.outcome.describe() if r.outcome else "game not over")

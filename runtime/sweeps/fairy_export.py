@@ -27,7 +27,7 @@ from pathlib import Path
 from runtime.core.errors import GameLoadError
 from runtime.fairy.export import export_game, fairy_game
 from runtime.fairy.verification import verify
-from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import open_game
 from runtime.jobs.time_limits import TimeLimitExceeded, time_limit
 from zrf.syntax import to_text
 
@@ -61,7 +61,7 @@ def sweep_one(path: str, slug: str, timeout: int, depth: int, positions: int) ->
     start = time.perf_counter()
     try:
         with time_limit(timeout):
-            game = load_zrf_game(path)
+            game = open_game(path)
             row.family = family(game)
             export = export_game(game)
             if not export.ok:

@@ -11,7 +11,7 @@ wall-clock alarm (POSIX).  It prints one tab-separated row per game: whether
 it loads, whether the check passes, players, chance, the number of distinct
 actions, whether the game is over before the first move (and why), the
 seconds taken, for every game that does not pass, the reason, and any
-run-time limit the interpreter met (W601, W602: a turn or a move list cut).  A tally goes to standard error.  Needs the ``rl`` extra.
+run-time limit the interpreter met (W503, W504: a turn or a move list cut).  A tally goes to standard error.  Needs the ``rl`` extra.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def survey_game(slug: str, path: str, timeout: int, max_game_length: int, sims: 
             pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
             row.passes = True
             if isinstance(game.engine, InterpretedGame) and game.engine.notices:
-                # a run-time limit of the interpreter (W602: a move list cut) met while playing
+                # a run-time limit of the interpreter (W504: a move list cut) met while playing
                 notices = "; ".join(f"{d.code} {d.message}" for d in game.engine.notices)
                 row.note = f"{row.note}; {notices}" if row.note else notices
     except TimeLimitExceeded:

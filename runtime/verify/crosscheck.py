@@ -26,6 +26,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping, Sequence
 
+from zrf.text_enum import TextEnum
+
 from runtime.core.protocol import Game, Move, Outcome, Signature, State
 
 
@@ -61,12 +63,22 @@ class NameMap:
                    dict(data.get("players", {})), frozenset(data.get("ignore", ())))
 
 
+class DisagreementKind(TextEnum):
+    """What two engines disagree on at a position (the first of these that differs)."""
+
+    #: side to move, board or stores
+    POSITION = "position"
+    #: who won, lost or drew
+    OUTCOME = "outcome"
+    #: the positions the legal moves lead to
+    SUCCESSORS = "successors"
+
+
 @dataclass
 class Disagreement:
     """One position where the engines differ."""
 
-    #: "successors", "outcome" or "position"
-    kind: str
+    kind: DisagreementKind
     #: reference-engine notations of the moves from the start to this position
     path: list[str]
     only_reference: list[str] = field(default_factory=list)
@@ -210,14 +222,14 @@ class CrossChecker:
         cand_sig = self.names.signature(cand.signature()).core()
         if ref_sig != cand_sig:
             self._report(ref, cand, result, Disagreement(
-                "position", list(path),
+                DisagreementKind.POSITION, list(path),
                 detail="reference position:\n" + ref.signature().pretty()
                        + "\nZRF position:\n" + self.names.signature(cand.signature()).pretty()))
             return []
         ro, co = ref.outcome(), cand.outcome()
         if (ro is None) != (co is None) or (ro is not None and co is not None and ro.key() != co.key()):
             self._report(ref, cand, result, Disagreement(
-                "outcome", list(path), reference_outcome=_outcome_text(ro),
+                DisagreementKind.OUTCOME, list(path), reference_outcome=_outcome_text(ro),
                 candidate_outcome=_outcome_text(co)))
             return []
         if ro is not None:
@@ -228,7 +240,7 @@ class CrossChecker:
         only_c = [cs[k][0].notation for k in cs if k not in rs]
         if only_r or only_c:
             self._report(ref, cand, result, Disagreement(
-                "successors", list(path), sorted(only_r), sorted(only_c)))
+                DisagreementKind.SUCCESSORS, list(path), sorted(only_r), sorted(only_c)))
         return [(rs[k][0], rs[k][1], cs[k][1]) for k in rs if k in cs]
 
     def _report(self, ref: State, cand: State, result: CrossCheckResult, d: Disagreement) -> None:

@@ -12,15 +12,14 @@ disagreements kept are the same for any number of workers and any backend.
 
 from __future__ import annotations
 
-import importlib
 import json
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 from runtime.verify.crosscheck import CrossChecker, CrossCheckResult, KnownDifference, NameMap, start_states
-from runtime.jobs.executors import open_executor
-from runtime.loading.opening import load_game
+from runtime.jobs.executors import Backend, memo_scope, open_executor, worker_memo
+from runtime.loading.opening import open_game
 from runtime.core.protocol import Game
 from runtime.core.merged_turns import MergedTurns
 
@@ -35,36 +34,26 @@ class CrossCheckSpec:
     #: the name map as JSON text (kept as text so the spec stays hashable)
     names: str = "{}"
     moves: tuple[str, ...] = ()
-    #: "module:attr" returning a list of KnownDifference, or None
-    known: str | None = None
+    #: gives the documented KnownDifference list (the registry entry's module-level function), or None
+    known: Callable[[], Sequence[KnownDifference]] | None = None
     #: compare whole turns: merge the candidate's consecutive turns by one player (two-part turns)
     merge_turns: bool = False
-    #: another reference engine than a built-in game: ``"module:callable"`` called with the ZRF's
-    #: path, its variant and :attr:`against` (the command chooses it: ``--against fairy``)
-    reference_factory: str | None = None
+    #: another reference engine than a built-in game: a module-level function (pickled by name to
+    #: the workers) called with the ZRF's path, its variant and :attr:`against` (the command
+    #: chooses it: ``--against fairy``)
+    reference_factory: Callable[[str, str | None, str], Game] | None = None
     against: str = ""
 
     def load(self) -> tuple[Game, Game, NameMap, list[KnownDifference]]:
-        if self.reference_factory:
-            module, _, attr = self.reference_factory.partition(":")
-            reference = getattr(importlib.import_module(module), attr)(self.zrf, self.variant, self.against)
+        if self.reference_factory is not None:
+            reference = self.reference_factory(self.zrf, self.variant, self.against)
         else:
-            reference = load_game(self.game)
-        candidate = load_game(self.zrf, self.variant)
+            reference = open_game(self.game)
+        candidate = open_game(self.zrf, self.variant)
         if self.merge_turns:
             candidate = MergedTurns(candidate)
         names = NameMap.from_json(json.loads(self.names))
-        known: list[KnownDifference] = []
-        if self.known:
-            module, _, attr = self.known.partition(":")
-            try:
-                loaded = importlib.import_module(module)
-            except ModuleNotFoundError as exc:
-                if exc.name != module:
-                    raise
-                loaded = None  # the game declares no known differences
-            if loaded is not None:
-                known = list(getattr(loaded, attr)())
+        known = list(self.known()) if self.known is not None else []
         return reference, candidate, names, known
 
 
@@ -82,17 +71,16 @@ def load_name_map(path: str | None) -> str:
     return json.dumps(data, sort_keys=True)
 
 
-_WORKER_CACHE: dict = {}
+def _build_checker(spec: CrossCheckSpec):
+    """The checker of ``spec``, its two start states and the moves to them (both games loaded)."""
+    reference, candidate, names, known = spec.load()
+    ref, cand, path = start_states(reference, candidate, spec.moves, names)
+    return CrossChecker(reference, candidate, names, known), ref, cand, path
 
 
 def _checker(spec: CrossCheckSpec):
-    key = spec
-    if key not in _WORKER_CACHE:
-        reference, candidate, names, known = spec.load()
-        ref, cand, path = start_states(reference, candidate, spec.moves, names)
-        _WORKER_CACHE.clear()
-        _WORKER_CACHE[key] = (CrossChecker(reference, candidate, names, known), ref, cand, path)
-    return _WORKER_CACHE[key]
+    """:func:`_build_checker`, once per worker for the jobs of one spec (:func:`worker_memo`)."""
+    return worker_memo().get(spec, lambda: _build_checker(spec))
 
 
 def _tree_job(spec: CrossCheckSpec, depth: int, root_index: int | None) -> CrossCheckResult:
@@ -112,23 +100,24 @@ def _playout_job(spec: CrossCheckSpec, seed: int, plies: int) -> CrossCheckResul
 
 def run(spec: CrossCheckSpec, depth: int, games: int, plies: int, seed: int = 0,
         workers: int = 1, progress: Callable[[int, int], None] | None = None,
-        backend: str = "process", address: str | None = None) -> CrossCheckResult:
+        backend: Backend | str = Backend.PROCESS, address: str | None = None) -> CrossCheckResult:
     """Tree to ``depth`` plus ``games`` playouts; merges the results of every job, in job order.
 
     ``backend`` and ``address`` choose where the jobs run (:func:`runtime.jobs.executors.open_executor`).
     """
     start = time.perf_counter()
-    checker, ref, cand, path = _checker(spec)
-    result = CrossCheckResult()
-    root_pairs = checker.compare(ref, cand, path, result)
-    jobs: list[tuple] = []
-    if depth >= 2:
-        jobs.extend((_tree_job, (spec, depth, i)) for i in range(len(root_pairs)))
-    jobs.extend((_playout_job, (spec, seed + g, plies)) for g in range(games))
-    if len(jobs) <= 1 and backend == "process":
-        workers = 1  # one job: no pool to start
-    with open_executor(backend, workers, address) as executor:
-        for job_result in executor.run(jobs, progress):
-            result.merge(job_result)
+    with memo_scope():  # the games loaded here serve the jobs run in this process too
+        checker, ref, cand, path = _checker(spec)
+        result = CrossCheckResult()
+        root_pairs = checker.compare(ref, cand, path, result)
+        jobs: list[tuple] = []
+        if depth >= 2:
+            jobs.extend((_tree_job, (spec, depth, i)) for i in range(len(root_pairs)))
+        jobs.extend((_playout_job, (spec, seed + g, plies)) for g in range(games))
+        if len(jobs) <= 1 and backend == Backend.PROCESS:
+            workers = 1  # one job: no pool to start
+        with open_executor(backend, workers, address) as executor:
+            for job_result in executor.run(jobs, progress):
+                result.merge(job_result)
     result.seconds = time.perf_counter() - start
     return result

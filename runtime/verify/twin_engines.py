@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from runtime.verify.crosscheck import Disagreement
+from runtime.verify.crosscheck import Disagreement, DisagreementKind
 from runtime.core.protocol import Outcome, State
 
 
@@ -48,7 +48,7 @@ def twin_engine_explainer(
     """
 
     def explains(ref: State, cand: State, d: Disagreement) -> bool:
-        if d.kind not in ("successors", "outcome"):
+        if d.kind not in (DisagreementKind.SUCCESSORS, DisagreementKind.OUTCOME):
             return False
         other = twin(ref)
         if other is None:
@@ -60,7 +60,7 @@ def twin_engine_explainer(
             return False
         if confirm is not None and not confirm(ref, other):
             return False
-        if d.kind == "successors":
+        if d.kind is DisagreementKind.SUCCESSORS:
             return bool(d.only_candidate) and not d.only_reference
         return _key(cand.outcome()) == _key(other.outcome()) != _key(ref.outcome())
 

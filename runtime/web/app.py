@@ -26,7 +26,14 @@ Routes (every ``/api/`` answer is JSON; ``POST`` bodies must be JSON):
 * ``GET /api/events?id=ID``: the game's live updates as server-sent events
   (:mod:`runtime.web.live_updates`);
 * ``POST /api/resign`` and ``POST /api/draw`` ``{"id", "player"}``: the player (one the
-  token holds) resigns, or offers a draw (the other side's offer accepted: drawn).
+  token holds) resigns, or offers a draw (the other side's offer accepted: drawn);
+* the rules editor (:mod:`runtime.web.rules_edit`), each with the owner's token:
+  ``POST /api/rules`` ``{"id"}``: the rules file's ``name`` and ``text``;
+  ``POST /api/rules-check`` ``{"id", "text"}``: its ``diagnostics``, as ``zrf check``
+  finds them; ``POST /api/rules-hover`` ``{"id", "text", "offset"}``: the ``hover``
+  text at ``offset``; ``POST /api/rules-apply`` ``{"id", "text"}``: the game reloaded
+  from the text (a new upload), its moves replayed while legal (``stopped`` says
+  where they stopped).
 
 A move (``/api/move``) needs the token of whoever holds the player to move: the
 owner's, or that seat's once it was given away; everything else that changes the
@@ -61,11 +68,14 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from runtime.core.notation import MoveMatchError, find_move
-from runtime.core.protocol import Outcome
-from runtime.interpreter import EngineRequired, ZrfRuntimeError
-from runtime.loading.setup_only import load_still
+from runtime.core.errors import EngineRequired
+from runtime.core.protocol import Outcome, reads_saved_games
+from runtime.interpreter import ZrfRuntimeError
+from runtime.loading.opening import AxiomGames, open_game
+from runtime.loading.registry import find_game
 from runtime.players.chance import ChanceRoller, random_players
 from runtime.players.factory import make_player
+from runtime.players.knowledge import KnowledgeCache
 from runtime.savedgames.saving import SavedGameError, replay_saved
 from runtime.web.bitmap_routes import IMAGE_HEADERS, graphics_notes, image_png
 from runtime.web.catalog import Catalog, load_zrf_file
@@ -76,6 +86,7 @@ from runtime.web.guard import RequestGuard
 from runtime.web.live_updates import StreamCount, TooManyStreams, change_events
 from runtime.web.move_cells import describe_move
 from runtime.web.package_pictures import PackagePictures
+from runtime.web.rules_edit import RulesSource, check_text, edited_text, edited_upload, hover_at, replayed
 from runtime.web.rules_text import rules_texts
 from runtime.web.seats import Standing
 from runtime.web.server_limits import ServerLimits
@@ -101,7 +112,8 @@ CLOCK_SHARE = 30
 
 @dataclass
 class ServeContext:
-    """Everything the routes share: the catalog, the limits, the sessions, the two worker pools."""
+    """Everything the routes share: the catalog, the limits, the sessions, the two worker pools,
+    the players' knowledge."""
 
     catalog: Catalog
     limits: ServerLimits
@@ -113,6 +125,8 @@ class ServeContext:
     #: the computer's thinking: ``limits.searches`` at once, apart, so that no search holds a
     #: person's move; the event loop only awaits either pool, so it always answers
     searcher: anyio.CapacityLimiter
+    #: what the computer players learned of the open games (weakly held: a closed game's goes with it)
+    knowledge: KnowledgeCache
     #: the live-update streams open now (at most ``limits.max_streams``)
     streams: StreamCount
     #: the built-in games' package pictures, written under the upload root
@@ -313,6 +327,7 @@ async def new_game(request: Request, ctx: ServeContext) -> Response:
             drawn_as = ctx.pictures.drawing_game(entry.spec) if entry is not None and not entry.is_file else None
             session = ctx.store.open(game, spec, folder)
             with session.lock:
+                session.rules = _rules_source(entry, spec, variant)
                 session.still, session.drawn_as = still, drawn_as
                 if seed is not None:
                     session.roller = ChanceRoller(session.game, seed)
@@ -330,6 +345,17 @@ async def new_game(request: Request, ctx: ServeContext) -> Response:
     return ok({**payload, "token": session.token})
 
 
+def _rules_source(entry: Any, spec: str, variant: str | None) -> RulesSource | None:
+    """The rules file an opened game was read from: the upload's or the listed file, or a
+    built-in game's generated ZRF (None when it has none)."""
+    if entry is None or entry.is_file:
+        return RulesSource(spec, variant)
+    built_in = find_game(entry.spec)
+    if built_in is None or not built_in.zrf or not os.path.isfile(built_in.zrf):
+        return None
+    return RulesSource(built_in.zrf, built_in.zrf_variant)
+
+
 def _loaded(load: Callable[[], Any], path: str | None, variant: str | None) -> tuple[Any, str | None]:
     """``(game, None)``; for a game that needs an Axiom plug-in, its set-up position and why."""
     try:
@@ -338,7 +364,8 @@ def _loaded(load: Callable[[], Any], path: str | None, variant: str | None) -> t
         if path is None:
             raise
         reason = str(exc).rsplit(": ", 1)[-1]
-        return load_still(path, variant), f"{reason}: shown in its set-up position"
+        return (open_game(path, variant, confine_includes=True, axiom=AxiomGames.SHOW_SET_UP),
+                f"{reason}: shown in its set-up position")
 
 
 def _ply(text: str | None) -> int | None:
@@ -388,7 +415,8 @@ async def open_zsg(request: Request, ctx: ServeContext) -> Response:
             if history:
                 end = history[-1][0].apply(history[-1][1])
             elif saved.setup:  # a set-up and no move (replay_saved checked the game can edit)
-                end = session.game.edited_state([(e.player, e.piece, e.position) for e in saved.setup])
+                end = reads_saved_games(session.game).edited_state(
+                    [(e.player, e.piece, e.position) for e in saved.setup])
             else:
                 end = session.game.initial_state()
             session.history, session.state = history, end
@@ -424,7 +452,8 @@ async def _computer(request: Request, ctx: ServeContext, hint_only: bool) -> Res
             seconds = max(0.05, min(seconds, clocks.time_left(mover) / CLOCK_SHARE + 0.8 * clocks.increment))
     strength = int(_number(body.get("strength"), 3, 1, 10))
     try:
-        player = make_player(kind, seed=len(session.history), time_limit=seconds, strength=strength)
+        player = make_player(kind, seed=len(session.history), time_limit=seconds, strength=strength,
+                             knowledge=ctx.knowledge)
     except ValueError as exc:
         raise ApiError(400, str(exc)) from None
 
@@ -575,6 +604,77 @@ async def events(request: Request, ctx: ServeContext) -> Response:
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
+async def _rules_call(request: Request, ctx: ServeContext) -> tuple[Session, dict, RulesSource]:
+    """The session, body and rules file of an editor's request (the owner's token)."""
+    session, body = await session_call(request, ctx)
+    with session.lock:
+        source = session.rules
+    if source is None:
+        raise ApiError(400, "this game has no rules file to edit")
+    return session, body, source
+
+
+@api("reading the rules file")
+async def rules(request: Request, ctx: ServeContext) -> Response:
+    _, _, source = await _rules_call(request, ctx)
+    text = await ctx.run(source.read, "reading the rules file")
+    return ok({"name": source.name, "text": text})
+
+
+@api("checking the rules")
+async def rules_check(request: Request, ctx: ServeContext) -> Response:
+    session, body, source = await _rules_call(request, ctx)
+    text = edited_text(body.get("text"), ctx.limits)
+    return ok(await ctx.run(lambda: check_text(source, text, ctx.hider, session.edit_memo), "checking the rules"))
+
+
+@api("reading the word")
+async def rules_hover(request: Request, ctx: ServeContext) -> Response:
+    session, body, source = await _rules_call(request, ctx)
+    text = edited_text(body.get("text"), ctx.limits)
+    offset = body.get("offset")
+    return ok(await ctx.run(lambda: hover_at(source, text, offset, ctx.hider, session.edit_memo), "reading the word"))
+
+
+@api("applying the edit")
+async def rules_apply(request: Request, ctx: ServeContext) -> Response:
+    session, body, source = await _rules_call(request, ctx)
+    text = edited_text(body.get("text"), ctx.limits)
+
+    def gather():
+        main, includes = edited_upload(source, text)
+        try:
+            return decode_files(main, includes, ctx.limits)
+        except UploadError as exc:
+            raise ApiError(400, str(exc)) from None
+    files = await ctx.run(gather, "reading the edit")
+    try:
+        folder, spec = write_upload(ctx.store.upload_root, files)
+    except UploadStoreError as exc:
+        raise ApiError(422, str(exc)) from None
+    edited = RulesSource(spec, source.variant)
+    try:
+        def reload():
+            try:
+                game = load_zrf_file(spec, source.variant)
+            except EngineRequired as exc:
+                raise ApiError(400, f"the edited game cannot be played here: {exc}") from None
+            with session.lock:
+                replay = replayed(game, [m for _, m in session.history])
+                old_folder = session.reloaded(game, spec, folder, edited, replay.state, replay.history)
+                session.texts = rules_texts(session.game)
+                session.notes = graphics_notes(session, ctx.hider.lines)
+                return {**session_payload(session), "replayed": len(replay.history), "stopped": replay.stopped}, \
+                    old_folder
+        payload, old_folder = await ctx.run(reload, "applying the edit")
+    except BaseException:
+        ctx.store.discard_folder(folder)
+        raise
+    if old_folder:
+        ctx.store.discard_folder(old_folder)
+    return ok(payload)
+
+
 async def http_error(request: Request, exc: HTTPException) -> Response:
     """Starlette's own refusals (unknown route, wrong method) as JSON."""
     message = {404: "not found", 405: "method not allowed"}.get(exc.status_code, "refused")
@@ -585,10 +685,10 @@ def make_app(catalog: Catalog, limits: ServerLimits | None = None) -> Starlette:
     """The application; its lifespan closes idle sessions and deletes every upload at shutdown."""
     limits = limits or ServerLimits()
     store = SessionStore(limits)
-    ctx = ServeContext(catalog, limits, store, PathHider(store.upload_root, catalog.bases()),
+    ctx = ServeContext(catalog, limits, store, PathHider(store.upload_root, [*catalog.bases(), store.pictures_root]),
                        secrets.token_urlsafe(24), anyio.CapacityLimiter(limits.workers),
-                       anyio.CapacityLimiter(limits.searches), StreamCount(limits.max_streams),
-                       PackagePictures(os.path.join(store.upload_root, "pictures")))
+                       anyio.CapacityLimiter(limits.searches), KnowledgeCache(capacity=limits.max_sessions),
+                       StreamCount(limits.max_streams), PackagePictures(store.pictures_root))
 
     @asynccontextmanager
     async def lifespan(app):
@@ -621,6 +721,10 @@ def make_app(catalog: Catalog, limits: ServerLimits | None = None) -> Starlette:
         Route("/api/events", events),
         Route("/api/resign", resign, methods=["POST"]),
         Route("/api/draw", draw, methods=["POST"]),
+        Route("/api/rules", rules, methods=["POST"]),
+        Route("/api/rules-check", rules_check, methods=["POST"]),
+        Route("/api/rules-hover", rules_hover, methods=["POST"]),
+        Route("/api/rules-apply", rules_apply, methods=["POST"]),
     ], exception_handlers={HTTPException: http_error}, lifespan=lifespan)
     app.state.ctx = ctx
     app.state.before_stop = ctx.streams.stop

@@ -22,12 +22,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
+from runtime.core.errors import GameLoadError
+from runtime.loading.opening import open_game
 from runtime.core.protocol import Game
-from runtime.interpreter import load_zrf_game
-from runtime.loading.opening import GameLoadError
 from runtime.loading.registry import find_game, game_names, registered_games
+from zrf.codes import Effect
+
 from runtime.web.rules_text import rules_texts
-from zrf.limits import CUT_CODES
 
 
 class CatalogError(ValueError):
@@ -73,11 +74,11 @@ def load_zrf_file(path: str, variant: str | None) -> Game:
     """A ZRF game through the interpreter (never a built-in of the same name), its includes
     confined to the file's folder tree (E214 refuses any other, before reading it).
 
-    A file that a resource limit cut (:data:`zrf.limits.CUT_CODES`: a 300x300 grid is left out
+    A file that a resource limit cut (:attr:`zrf.codes.Effect.CUT`: a 300x300 grid is left out
     by ``board_cells``) is refused with those diagnostics: what was read is not the game written.
     """
-    game = load_zrf_game(path, variant, confine_includes=True)
-    cut = [d for d in game.report.diagnostics if d.code in CUT_CODES]
+    game = open_game(path, variant, confine_includes=True)
+    cut = [d for d in game.report.diagnostics if d.entry.effect is Effect.CUT]
     if cut:
         raise GameLoadError("\n".join(d.format() for d in cut), cut)
     return game

@@ -18,7 +18,7 @@ import os
 import threading
 
 from runtime.core.protocol import Game
-from runtime.interpreter import game_from_file
+from runtime.loading.opening import open_game
 from runtime.loading.registry import find_game, game_names, package_files
 from zrf.model import build_file
 
@@ -55,4 +55,4 @@ class PackagePictures:
                 rules = path
         if rules is None:
             return None
-        return game_from_file(build_file(rules), entry.zrf_variant)
+        return open_game(build_file(rules), entry.zrf_variant)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
+from typing import Callable
 
 import h11
 import uvicorn
@@ -84,24 +85,27 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 class StoppingServer(uvicorn.Server):
-    """uvicorn's server that first tells the application it stops (``app.state.before_stop``), so
-    that open live-update streams end by themselves instead of being cut after the grace period."""
+    """uvicorn's server that first tells the application it stops (``before_stop``), so that open
+    live-update streams end by themselves instead of being cut after the grace period."""
+
+    def __init__(self, config: uvicorn.Config, before_stop: Callable[[], None]):
+        super().__init__(config)
+        self.before_stop = before_stop
 
     async def shutdown(self, sockets=None):
-        before_stop = getattr(getattr(self.config.app, "state", None), "before_stop", None)
-        if before_stop is not None:
-            before_stop()
+        self.before_stop()
         await super().shutdown(sockets=sockets)
 
 
 def make_server(app, limits: ServerLimits, log_requests: bool = False) -> uvicorn.Server:
-    """A uvicorn server for ``app`` (run it with ``server.run(sockets=[bind(...)])``)."""
+    """A uvicorn server for ``app`` (made by ``make_app``, whose ``state.before_stop`` ends its
+    live-update streams; run it with ``server.run(sockets=[bind(...)])``)."""
     protocol = type("ServeProtocol", (DeadlineH11Protocol,), {"read_seconds": limits.read_seconds})
     config = uvicorn.Config(app, http=protocol, lifespan="on", access_log=log_requests,
                             log_level="info" if log_requests else "warning",
                             limit_concurrency=limits.max_connections, timeout_keep_alive=5,
                             timeout_graceful_shutdown=5)
-    return StoppingServer(config)
+    return StoppingServer(config, app.state.before_stop)
 
 
 def address_of(sock: socket.socket) -> str:

@@ -29,6 +29,7 @@ from runtime.core.protocol import Game, Move, Outcome, State
 from runtime.pictures.bitmaps import forget_graphics
 from runtime.players.chance import ChanceRoller
 from runtime.web.game_clocks import GameClocks
+from runtime.web.rules_edit import EditMemo, RulesSource
 from runtime.web.seats import Seats
 from runtime.web.server_limits import ServerLimits
 
@@ -79,6 +80,10 @@ class Session:
     draw_offer: str | None = None
     #: the players' clocks when the game has a time control (:mod:`runtime.web.game_clocks`)
     clocks: GameClocks | None = None
+    #: the rules file the game was read from, which the page's editor shows; None when it has none
+    rules: RulesSource | None = None
+    #: what checking the editor's text worked out, for its next check
+    edit_memo: EditMemo = field(default_factory=EditMemo)
 
     def __post_init__(self):
         if self.seats is None:
@@ -116,6 +121,29 @@ class Session:
             self.clocks.stop()
         self.changed()
 
+    def reloaded(self, game: Game, spec: str, folder: str, rules: RulesSource,
+                 state: State, history: list[tuple[State, Move]]) -> str | None:
+        """The rules were edited: the game goes on as ``game`` from ``state`` (its moves replayed),
+        its seats kept; answers the folder of the previous upload, for the caller to delete.
+
+        An ending the players chose is cleared (the game goes on), the clocks go on when the
+        edited game has the same players, and the game is drawn with its own pictures.
+        """
+        old_folder = self.folder
+        forget_graphics(self.game)
+        self.game, self.spec, self.folder, self.rules = game, spec, folder, rules
+        self.state, self.history = state, history
+        self.pngs.clear()
+        self.drawn_as, self.still, self.ended, self.draw_offer = None, None, None, None
+        self.roller = ChanceRoller(game, secrets.randbits(32))
+        if self.clocks is not None:
+            if set(self.clocks.left) == set(self.choosers()):
+                self.clocks.turn_to(state.current_player)
+            else:
+                self.clocks = None
+        self.changed()
+        return old_folder
+
     def played(self, move: Move) -> None:
         """``move`` was made in the current position: the history grows, the clocks turn."""
         self.history.append((self.state, move))
@@ -136,6 +164,8 @@ class SessionStore:
         self.limits = limits
         self.clock = clock
         self.upload_root = tempfile.mkdtemp(prefix="zrf-serve-")
+        #: the built-in games' package pictures, shared by every session; never an upload
+        self.pictures_root = tempfile.mkdtemp(prefix="zrf-pictures-")
         self._sessions: OrderedDict[str, Session] = OrderedDict()
         self._gone: OrderedDict[str, str] = OrderedDict()
         self._lock = threading.Lock()
@@ -186,12 +216,13 @@ class SessionStore:
         shutil.rmtree(folder, ignore_errors=True)
 
     def close(self) -> None:
-        """Close every session and delete the upload root (server shutdown)."""
+        """Close every session and delete the upload root and the pictures (server shutdown)."""
         with self._lock:
             for session in self._sessions.values():
                 self._forget(session, "the server was stopped")
             self._sessions.clear()
         shutil.rmtree(self.upload_root, ignore_errors=True)
+        shutil.rmtree(self.pictures_root, ignore_errors=True)
 
     def _forget(self, session: Session, reason: str) -> None:
         """Delete the session's upload, drop its pictures and remember why it closed (lock held).

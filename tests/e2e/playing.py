@@ -6,7 +6,7 @@ import json
 import os
 
 from runtime.core.outcome_words import outcome_words
-from runtime.loading.opening import load_game
+from runtime.loading.opening import open_game
 from runtime.savedgames.saving import load
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -79,6 +79,6 @@ def check_download_replays(page, tmp_path, spec: str, shown: str) -> None:
         page.click("#download")
     path = tmp_path / "game.zsg"
     info.value.save_as(path)
-    state, history = load(str(path), load_game(spec))
+    state, history = load(str(path), open_game(spec))
     assert history, "the downloaded game has no moves"
     assert shown == f"Game over: {outcome_words(state.game, state.outcome())}"

@@ -19,7 +19,7 @@ from runtime.fairy.library import FairyLibrary
 from runtime.fairy.position import FairyGame
 from runtime.fairy.section import read_sections
 from runtime.fairy.verification import verify
-from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import open_game
 from tests.conftest import scaled
 from tests.fairy.games import TINY
 from zrf.cli import main
@@ -88,7 +88,7 @@ def test_betza_read_as_fairy_stockfish_reads_it(betza):
 def test_chess_exports_and_verifies():
     """Our chess ZRF as a section: Fairy-Stockfish then counts perft 20, 400 (the known chess
     counts) like our interpreter, and the random games agree."""
-    game = load_zrf_game(CHESS)
+    game = open_game(CHESS)
     export = export_game(game)
     assert export.ok, [d.format() for d in export.diagnostics]
     options = export.section.options
@@ -103,7 +103,7 @@ def test_a_wrong_section_fails_verification_at_its_first_position():
     """The chess export with the knight made a wazir (W): boxed in at the start it has no move,
     so Fairy-Stockfish counts perft(1) 16 (the 16 pawn moves, by hand) against our 20, and the
     first difference is the start, where only the ZRF has the knights' four moves."""
-    game = load_zrf_game(CHESS)
+    game = open_game(CHESS)
     export = export_game(game)
     section = export.section
     knight = next(k for k, v in section.options.items() if v == "n:N")
@@ -172,7 +172,7 @@ def test_a_goal_listing_positions_needs_all_of_them(tmp_path):
                         "(draw-condition (White Black) stalemated)\n  (win-condition (White) (absolute-config King (a4 b4)))")
     path = tmp_path / "flag.zrf"
     path.write_text(text)
-    game = load_zrf_game(str(path))
+    game = open_game(str(path))
     export = export_game(game)
     assert export.ok, [d.format() for d in export.diagnostics]
     assert export.section.options["flagPieceCount"] == "2"
@@ -181,20 +181,18 @@ def test_a_goal_listing_positions_needs_all_of_them(tmp_path):
     assert result.ok, result.describe()
 
 
-def test_engine_variant_gives_a_uci_engine_what_it_needs(tiny):
+def test_uci_game_gives_a_uci_engine_what_it_needs(tiny):
     """What a UCI engine loads (VariantPath text, UCI_Variant) and the squares of the ZRF's cells:
     the text defines that variant, and Fairy-Stockfish's start moves there are exactly our
-    interpreter's start moves written in UCI."""
-    from runtime.fairy.engine_variant import engine_variant
-    from runtime.fairy.uci_moves import uci_of
+    interpreter's start moves written in the game's notation."""
+    from runtime.fairy.engine_variant import uci_game
 
-    game = load_zrf_game(tiny)
-    ev = engine_variant(game, depth=2, positions=20)
-    assert ev.variant in read_sections(ev.ini)
-    assert ev.squares["a1"] == "a1" and ev.cell_of("d4") == "d4"
+    game = open_game(tiny)
+    played = uci_game(game, depth=2, positions=20)
+    assert played.variant in read_sections(played.variants_ini)
+    assert played.notation.square("a1") == "a1" and played.notation.square("d4") == "d4"
     library = FairyLibrary.get()
-    loaded = library.load(ev.ini)[ev.variant]
+    loaded = library.load(played.variants_ini)[played.variant]
     theirs = set(library.module.legal_moves(loaded, library.module.start_fen(loaded), []))
-    squares = {cell: (ord(sq[0]) - 97, int(sq[1:]) - 1) for cell, sq in ev.squares.items()}
-    ours = {uci_of(m, squares, ev.pieces) for m in game.initial_state().legal_moves()}
+    ours = {played.notation.text(m) for m in game.initial_state().legal_moves()}
     assert ours == theirs

@@ -18,10 +18,10 @@ from codegen.fairy_import import import_variant, render_variant
 from runtime.fairy.betza import read
 from runtime.fairy.library import FairyLibrary
 from runtime.fairy.position import FairyGame
-from runtime.fairy.uci_moves import uci_of
+from runtime.fairy.uci_moves import notation_of
 from runtime.fairy.variant_rules import read_variant
 from runtime.fairy.verification import verify
-from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import open_game
 from tests.conftest import scaled
 from zrf.cli import main
 
@@ -55,7 +55,7 @@ def test_a_wrong_import_fails_verification_at_the_start(gardner):
     with open(path, "w", encoding="utf-8") as fh:
         fh.write(text)
     try:
-        result = verify(FairyGame(rules.variant, naming), load_zrf_game(path), depth=1, positions=3)
+        result = verify(FairyGame(rules.variant, naming), open_game(path), depth=1, positions=3)
     finally:
         os.unlink(path)
     assert result.perft_ours == [5] and result.perft_theirs == [7]
@@ -123,11 +123,10 @@ def test_castling_puts_the_rook_where_fairy_stockfish_does(castlefour, moves, tm
     text, naming = render_variant(rules)
     path = tmp_path / "castlefour.zrf"
     path.write_text(text)
-    ours, theirs = load_zrf_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
-    squares = {cell: square for square, cell in naming.cells.items()}
-    letters = {name: token for token, name in naming.pieces.items()}
+    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
+    notation = notation_of(naming)
     for uci in moves:
-        ours = ours.apply(next(m for m in ours.legal_moves() if uci_of(m, squares, letters) == uci))
+        ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == uci))
         theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci))
         assert ours.signature().core() == theirs.signature().core(), (uci, ours.signature().pretty())
 
@@ -176,10 +175,9 @@ def test_a_stalemate_that_loses_ends_the_imported_game_as_fairy_stockfish_ends_i
     text, naming = render_variant(rules)
     path = tmp_path / "stalefour.zrf"
     path.write_text(text)
-    ours, theirs = load_zrf_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
-    squares = {cell: square for square, cell in naming.cells.items()}
-    letters = {name: token for token, name in naming.pieces.items()}
-    ours = ours.apply(next(m for m in ours.legal_moves() if uci_of(m, squares, letters) == "d1c1"))
+    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
+    notation = notation_of(naming)
+    ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == "d1c1"))
     theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == "d1c1"))
     assert theirs.outcome() is not None and "White" in theirs.outcome().describe()
     assert ours.outcome() is not None and ours.outcome().key() == theirs.outcome().key()

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from runtime.loading.opening import load_game
+from runtime.loading.opening import open_game
 from runtime.matches.pgn import is_chess, pgn_text, san
 from runtime.matches.referee import Termination
 from runtime.players.uci import legal_move_for, uci_text
@@ -39,7 +39,7 @@ def test_san_is_python_chess_san():
     """A game of special moves, then every move of three random games (captures, checks and
     promotions come up), against python-chess."""
     chess = pytest.importorskip("chess")
-    game = load_game(CHESS)
+    game = open_game(CHESS)
     assert _compare(chess, game, SPECIAL.split())[4:] == [
         "dxc6", "Nf6", "cxb7", "Bf5", "bxa8=Q", "Qc7", "Nf3", "e6", "Bc4", "Bd6", "O-O", "O-O", "Nc3", "Nbd7"]
     for seed in range(3):
@@ -54,8 +54,8 @@ def test_san_is_python_chess_san():
 
 def test_a_game_as_pgn_reads_back_in_python_chess():
     chess_pgn = pytest.importorskip("chess.pgn")
-    game = load_game(CHESS)
-    assert is_chess(game) and not is_chess(load_game(str(ROOT / "tests" / "games" / "xiangqi.zrf")))
+    game = open_game(CHESS)
+    assert is_chess(game) and not is_chess(open_game(str(ROOT / "tests" / "games" / "xiangqi.zrf")))
     rng = random.Random(3)
     state, moves = game.initial_state(), []
     while state.outcome() is None and len(moves) < 150:

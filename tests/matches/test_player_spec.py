@@ -36,6 +36,11 @@ from runtime.players.strength_scale import DEFAULT_LEVEL, LEVELS, strength_level
     ("uci:fairy-stockfish?UCI_Variant=xiangqi&nodes=5000&depth=9", PlayerKind.UCI,
      {"engine": "fairy-stockfish", "options": (("UCI_Variant", "xiangqi"),), "nodes": 5000, "depth": 9},
      "uci:fairy-stockfish?UCI_Variant=xiangqi&nodes=5000&depth=9"),
+    ("fairy-stockfish", PlayerKind.FAIRY, {"program": "fairy-stockfish"}, "fairy-stockfish"),
+    ("fsf:elo=1500,time=0.1", PlayerKind.FAIRY, {"elo": 1500, "seconds": 0.1, "program": "fairy-stockfish"},
+     "fairy-stockfish:time=0.1,elo=1500"),
+    ("fairy-stockfish:depth=3,nodes=900", PlayerKind.FAIRY, {"depth": 3, "nodes": 900},
+     "fairy-stockfish:nodes=900,depth=3"),
 ])
 def test_every_form(text, kind, fields, written):
     spec = parse_player_spec(text)
@@ -72,6 +77,10 @@ def test_every_form(text, kind, fields, written):
     ("uci:fairy-stockfish?time=0", "time=0: time is more than 0"),
     ("uci:fairy-stockfish?nodes=1&nodes=2", "nodes is given twice"),
     ("uci:fairy-stockfish?UCI_Elo=1&uci_elo=2", "option uci_elo is given twice"),
+    ("fsf:strength=3", "fairy-stockfish has no setting 'strength' (it takes time, nodes, depth, elo)"),
+    ("fairy-stockfish:elo=strong", "elo=strong: elo is a whole number"),
+    ("fsf:elo=0", "elo=0: elo is 1 to 10000"),
+    ("alphabeta:elo=1500", "alphabeta has no setting 'elo'"),
 ])
 def test_every_mistake_is_named(text, quoted):
     with pytest.raises(SpecError) as caught:
@@ -87,6 +96,12 @@ def test_a_seat_is_a_name_and_a_spec():
     for wrong in ("alphabeta", "=random", "ours=oracle"):
         with pytest.raises(SpecError):
             parse_seat(wrong)
+
+
+def test_elo_is_sent_as_fairy_stockfishs_strength_limit_and_is_not_a_budget():
+    spec = parse_player_spec("fsf:elo=1200")
+    assert spec.engine_options() == (("UCI_LimitStrength", "true"), ("UCI_Elo", "1200"))
+    assert not spec.has_budget and spec.with_budget(seconds=0.5).seconds == 0.5
 
 
 def test_a_budget_is_given_only_to_specs_without_one():

@@ -16,7 +16,7 @@ import pytest
 from runtime.engines import uci_client
 from runtime.engines.engine_cache import EngineNotFound, resolve
 from runtime.engines.uci_client import GoLimit, LimitKind, UciEngine, UciFailure, UciOptionError, parse_option
-from runtime.loading.opening import load_game
+from runtime.loading.opening import open_game
 from runtime.players.player import Forfeit
 from runtime.players.spec import parse_player_spec
 from runtime.players.uci import UciSeat, UciSetupError, legal_move_for, uci_text
@@ -46,7 +46,7 @@ def test_chess_moves_cross_to_uci_and_back():
     """Random games of the chess ZRF: each legal move of ours is written as python-chess writes the
     same move (castling e1g1, promotion e7e8q, en passant), and read back to the same move."""
     chess = pytest.importorskip("chess")
-    game = load_game(CHESS)
+    game = open_game(CHESS)
     checked = 0
     for seed in range(4):
         rng = random.Random(seed)
@@ -69,7 +69,7 @@ def test_xiangqi_moves_cross_to_fairy_stockfish_and_back():
     """Random games of the xiangqi ZRF: our legal moves in UCI are Fairy-Stockfish's legal moves (cells
     a1 to i10 on both sides)."""
     pyffish = pytest.importorskip("pyffish")
-    game = load_game(XIANGQI)
+    game = open_game(XIANGQI)
     start = pyffish.start_fen("xiangqi")
     for seed in range(2):
         rng = random.Random(seed)
@@ -130,7 +130,7 @@ def test_an_engine_that_fails_forfeits(tmp_path, monkeypatch, mode, reason):
     monkeypatch.setattr(uci_client, "GRACE_SECONDS", 0.3)
     monkeypatch.setattr(uci_client, "STOP_SECONDS", 0.3)
     seat = UciSeat(parse_player_spec(f"uci:{fake_engine(tmp_path, mode)}?time=0.05"))
-    state = load_game(CHESS).initial_state()
+    state = open_game(CHESS).initial_state()
     player = seat.player()
     try:
         player.begin(state)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from runtime.loading.registry import DISTRIBUTION, registered_games
+from runtime.loading.registry import registered_games
+from zrf.entry_points import DISTRIBUTION
 
 from ..conftest import corpus_entries, find_corpus
 
@@ -70,5 +71,5 @@ def all_games() -> list:
 
 
 def spec_of(game_id: str) -> str:
-    """What :func:`runtime.loading.opening.load_game` takes for a game id of :func:`all_games`."""
+    """What :func:`runtime.loading.opening.open_game` takes for a game id of :func:`all_games`."""
     return corpus_path(game_id.removeprefix("corpus:")) if game_id.startswith("corpus:") else game_id

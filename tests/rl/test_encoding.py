@@ -16,7 +16,7 @@ import warnings
 
 import pytest
 
-from runtime.loading.opening import load_game
+from runtime.loading.opening import open_game
 from runtime.rl.action_encoding import CHOICE_BASE, ActionLayout, Token, encode_turns
 from runtime.core.protocol import Outcome
 from runtime.rl.decision_tree import (DecisionGame, DecisionPoint, GameLengthLimitWarning, observation_entries,
@@ -67,8 +67,8 @@ def random_line(dgame: DecisionGame, seed: int, turns: int) -> list[DecisionPoin
 @pytest.mark.parametrize("game_id", all_games())
 def test_every_legal_turn_has_one_action_sequence(game_id):
     spec = spec_of(game_id)
-    dgame = DecisionGame(load_game(spec))
-    again = DecisionGame(load_game(spec))
+    dgame = DecisionGame(open_game(spec))
+    again = DecisionGame(open_game(spec))
     bound = dgame.num_distinct_actions
     assert again.num_distinct_actions == bound
     turns = scaled(40, 4)
@@ -88,7 +88,7 @@ def test_every_legal_turn_has_one_action_sequence(game_id):
 def test_layout_ids_cover_the_range_once():
     """Chess: 64 cells, 6 piece types, pairs.  Hand count of the range: pass, end, other (3) +
     8 choice digits + 64 x 64 moves + 6 x 64 drops + 64 cells + 6 promotions = 4561."""
-    layout = ActionLayout(load_game(corpus_path("chess")))
+    layout = ActionLayout(open_game(corpus_path("chess")))
     assert layout.move_encoding == "pairs"
     assert layout.num_distinct_actions == 3 + CHOICE_BASE + 64 * 64 + 6 * 64 + 64 + 6 == 4561
     seen = set()
@@ -108,7 +108,7 @@ def test_big_boards_split_movements():
     """Paper Go: 361 cells, 2 piece types; 361 x 361 pairs exceed PAIR_LIMIT, so a movement is
     from + to and a drop is drop(type) + to(cell): 3 + 8 + 361 (from) + 361 (to) + 2 (drop types)
     + 361 (cells) + 2 (promotions) = 1098 ids."""
-    game = load_game(corpus_path("paper-go"))
+    game = open_game(corpus_path("paper-go"))
     layout = ActionLayout(game)
     assert layout.move_encoding == "split"
     assert layout.num_distinct_actions == 3 + CHOICE_BASE + 361 + 361 + 2 + 361 + 2 == 1098
@@ -120,7 +120,7 @@ def test_big_boards_split_movements():
 def test_chess_start_is_twenty_one_token_turns():
     """The chess start has 20 moves (16 pawn moves, 4 knight moves): 20 actions, each a whole turn
     whose text is its saved-game notation."""
-    node = DecisionGame(load_game(corpus_path("chess"))).initial()
+    node = DecisionGame(open_game(corpus_path("chess"))).initial()
     actions = node.legal_actions()
     assert len(actions) == 20
     texts = {node.action_text(a) for a in actions}
@@ -133,7 +133,7 @@ def test_multi_part_turn_is_several_decisions_of_one_player():
     """Fanorona, after a random opening: some capture turns have several parts; each decision keeps
     the same player, the observation marks the cells chosen so far, and the turn is played only
     when it is decided."""
-    dgame = DecisionGame(load_game(corpus_path("fanorona")))
+    dgame = DecisionGame(open_game(corpus_path("fanorona")))
     for node in random_line(dgame, 3, 12):
         paths = turn_paths(node, dgame.num_distinct_actions)
         longest = max(paths.values(), key=len)
@@ -154,7 +154,7 @@ def test_multi_part_turn_is_several_decisions_of_one_player():
 def test_chance_draws_each_random_turn_uniformly():
     """Ur: the random player ?Dice moves at chance nodes; multiplying the probabilities down each
     path gives every one of its legal turns the same chance, 1/n, as Zillions' uniform choice."""
-    dgame = DecisionGame(load_game(corpus_path("Ur")))
+    dgame = DecisionGame(open_game(corpus_path("Ur")))
     assert dgame.chance_players == ("?Dice",) and dgame.agents == ("White", "Black")
     met = 0
     for node in random_line(dgame, 5, 30):
@@ -179,7 +179,7 @@ def test_chance_draws_each_random_turn_uniformly():
 
 
 def test_length_limit_ends_the_game_as_a_reported_draw():
-    dgame = DecisionGame(load_game("canopus"), max_game_length=3)
+    dgame = DecisionGame(open_game("canopus"), max_game_length=3)
     node = dgame.initial()
     with pytest.warns(GameLengthLimitWarning, match="game length limit: 3 decisions"):
         while not node.is_terminal():
@@ -188,13 +188,13 @@ def test_length_limit_ends_the_game_as_a_reported_draw():
     assert node.outcome().draw and "max_game_length" in node.outcome().rule
     assert dgame.returns(node.outcome()) == [0.0, 0.0]
     with pytest.raises(ValueError):
-        DecisionGame(load_game("canopus"), max_game_length=0)
+        DecisionGame(open_game("canopus"), max_game_length=0)
 
 
 def test_chess_start_observation():
     """Chess start: planes = 2 players x 6 types (pieces) + 2 x 6 (stores) + 2 (side to move) + 3
     (turn so far) = 29 over 64 cells; 32 pieces stand, White is to move, no store, no choice yet."""
-    dgame = DecisionGame(load_game(corpus_path("chess")))
+    dgame = DecisionGame(open_game(corpus_path("chess")))
     assert observation_shape(dgame) == (29, 64)
     cells, planes = observation_entries(dgame.initial())
     assert len(cells) == 32 and all(value == 1.0 for _, _, value in cells)
@@ -203,7 +203,7 @@ def test_chess_start_observation():
 
 
 def test_returns_follow_the_outcome():
-    dgame = DecisionGame(load_game(corpus_path("chaturaji")))
+    dgame = DecisionGame(open_game(corpus_path("chaturaji")))
     players = dgame.game.players
     assert len(dgame.agents) == 4 and not dgame.zero_sum
     won = dgame.returns(Outcome.win(players[2], players, "test"))
@@ -215,13 +215,13 @@ def test_returns_follow_the_outcome():
 def test_no_moves_at_the_start_is_the_engines_outcome():
     """Hive's ZRF has no legal first move under Zillions' rules (docs/compatibility.md): the node
     is terminal with the engine's outcome, not a node without actions."""
-    node = DecisionGame(load_game(corpus_path("hive"))).initial()
+    node = DecisionGame(open_game(corpus_path("hive"))).initial()
     assert node.is_terminal() and node.legal_actions() == []
     assert node.outcome().rule == "no legal moves"
 
 
 def test_an_illegal_action_is_refused():
-    node = DecisionGame(load_game("canopus")).initial()
+    node = DecisionGame(open_game("canopus")).initial()
     illegal = next(a for a in range(node.dgame.num_distinct_actions) if a not in node.legal_actions())
     with pytest.raises(ValueError, match="not legal"):
         node.child(illegal)
@@ -246,7 +246,7 @@ KO_SHOGI_TURNS = [
 def test_mid_turn_actions_have_different_texts():
     """After "partial 3 CA I9 - H7" two second steps remain, each with two endings: their actions
     used to read the same ("partial 3 CA I9 - H7 ..."); each now names its own step."""
-    dgame = DecisionGame(load_game(corpus_path("KoShogi-b5369d")))
+    dgame = DecisionGame(open_game(corpus_path("KoShogi-b5369d")))
     state = dgame.game.initial_state()
     for notation in KO_SHOGI_TURNS:
         state = state.apply(next(m for m in state.legal_moves() if m.notation == notation))

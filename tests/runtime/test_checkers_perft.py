@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import open_game
 from runtime.verify.perft import perft
 
 CHECKERS = str(Path(__file__).resolve().parents[1] / "games" / "checkers.zrf")
@@ -17,7 +17,7 @@ PUBLISHED = {1: 7, 2: 49, 3: 302, 4: 1469, 5: 7361, 6: 36768}
 
 @pytest.fixture(scope="module")
 def checkers():
-    return load_zrf_game(CHECKERS)
+    return open_game(CHECKERS)
 
 
 @pytest.mark.parametrize("depth", [1, 2, 3, 4, 5])

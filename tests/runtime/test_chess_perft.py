@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import open_game
 from runtime.verify.perft import perft
 from tests.conftest import scaled
 
@@ -19,7 +19,7 @@ CHESS = str(Path(__file__).resolve().parents[1] / "games" / "chess.zrf")
 
 @pytest.fixture(scope="module")
 def chess():
-    return load_zrf_game(CHESS)
+    return open_game(CHESS)
 
 
 def test_start_position_fen(chess):

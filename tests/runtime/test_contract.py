@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from runtime.loading.opening import load_game
+from runtime.loading.opening import open_game
 from runtime.core.layout import zrf_board, zrf_source
-from runtime.core.protocol import Game, Move, Outcome, State, make_signature
+from runtime.core.protocol import (Game, GameType, Move, Outcome, State, make_signature, reads_recorded_turns,
+                                   reads_saved_games, set_up_positions)
 from runtime.savedgames.saving import SavedGameError, replay_saved, saved_game
 from runtime.core.merged_turns import MergedTurns
 from zrf.zsg import SavedGame, SetupEdit
@@ -62,8 +63,26 @@ def test_a_native_game_gets_the_documented_defaults():
     assert game.rules_path is None
     assert game.zrf_definition() is None
     assert zrf_source(game) is None and zrf_board(game) is None
-    with pytest.raises(NotImplementedError):
-        game.edited_state([(None, None, "a1")])
+    assert game.game_type == GameType()  # no capability beyond the core contract
+    assert set_up_positions(game) is None and reads_saved_games(game) is None
+    assert reads_recorded_turns(game.initial_state()) is None
+
+
+def test_each_game_declares_the_capabilities_it_implements():
+    """The record and the classes agree: a ZRF game has all three, a native engine sets up
+    positions and gives search hints, a wrapper keeps the saved-game capability of its game."""
+    zrf = open_game(CHESS)
+    assert zrf.game_type == GameType(set_up_positions=True, saved_games=True, search_hints=True)
+    assert set_up_positions(zrf) is zrf and reads_saved_games(zrf) is zrf
+    start = zrf.initial_state()
+    assert reads_recorded_turns(start) is start  # its positions read renumbered saved-game turns
+    for name in ("canopus", "alpha-centauri", "canonical-chess", "epsilon-eridani", "star-pool-chess"):
+        native = open_game(name)
+        assert native.game_type == GameType(set_up_positions=True, search_hints=True), name
+        assert set_up_positions(native) is native and reads_saved_games(native) is None
+        assert reads_recorded_turns(native.initial_state()) is None, name
+    merged = MergedTurns(zrf)
+    assert reads_saved_games(merged) is merged and set_up_positions(merged) is None
 
 
 def test_saved_game_numbers_come_from_the_game():
@@ -82,7 +101,7 @@ def test_a_set_up_edit_the_game_cannot_make_is_a_saved_game_error():
 
 
 def test_a_zrf_game_answers_from_its_file_and_a_wrapper_passes_the_answers_on():
-    game = load_game(CHESS)
+    game = open_game(CHESS)
     merged = MergedTurns(game)
     for g in (game, merged):
         assert g.rules_path == CHESS
@@ -97,7 +116,7 @@ def test_a_zrf_game_answers_from_its_file_and_a_wrapper_passes_the_answers_on():
 
 
 def test_a_native_engine_has_no_zrf_behind_it():
-    game = load_game("canopus")
+    game = open_game("canopus")
     assert game.rules_path is None and zrf_source(game) is None
 
 

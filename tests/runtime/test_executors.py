@@ -5,12 +5,14 @@ The Ray backend itself is tested in test_sweeps_on_ray.py (skipped without Ray).
 
 from __future__ import annotations
 
+import contextvars
 import sys
 import time
 
 import pytest
 
-from runtime.jobs.executors import RAY_MISSING, BackendError, open_executor, run_calls
+from runtime.jobs import executors
+from runtime.jobs.executors import RAY_MISSING, BackendError, memo_scope, open_executor, run_calls, worker_memo
 
 
 def _square_after(delay: float, x: int) -> int:
@@ -77,3 +79,26 @@ def test_the_commands_say_ray_is_missing(monkeypatch, capsys, tmp_path):
         coverage.main([str(tmp_path), "--backend", "ray", "--workers", "2"])
     assert exc.value.code == 2
     assert RAY_MISSING in capsys.readouterr().err
+
+
+BUILT: list[str] = []
+
+
+def _memo_job(key: str) -> str:
+    """The worker's value for ``key``, built (and counted) only when the worker has not got it."""
+    return worker_memo().get(key, lambda: BUILT.append(key) or f"value of {key}")
+
+
+def test_a_workers_memo_builds_a_value_once_and_the_driver_shares_it_inline():
+    """Three jobs of key a after the driver built it: no build; then b: one build.  After the
+    driver's scope nothing is kept (a fresh context sees no memo)."""
+    BUILT.clear()
+
+    def drive():
+        with memo_scope():
+            assert _memo_job("a") == "value of a"
+            assert run_calls([(_memo_job, ("a",))] * 3) == ["value of a"] * 3
+            assert run_calls([(_memo_job, ("b",)), (_memo_job, ("b",))]) == ["value of b"] * 2
+        return executors._MEMO.get()
+    assert contextvars.copy_context().run(drive) is None
+    assert BUILT == ["a", "b"]

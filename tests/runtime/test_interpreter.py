@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from runtime.interpreter import ZrfRuntimeError, load_zrf_game
-from runtime.interpreter.translate import back_end
+from runtime.interpreter import ZrfRuntimeError
+from runtime.interpreter.move_back_end import MoveBackEnd
+from runtime.loading.opening import open_game
 
 BOARD = """
   (players A B) (turn-order A B)
@@ -15,10 +16,15 @@ BOARD = """
 """
 
 
-def game(tmp_path, body, name="t.zrf"):
+def game(tmp_path, body, name="t.zrf", back_end=None):
     p = tmp_path / name
     p.write_text(f'(game (title "T") {BOARD} {body})')
-    return load_zrf_game(str(p))
+    return open_game(str(p), back_end=back_end)
+
+
+def back_end_of(translated):
+    """The back end a test parametrized on ``translated`` opens its game with."""
+    return MoveBackEnd.TRANSLATED if translated else MoveBackEnd.CLOSURES
 
 
 def moves(g, state=None):
@@ -98,7 +104,7 @@ def test_attacked_inside_an_attack_test_is_evaluated(tmp_path):
                    (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0))))
       (symmetry B (n n)) {NESTED}
       (board-setup (A (King c3) (Rook a1)) (B (King c5))))""")
-    g = load_zrf_game(str(p))
+    g = open_game(str(p))
     assert sorted(moves(g)) == ["King c3 - b3", "King c3 - c2", "Rook a1 - a5"]
 
 
@@ -115,7 +121,7 @@ def test_a_partial_chain_attacks_on_its_later_parts(tmp_path):
       (piece (name Pawn) (moves (n (verify empty?) add)))
       (board-setup (A (King b3) (Jumper a2) (Pawn e1)) (B (Jumper a1) (King e5)))
       (loss-condition (A B) (checkmated King)))""")
-    g = load_zrf_game(str(p))
+    g = open_game(str(p))
     assert "Pawn e1 - e2" not in moves(g)
     assert len(moves(g)) == 4
 
@@ -142,11 +148,10 @@ def test_an_effect_aimed_off_the_board_does_nothing(tmp_path, effect, translated
     """An effect toward a direction that leads off the board (w from a1) does nothing and the
     block goes on to its step e and its add, as (set-position-flag ...) does above.  Hand count:
     the one move is P a1 - b1, and it removes, flips, changes or creates nothing."""
-    with back_end(translated):
-        g = game(tmp_path, f"""
-          (piece (name P) (attribute lit false) (moves (({effect}) e (verify empty?) add)))
-          (piece (name Q) (moves (n add)))
-          (board-setup (A (P a1)) (B (Q d2)))""")
+    g = game(tmp_path, f"""
+      (piece (name P) (attribute lit false) (moves (({effect}) e (verify empty?) add)))
+      (piece (name Q) (moves (n add)))
+      (board-setup (A (P a1)) (B (Q d2)))""", back_end=back_end_of(translated))
     s = g.initial_state()
     assert moves(g, s) == ["P a1 - b1"]
     assert s.apply(s.legal_moves()[0]).board() == {"b1": ("A", "P"), "d2": ("B", "Q")}
@@ -174,8 +179,7 @@ def test_a_capture_toward_no_square_lets_the_move_stand(tmp_path, translated):
     Torch a1 - a2 (from a2, n is the empty a3 and e the friendly b2: nothing is captured)."""
     p = tmp_path / "scorch.zrf"
     p.write_text(SCORCH)
-    with back_end(translated):
-        g = load_zrf_game(str(p))
+    g = open_game(str(p), back_end=back_end_of(translated))
     s = g.initial_state()
     assert sorted(moves(g, s)) == ["Torch a1 - a2", "Torch b2 - b3 x c3"]
     after = s.apply(next(m for m in s.legal_moves() if m.notation.startswith("Torch b2")))

@@ -19,13 +19,13 @@ import pytest
 def test_mancala_knights_replays_past_the_first_sowing(corpus_dir):
     from zrf.zsg import read_zsg
 
-    from runtime.interpreter import load_zrf_game
+    from runtime.loading.opening import open_game
     from runtime.savedgames.replay import find_rules, replay
 
     path = corpus_dir / "MancalaKnights-a8fd9d" / "MancalaKnights.zsg"
     if not path.exists():
         pytest.skip("MancalaKnights-a8fd9d/MancalaKnights.zsg not in this corpus")
     saved = read_zsg(str(path))
-    result = replay(saved, load_zrf_game(find_rules(saved), saved.variant or None))
+    result = replay(saved, open_game(find_rules(saved), saved.variant or None))
     assert result.applied_lines >= 12
     assert result.ok or result.failed_line > 4

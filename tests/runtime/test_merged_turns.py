@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import open_game
 from runtime.core.merged_turns import MAX_CHAIN, MergedTurns
 
 
@@ -16,7 +16,7 @@ def _game(tmp_path, turns_in_a_row: int):
                    (directions (e 1 0) (w -1 0))))
       (piece (name P) (moves (e (verify empty?) add) (w (verify empty?) add)))
       (board-setup (A (P a1)) (B (P b1))) (option "pass turn" true))""")
-    return load_zrf_game(str(p))
+    return open_game(str(p))
 
 
 def test_two_turns_in_a_row_are_one_move(tmp_path):

@@ -26,8 +26,7 @@ import re
 
 import pytest
 
-from runtime.loading.opening import load_game
-from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import open_game
 from runtime.core.protocol import Move, PartDetails
 from runtime.loading.registry import game_names
 from tests.conftest import scaled
@@ -117,13 +116,13 @@ def play_and_check(game, seed: int, games: int, plies: int) -> tuple[int, int]:
 
 @pytest.mark.parametrize("name", game_names())
 def test_built_in_games_data_agrees_with_notation(name):
-    checked, positions = play_and_check(load_game(name), 1, scaled(4, 1), 60)
+    checked, positions = play_and_check(open_game(name), 1, scaled(4, 1), 60)
     assert checked > positions > 20
 
 
 @pytest.mark.parametrize("slug", sorted(CORPUS_GAMES))
 def test_corpus_zrf_data_agrees_with_notation(slug, corpus_dir):
-    game = load_zrf_game(str(corpus_dir / CORPUS_GAMES[slug]))
+    game = open_game(str(corpus_dir / CORPUS_GAMES[slug]))
     checked, positions = play_and_check(game, 2, scaled(3, 1), 80)
     assert checked > positions > 20
 
@@ -151,8 +150,8 @@ def _kinds(game, seed: int, plies: int) -> set[str]:
 
 def test_the_games_checked_show_every_kind_of_fact(corpus_dir):
     assert {"movement", "capture", "change", "castling"} <= _kinds(
-        load_zrf_game(str(corpus_dir / CORPUS_GAMES["chess"])), 3, 150)
+        open_game(str(corpus_dir / CORPUS_GAMES["chess"])), 3, 150)
     assert {"placement", "capture", "change"} <= _kinds(
-        load_zrf_game(str(corpus_dir / CORPUS_GAMES["gufuu-shogi"])), 3, 150)
+        open_game(str(corpus_dir / CORPUS_GAMES["gufuu-shogi"])), 3, 150)
     assert {"capture", "multi-part"} <= _kinds(
-        load_zrf_game(str(corpus_dir / CORPUS_GAMES["turkish-dama"])), 3, 300)
+        open_game(str(corpus_dir / CORPUS_GAMES["turkish-dama"])), 3, 300)

@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import open_game
 from tests.conftest import corpus_entries, scaled
 
 #: files with captures, promotions, drops, change-type, change-owner and flip effects
@@ -34,7 +34,7 @@ def _from_details(move) -> bool:
 @pytest.mark.parametrize("slug", SAMPLE)
 def test_the_quick_answer_is_the_details_answer(slug, corpus_dir):
     row = ROWS[slug]
-    game = load_zrf_game(str(corpus_dir / slug / row["file"]))
+    game = open_game(str(corpus_dir / slug / row["file"]))
     rng = random.Random(slug)
     state = game.initial_state()
     checked = changing = 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from zrf.zsg import parse_zsg
 
-from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import open_game
 from runtime.savedgames.replay import replay
 
 LINE = """
@@ -23,7 +23,7 @@ LINE = """
 def _load(tmp_path, body):
     p = tmp_path / "t.zrf"
     p.write_text(f'(game (title "T") {LINE} {body})')
-    return load_zrf_game(str(p))
+    return open_game(str(p))
 
 
 def test_numbering_order(tmp_path):

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import open_game
 from runtime.core.errors import GameLoadError
 from runtime.interpreter.context import Context
 from runtime.interpreter.reach import ReachReader
@@ -46,7 +46,7 @@ def test_every_statement_keyword_has_a_reach_rule():
 
 def test_knight_and_rook_reach_from_a_corner():
     """Written out by hand: a knight on b1 reaches a3, c3, d2; a rook on a1 its file and rank."""
-    game = load_zrf_game(CHESS)
+    game = open_game(CHESS)
     assert _union(game, "Knight", "White", "b1") == {"a3", "c3", "d2"}
     assert _union(game, "Rook", "White", "a1") == {f"a{r}" for r in range(2, 9)} | {f"{f}1" for f in "bcdefgh"}
     # Black's knight on g8 mirrors White's on g1 (the ZRF's symmetry for Black)
@@ -75,7 +75,7 @@ def test_reach_of_small_blocks(tmp_path, block, start, expected):
     """Each set counted by hand on a 4x4 board (a1 bottom left, n towards rank 4)."""
     path = tmp_path / "t.zrf"
     path.write_text(GAME.format(block=block))
-    game = load_zrf_game(str(path))
+    game = open_game(str(path))
     assert _union(game, "P", "A", start) == expected
 
 
@@ -84,7 +84,7 @@ def test_unbounded_blocks_are_always_run(tmp_path, block):
     """A turn continued from elsewhere, or a jump to the last move's squares: no bound."""
     path = tmp_path / "t.zrf"
     path.write_text(GAME.format(block=block).replace("(moves", "(moves (move-type jump)"))
-    game = load_zrf_game(str(path))
+    game = open_game(str(path))
     t = game.tables
     assert game.attack_reach[t.type_index["P"]].blocks[0].hits(0, t.pos_index["a1"]) is None
 
@@ -110,7 +110,7 @@ def _real_hits(game, state, pos, piece, fn, mt) -> set[int]:
 def test_every_real_hit_is_in_the_reach(row, corpus_dir):
     """Positions of a seeded random game: every block of every piece, run for real, hits only inside its set."""
     try:
-        game = load_zrf_game(str(corpus_dir / row["slug"] / row["file"]))
+        game = open_game(str(corpus_dir / row["slug"] / row["file"]))
     except GameLoadError as exc:
         pytest.skip(f"does not load: {exc}")
     rng = random.Random(row["slug"])

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from runtime.loading import registry
 from runtime.loading.registry import GameEntry, RegistryWarning, find_game, registered_games
+from variants.canopus.registration import canopus
 from zrf.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,7 +51,10 @@ def fresh_registry():
 
 
 def _installed(monkeypatch, points):
-    monkeypatch.setattr(registry.importlib.metadata, "entry_points", lambda group: list(points))
+    """The installed ``zrf.games`` entry points are ``points`` (the other groups stay as they are)."""
+    real = registry.importlib.metadata.entry_points
+    monkeypatch.setattr(registry.importlib.metadata, "entry_points",
+                        lambda group: list(points) if group == registry.ENTRY_POINT_GROUP else real(group=group))
 
 
 def test_the_built_in_games_are_registered_by_this_distribution():
@@ -89,7 +93,7 @@ def test_without_installed_entry_points_the_checkout_is_read_with_a_warning(monk
 
 
 def test_a_third_party_engine_is_listed_and_loaded(monkeypatch, fresh_registry):
-    theirs = GameEntry("my-canopus", "variants.canopus.engine:canopus", "Canopus, published elsewhere")
+    theirs = GameEntry("my-canopus", canopus, "Canopus, published elsewhere")
     alpha = importlib.import_module("variants.alpha_centauri.registration").ALPHA_CENTAURI
     ours = [FakeEntryPoint("alpha-centauri", "variants.alpha_centauri.registration:ALPHA_CENTAURI",
                            "zrf-toolkit", alpha)]
@@ -107,24 +111,26 @@ def test_a_third_party_engine_is_listed_and_loaded(monkeypatch, fresh_registry):
 
 
 def test_broken_or_wrong_entry_points_are_left_out_with_a_warning(monkeypatch, fresh_registry):
-    good = GameEntry("fine", "variants.canopus.engine:canopus", "works")
+    good = GameEntry("fine", canopus, "works")
     _installed(monkeypatch, [
         FakeEntryPoint("fine", "a:GOOD", "zrf-toolkit", good),
         FakeEntryPoint("broken", "b:X", "pkg-b", ImportError("no module named b")),
         FakeEntryPoint("not-an-entry", "c:X", "pkg-c", object()),
         FakeEntryPoint("other-name", "d:X", "pkg-d", good),
         FakeEntryPoint("fine", "e:X", "pkg-e", good),
+        FakeEntryPoint("strings", "f:X", "pkg-f", GameEntry("strings", "variants.canopus.engine:canopus", "old")),
     ])
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         games = registered_games()
     assert list(games) == ["fine"] and games["fine"].provider == "zrf-toolkit"
     messages = [str(w.message) for w in caught if w.category is RegistryWarning]
-    assert len(messages) == 4, messages
+    assert len(messages) == 5, messages
     assert any("cannot be loaded: ImportError" in m for m in messages)
     assert any("not a runtime.loading.registry.GameEntry" in m for m in messages)
     assert any("names the game 'fine', not 'other-name'" in m for m in messages)
     assert any("registered twice" in m for m in messages)
+    assert any("its factory is a str, not a callable" in m for m in messages)
 
 
 def test_an_empty_registry_says_so(monkeypatch, fresh_registry):

@@ -53,10 +53,10 @@ def test_a_game_saved_by_zrf_play_replays_without_zrf(tmp_path):
     """``save`` records where the rules file is, relative to the saved game's folder (as
     Zillions records RulesFile=), so a game saved in another folder replays as it is, once
     the user allows reading outside the saved game's folder (else Z003, docs/security.md)."""
-    from runtime.interpreter import load_zrf_game
+    from runtime.loading.opening import open_game
     from runtime.savedgames.saving import save
 
-    game = load_zrf_game(str(CHESS))
+    game = open_game(str(CHESS))
     state = game.initial_state()
     moves = []
     for text in ("Pawn e2 - e4", "Pawn e7 - e5"):

@@ -38,7 +38,7 @@ GAMES = _saved_games()
 def test_saved_game_replays(request, corpus_dir, slug, rules, engine, name):
     from zrf.zsg import read_zsg
 
-    from runtime.interpreter import load_zrf_game
+    from runtime.loading.opening import open_game
     from runtime.savedgames.replay import find_rules, replay
 
     if engine == "axiom":
@@ -48,7 +48,7 @@ def test_saved_game_replays(request, corpus_dir, slug, rules, engine, name):
         # the replay still runs: a fix shows as a strict XPASS, which fails until listed
         request.node.add_marker(pytest.mark.xfail(reason=KNOWN_FAILURES[key], strict=True))
     saved = read_zsg(str(corpus_dir / slug / name))
-    game = load_zrf_game(find_rules(saved), saved.variant or None)
+    game = open_game(find_rules(saved), saved.variant or None)
     result = replay(saved, game)
     assert result.ok, (result.failed_text, result.reason, result.alternatives[:20])
     assert result.applied_lines == len(saved.moves)

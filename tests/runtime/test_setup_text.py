@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from runtime.commands.moves import moves
 from runtime.commands.perft import perft
 from runtime.commands.render import render
-from runtime.loading.opening import load_game
+from runtime.loading.opening import open_game
 from runtime.loading.setup_text import SetupError, parse_setup, set_up
 from runtime.loading import registry
 
@@ -58,7 +58,7 @@ def test_parse_errors_name_the_column(text, message):
 ])
 def test_unknown_names_are_errors(text, message):
     for game in (registry.find_game("canopus").load(),
-                 load_game(registry.find_game("canopus").zrf, "Canopus")):
+                 open_game(registry.find_game("canopus").zrf, "Canopus")):
         with pytest.raises(SetupError) as info:
             set_up(game, text)
         assert str(info.value).startswith(message)
@@ -99,7 +99,7 @@ def test_every_builtin_game_and_its_zrf_set_up_the_same_position(name):
     text = _position_for(name, native)
     want = parse_setup(text)
     expected = {(c, p, t) for c, p, t in want.pieces}
-    zrf_game = load_game(entry.zrf, entry.zrf_variant)
+    zrf_game = open_game(entry.zrf, entry.zrf_variant)
     for game in (native, zrf_game):
         st = set_up(game, text)
         assert st.current_player == "Black", game.name

@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from runtime.interpreter import ZrfState, load_zrf_game
+from runtime.interpreter import ZrfState
+from runtime.loading.opening import open_game
 from runtime.verify.perft import perft
 
 CHESS = str(Path(__file__).resolve().parents[1] / "games" / "chess.zrf")
@@ -101,8 +102,8 @@ def _fresh(game, position: tuple) -> ZrfState:
 
 
 def test_perft_of_one_shared_game_from_several_threads(fast_switching):
-    game = load_zrf_game(CHESS)
-    positions = [_key(s) for s in _positions(load_zrf_game(CHESS), 8, 14, seed=3)]
+    game = open_game(CHESS)
+    positions = [_key(s) for s in _positions(open_game(CHESS), 8, 14, seed=3)]
     serial = [perft(_fresh(game, p), 2) for p in positions]
     threaded = _in_threads(lambda p: perft(_fresh(game, p), 2), positions * 2)
     assert threaded == serial * 2
@@ -111,16 +112,16 @@ def test_perft_of_one_shared_game_from_several_threads(fast_switching):
 def test_nested_attack_tests_of_one_shared_game_from_several_threads(fast_switching, tmp_path):
     path = tmp_path / "guarded.zrf"
     path.write_text(GUARDED)
-    game = load_zrf_game(str(path))
-    positions = [_key(s) for s in _positions(load_zrf_game(str(path)), 12, 6, seed=7)]
+    game = open_game(str(path))
+    positions = [_key(s) for s in _positions(open_game(str(path)), 12, 6, seed=7)]
     serial = [perft(_fresh(game, p), 3) for p in positions]
     threaded = _in_threads(lambda p: perft(_fresh(game, p), 3), positions * 2)
     assert threaded == serial * 2
 
 
 def test_legal_moves_of_one_shared_game_from_several_threads(fast_switching):
-    game = load_zrf_game(CHESS)
-    positions = [_key(s) for s in _positions(load_zrf_game(CHESS), 24, 20, seed=5)]
+    game = open_game(CHESS)
+    positions = [_key(s) for s in _positions(open_game(CHESS), 24, 20, seed=5)]
 
     def moves(p):
         return [m.notation for m in _fresh(game, p).legal_moves()]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import open_game
 from runtime.verify.perft import perft
 from tests.conftest import scaled
 
@@ -24,7 +24,7 @@ SHOGI = str(Path(__file__).resolve().parents[1] / "games" / "shogi.zrf")
 
 @pytest.fixture(scope="module")
 def shogi():
-    return load_zrf_game(SHOGI)
+    return open_game(SHOGI)
 
 
 def test_start_position_fen(shogi):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import open_game
 
 DROP_GAME = """(game (title "Drops") (players X O) (turn-order X O)
   (board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b/c" (10 0)) ("2/1" (0 10)))
@@ -15,7 +15,7 @@ DROP_GAME = """(game (title "Drops") (players X O) (turn-order X O)
 def test_hands_count_the_off_board_stores(tmp_path):
     path = tmp_path / "drops.zrf"
     path.write_text(DROP_GAME)
-    state = load_zrf_game(str(path)).initial_state()
+    state = open_game(str(path)).initial_state()
     assert state.hands() == {("X", "man"): 5, ("O", "man"): 2}
     # six drop squares for X; after one drop X has 4 left
     moves = state.legal_moves()

@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from runtime.interpreter import ZrfRuntimeError, load_zrf_game
+from runtime.interpreter import ZrfRuntimeError
+from runtime.loading.opening import open_game
 from runtime.interpreter import translate, translation_cache
 from runtime.sweeps.backend_equality import (
     EQUAL, TIMEOUT, load_both, perft_verdict, playout_difference, replay_difference, tree_difference)
@@ -112,8 +113,8 @@ def test_runaway_while_is_the_same_located_error(tmp_path):
 
 def test_a_program_of_no_piece_runs_as_closures_with_its_problems_said(tmp_path):
     """block() of a program the game's pieces do not hold (no engine asks for one today)."""
-    game = load_zrf_game(_write(tmp_path, BROKEN))
-    other = load_zrf_game(_write(tmp_path, BROKEN.replace("frobnicate", "wibble"), "other.zrf"))
+    game = open_game(_write(tmp_path, BROKEN))
+    other = open_game(_write(tmp_path, BROKEN.replace("frobnicate", "wibble"), "other.zrf"))
     programs = translate.block_compiler(game.tables, game.report, game)
     foreign = next(iter(other.gdef.pieces.values())).moves[0].program
     fn = programs.block(foreign)
@@ -149,13 +150,13 @@ def test_second_load_takes_the_translation_from_the_cache(tmp_path, monkeypatch)
     """The second load of a file translates nothing, yet says the same W501s at the same places."""
     monkeypatch.setenv(translation_cache.CACHE_DIR_ENV, str(tmp_path / "cache"))
     path = _write(tmp_path, BROKEN)
-    first = load_zrf_game(path)
+    first = open_game(path)
     assert len(list((tmp_path / "cache").glob("*.bin"))) == 1
 
     def refuse(*args, **kwargs):
         raise AssertionError("translated again")
     monkeypatch.setattr(Translator, "function", refuse)
-    second = load_zrf_game(path)
+    second = open_game(path)
     assert _diagnostics(second) == _diagnostics(first)
     assert tree_difference(first.initial_state(), second.initial_state(), 2) is None
 
@@ -163,9 +164,9 @@ def test_second_load_takes_the_translation_from_the_cache(tmp_path, monkeypatch)
 def test_an_edited_file_is_translated_again(tmp_path, monkeypatch):
     monkeypatch.setenv(translation_cache.CACHE_DIR_ENV, str(tmp_path / "cache"))
     path = _write(tmp_path, BROKEN)
-    load_zrf_game(path)
+    open_game(path)
     _write(tmp_path, BROKEN.replace("(B (P a1))", "(B (P a1) (P c1))"))
-    load_zrf_game(path)
+    open_game(path)
     assert len(list((tmp_path / "cache").glob("*.bin"))) == 2
 
 
@@ -173,17 +174,17 @@ def test_corrupt_entry_is_said_once_and_translated_again(tmp_path, monkeypatch):
     monkeypatch.setenv(translation_cache.CACHE_DIR_ENV, str(tmp_path / "cache"))
     monkeypatch.setattr(translation_cache, "_warned", False)
     path = _write(tmp_path, BROKEN)
-    expected = _diagnostics(load_zrf_game(path))
+    expected = _diagnostics(open_game(path))
     for entry in (tmp_path / "cache").glob("*.bin"):
         entry.write_bytes(b"\x00garbage")
     with pytest.warns(translation_cache.TranslationCacheWarning, match="corrupt"):
-        game = load_zrf_game(path)
+        game = open_game(path)
     assert _diagnostics(game) == expected
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         for entry in (tmp_path / "cache").glob("*.bin"):
             entry.write_bytes(b"\x00garbage")
-        load_zrf_game(path)  # once per process: no second warning
+        open_game(path)  # once per process: no second warning
 
 
 def test_unwritable_cache_is_said_once_and_the_game_loads(tmp_path, monkeypatch):
@@ -192,7 +193,7 @@ def test_unwritable_cache_is_said_once_and_the_game_loads(tmp_path, monkeypatch)
     monkeypatch.setenv(translation_cache.CACHE_DIR_ENV, str(tmp_path / "blocked" / "cache"))
     monkeypatch.setattr(translation_cache, "_warned", False)
     with pytest.warns(translation_cache.TranslationCacheWarning, match="cannot write"):
-        game = load_zrf_game(_write(tmp_path, BROKEN))
+        game = open_game(_write(tmp_path, BROKEN))
     assert [m.notation for m in game.initial_state().legal_moves()] == ["P b2 - b1", "P b2 - c2"]
 
 
@@ -201,16 +202,16 @@ def test_cache_keeps_the_entries_written_last(tmp_path, monkeypatch):
     monkeypatch.setattr(translation_cache, "MAX_ENTRIES", 2)
     for n in range(4):
         _write(tmp_path, BROKEN.replace("(B (P a1))", "(B (P a1)" + " (P c1)" * n + ")"), f"{n}.zrf")
-        load_zrf_game(str(tmp_path / f"{n}.zrf"))
+        open_game(str(tmp_path / f"{n}.zrf"))
     assert len(list((tmp_path / "cache").glob("*.bin"))) == 2
     monkeypatch.setattr(Translator, "function", lambda *a: (_ for _ in ()).throw(AssertionError("translated")))
-    load_zrf_game(str(tmp_path / "3.zrf"))  # the last one written is still there
+    open_game(str(tmp_path / "3.zrf"))  # the last one written is still there
 
 
 def test_cache_switch_off_writes_nothing(tmp_path, monkeypatch):
     monkeypatch.setenv(translation_cache.CACHE_DIR_ENV, str(tmp_path / "cache"))
     monkeypatch.setenv(translation_cache.SWITCH_ENV, "0")
-    load_zrf_game(_write(tmp_path, BROKEN))
+    open_game(_write(tmp_path, BROKEN))
     assert not (tmp_path / "cache").exists()
 
 
@@ -243,7 +244,7 @@ def test_chess_perft_three_translated():
     from runtime.verify.perft import perft_report
 
     with back_end(True):
-        game = load_zrf_game(str(ROOT / "tests" / "games" / "chess.zrf"))
+        game = open_game(str(ROOT / "tests" / "games" / "chess.zrf"))
     assert perft_report(game.initial_state(), 3).counts == {1: 20, 2: 400, 3: 8902}
 
 

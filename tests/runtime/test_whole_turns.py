@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import open_game
 
 LINE = """
   (players A B) (turn-order A B)
@@ -21,7 +21,7 @@ LINE = """
 def game(tmp_path, body, board=LINE):
     p = tmp_path / "t.zrf"
     p.write_text(f'(game (title "T") {board} {body})')
-    return load_zrf_game(str(p))
+    return open_game(str(p))
 
 
 def notations(state):
@@ -154,7 +154,7 @@ def test_a_part_that_only_hands_the_turn_on_continues(tmp_path):
 
 def test_a_chain_of_64_parts_ends_with_a_located_warning(tmp_path):
     """A piece on a line of 70 cells must keep stepping east (no "pass partial"); every
-    part reaches a new board, so only MAX_PARTS stops the chain, with warning W601
+    part reaches a new board, so only MAX_PARTS stops the chain, with warning W503
     located at the move block."""
     files = "/".join(f"x{i}" for i in range(70))
     board = f"""
@@ -168,8 +168,8 @@ def test_a_chain_of_64_parts_ends_with_a_located_warning(tmp_path):
     moves = g.initial_state().legal_moves()
     assert [len(m.parts) for m in moves] == [64]
     [w] = g.notices
-    assert w.code == "W601" and w.severity == "warning"
-    assert w.format().startswith(f"{tmp_path / 't.zrf'}:6:45: W601 ")  # the (e ...) block
+    assert w.code == "W503" and w.severity == "warning"
+    assert w.format().startswith(f"{tmp_path / 't.zrf'}:6:45: W503 ")  # the (e ...) block
 
 
 def test_random_move_draws_what_choice_over_the_list_draws(tmp_path):
@@ -217,7 +217,7 @@ def test_a_count_past_the_cap_counts_every_turn_and_says_the_list_was_cut(tmp_pa
       (board-setup (A (P a1)))""")
     moves = MoveList(TurnSource(g.initial_state()), cap=3)
     assert moves.count() == 5
-    assert [w.code for w in g.notices] == ["W602"]
+    assert [w.code for w in g.notices] == ["W504"]
     assert len(moves) == 3
 
 

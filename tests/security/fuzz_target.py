@@ -29,7 +29,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from runtime.loading.opening import GameLoadError
-from runtime.interpreter import ZrfRuntimeError, load_zrf_game
+from runtime.interpreter import ZrfRuntimeError
+from runtime.loading.opening import open_game
 from runtime.savedgames.replay import replay
 from zrf.diagnostics import ZrfError
 from zrf.lint import lint_file
@@ -49,7 +50,7 @@ KINDS = ("zrf", "zsg")
 @lru_cache(maxsize=64)
 def rules_game(path: str = str(CHESS), variant: str | None = None):
     """The game a fuzzed saved game is replayed against (each loaded once)."""
-    return load_zrf_game(path, variant)
+    return open_game(path, variant)
 
 
 def run_zrf(path: str, reached: list[str]) -> None:
@@ -59,7 +60,7 @@ def run_zrf(path: str, reached: list[str]) -> None:
     reached.append("read")
     lint_file(path)
     build_file(path)
-    game = load_zrf_game(path)
+    game = open_game(path)
     reached.append("loaded")
     state = game.initial_state()
     moves = state.legal_moves()

@@ -81,10 +81,10 @@ def _computer_moves(tmp_path, n: int, cells: int, plies: int) -> list[tuple[str,
     child = run_limited(f"""
         import time
         from zrf import limits
-        from runtime.loading.opening import load_game
+        from runtime.loading.opening import open_game
         from runtime.players.factory import make_player
         with limits.using(board_cells={cells}):
-            game = load_game({str(path)!r})
+            game = open_game({str(path)!r})
         for kind in ("ai", "mcts"):
             state = game.initial_state()
             player = make_player(kind, seed=0, time_limit=0.05, strength=3)

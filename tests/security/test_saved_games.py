@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from runtime.commands.play import play
 from runtime.commands.replay import replay
-from runtime.loading.opening import load_game
+from runtime.loading.opening import open_game
 from runtime.savedgames.saving import save
 from zrf.zsg import parse_zsg, read_zsg, zsg_bytes
 
@@ -59,7 +59,7 @@ def test_a_greek_game_saved_in_the_terminal_replays(tmp_path):
 def test_a_latin_name_is_saved_as_zillions_does(tmp_path):
     """Names that fit cp1252 are written in cp1252, byte for byte what Zillions writes."""
     rules = _write_game(tmp_path, GERMAN)
-    game = load_game(rules)
+    game = open_game(rules)
     move = next(m for m in game.initial_state().legal_moves() if m.notation == "Königin a1 - b1")
     path = tmp_path / "t.zsg"
     save(str(path), game, rules, [move], "HC")
@@ -82,7 +82,7 @@ def test_game_text_cannot_add_lines_to_a_saved_game(tmp_path):
     """A title with line breaks used to write a second RulesFile= and a fake move into the file."""
     title = "Trap\r\nRulesFile=/dev/zero\r\n1. Πύργος d2 - d1"
     rules = _write_game(tmp_path, GREEK.replace("Πύργοι", title))
-    game = load_game(rules)
+    game = open_game(rules)
     assert "\n" in game.name
     path = tmp_path / "t.zsg"
     save(str(path), game, rules, [])

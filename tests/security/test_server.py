@@ -238,10 +238,10 @@ def test_sessions_are_capped_and_the_oldest_upload_deleted():
 def test_idle_sessions_expire_and_their_uploads_go():
     now = [0.0]
     store = SessionStore(ServerLimits(idle_seconds=60), clock=lambda: now[0])
-    from runtime.loading.opening import load_game
+    from runtime.loading.opening import open_game
     folder = os.path.join(store.upload_root, "game-x")
     os.mkdir(folder)
-    session = store.open(load_game("canopus"), "canopus", folder)
+    session = store.open(open_game("canopus"), "canopus", folder)
     now[0] = 59
     assert store.purge() == 0 and store.get(session.id) is session
     now[0] = 59 + 61
@@ -263,7 +263,8 @@ def test_uploads_are_deleted_at_shutdown():
 
 
 def test_uploads_are_deleted_when_the_command_is_stopped(tmp_path):
-    """Uploads were never deleted; now Ctrl-C removes the server's whole upload folder."""
+    """Uploads were never deleted; now Ctrl-C removes the server's whole upload folder (and the
+    folder of the built-in games' pictures)."""
     server = start_cli_server(env={"TMPDIR": str(tmp_path)})
     try:
         res = _new(server, {"upload": {"name": "a.zrf", "data": base64.b64encode(small()).decode()}})
@@ -272,7 +273,7 @@ def test_uploads_are_deleted_when_the_command_is_stopped(tmp_path):
         assert [p.name for p in root.glob("*/a.zrf")] == ["a.zrf"]
     finally:
         assert stop_cli_server(server) == 0
-    assert list(tmp_path.glob("zrf-serve-*")) == []
+    assert list(tmp_path.glob("zrf-serve-*")) == [] and list(tmp_path.glob("zrf-pictures-*")) == []
 
 
 

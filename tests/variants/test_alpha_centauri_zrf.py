@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from runtime.verify.crosscheck_run import CrossCheckSpec, run
-from runtime.loading.opening import load_game
+from runtime.interpreter.options import PassTurn
+from runtime.loading.opening import open_game
 from tests.conftest import slow_scale
 from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state
 from runtime.loading import registry
@@ -28,13 +29,13 @@ def spec() -> CrossCheckSpec:
 
 @pytest.fixture(scope="module")
 def zrf_game():
-    return load_game(ZRF)
+    return open_game(ZRF)
 
 
 def both(position, to_move=W, zrf_game=None):
     """The same hand-made position in the engine and in the ZRF game (one turn-order entry
     per player: Black's is the second)."""
-    game = zrf_game or load_game(ZRF)
+    game = zrf_game or open_game(ZRF)
     cand = edited_zrf_state(game, data.SETUP, position, 1 if to_move == B else 0)
     ref = alpha_centauri().state_from(position, to_move)
     return ref, cand
@@ -56,7 +57,7 @@ def test_one_turn_order_entry_per_turn(zrf_game):
     entries = [(zrf_game.tables.players[p], mt) for p, _, mt in zrf_game.turn_order.entries]
     assert entries == [(W, None), (B, None)]
     assert zrf_game.gdef.move_priorities == ["royal", "normal"]
-    assert zrf_game.pass_turn == "false"
+    assert zrf_game.options.pass_turn is PassTurn.NEVER
 
 
 # ---------------------------------------------------------------- (b) cross-checks

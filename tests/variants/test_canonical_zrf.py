@@ -17,7 +17,7 @@ import pytest
 from codegen.render import render
 from runtime.verify.crosscheck import CrossChecker, CrossCheckResult, start_states
 from runtime.verify.crosscheck_run import CrossCheckSpec, run
-from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import open_game
 from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state
 from variants.canonical.engine import CanonicalGame, canon_chess
 from variants.canonical.known_differences import known_differences
@@ -26,7 +26,7 @@ from runtime.loading.registry import find_game
 GAMES = [("canonical-chess", "Canonical Chess", 9), ("canonic-chess", "Canonic Chess", 8),
          ("canon-chess", "Canon Chess", 7)]
 ZRF = find_game("canonical-chess").zrf
-KNOWN = "variants.canonical.known_differences:known_differences"
+KNOWN = known_differences
 
 
 def spec(name: str, title: str, moves=()) -> CrossCheckSpec:
@@ -34,7 +34,7 @@ def spec(name: str, title: str, moves=()) -> CrossCheckSpec:
 
 
 def zrf_game(title: str):
-    return load_zrf_game(ZRF, title)
+    return open_game(ZRF, title)
 
 
 # ---------------------------------------------------------------------------
@@ -172,7 +172,7 @@ def test_no_repetition_does_not_explain_unrelated_disagreements():
     r0, c0 = canon_chess().initial_state(), zrf_game("Canon Chess").initial_state()
     ds = _compare(r0, c0, known=False)
     assert ds == []
-    from runtime.verify.crosscheck import Disagreement
-    fake = Disagreement("successors", [], [], ["Rook d1 - e1"])
+    from runtime.verify.crosscheck import Disagreement, DisagreementKind
+    fake = Disagreement(DisagreementKind.SUCCESSORS, [], [], ["Rook d1 - e1"])
     assert not kd.explains(r0, c0, fake)
 

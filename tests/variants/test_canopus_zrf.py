@@ -11,7 +11,7 @@ import pytest
 
 from codegen.render import render
 from runtime.verify.crosscheck_run import CrossCheckSpec, run
-from runtime.loading.opening import load_game
+from runtime.loading.opening import open_game
 from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state, play
 from runtime.loading import registry
 from variants.canopus import data
@@ -31,13 +31,13 @@ def spec(name: str) -> CrossCheckSpec:
 
 @pytest.fixture(scope="module")
 def zrf_game():
-    return load_game(ZRF, "Canopus")
+    return open_game(ZRF, "Canopus")
 
 
 def both(position, to_move=W, zrf_game=None):
     """The same hand-made position in the engine and in the ZRF (set-up edits)."""
     ref = canopus().state_from(position, to_move)
-    game = zrf_game or load_game(ZRF, "Canopus")
+    game = zrf_game or open_game(ZRF, "Canopus")
     return ref, edited_zrf_state(game, data.SETUP, position, 0 if to_move == W else 1)
 
 
@@ -52,7 +52,7 @@ def test_generated_file_holds_both_games():
 @pytest.mark.parametrize("name", list(GAMES))
 def test_names_match_the_engine(name):
     factory, variant = GAMES[name]
-    game = load_game(ZRF, variant)
+    game = open_game(ZRF, variant)
     assert game.name == variant
     assert tuple(game.players) == data.PLAYERS
     assert set(game.positions) == set(data.CELLS)

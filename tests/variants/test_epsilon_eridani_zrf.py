@@ -13,7 +13,7 @@ import json
 
 from runtime.verify.crosscheck import CrossChecker, CrossCheckResult, NameMap
 from runtime.verify.crosscheck_run import CrossCheckSpec, run
-from runtime.loading.opening import load_game
+from runtime.loading.opening import open_game
 from tests.variants import zrf_helpers
 from tests.variants.zrf_helpers import crosscheck_full_size, edited_zrf_state
 from runtime.loading import registry
@@ -44,14 +44,14 @@ def checker(ref, cand):
 
 @pytest.fixture(scope="module")
 def zrf_game():
-    return load_game(ZRF)
+    return open_game(ZRF)
 
 
 def both(position, to_move=W, halfmove=0, zrf_game=None, **options):
     """The same hand-made position in the engine and in the ZRF (set-up edits), the ZRF's
     move clock set to ``halfmove`` (Clock pieces on its binary digits)."""
     eng = epsilon_eridani(**options)
-    game = zrf_game or load_game(ZRF)
+    game = zrf_game or open_game(ZRF)
     clock = {c: (W, "Clock") for c in clock_cells_for(halfmove)}
     cand = edited_zrf_state(game, data.SETUP, dict(position, **clock), 0 if to_move == W else 1)
     return eng.state_from(position, to_move, halfmove), cand

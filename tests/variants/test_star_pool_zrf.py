@@ -11,7 +11,7 @@ import random
 import pytest
 
 from runtime.verify.crosscheck_run import CrossCheckSpec, run
-from runtime.loading.opening import load_game
+from runtime.loading.opening import open_game
 from tests.conftest import slow_scale
 from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state, play, with_turn
 from runtime.loading import registry
@@ -30,7 +30,7 @@ def spec() -> CrossCheckSpec:
 
 @pytest.fixture(scope="module")
 def zrf_game():
-    return load_game(ZRF)
+    return open_game(ZRF)
 
 
 def both(position, to_move="White", unmoved=None, zrf_game=None):
@@ -38,7 +38,7 @@ def both(position, to_move="White", unmoved=None, zrf_game=None):
     placed by an edit gets the ZRF default never-moved? = true, so the engine state is
     given the same flags unless ``unmoved`` says otherwise)."""
     eng = star_pool_chess()
-    game = zrf_game or load_game(ZRF)
+    game = zrf_game or open_game(ZRF)
     cand = edited_zrf_state(game, data.SETUP, position, 0 if to_move == "White" else 1)
     flags = {"White": True, "Black": True}
     flags.update(unmoved or {})

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from runtime.loading.opening import load_game
-from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import open_game
 from runtime.core.protocol import Move, PartDetails, Placement
 from runtime.savedgames.saving import load
 from runtime.web.move_cells import describe_move, part_cells
@@ -16,10 +15,10 @@ CHESS = "tests/games/chess.zrf"
 
 def test_part_cells():
     """From the moves' data: a movement, a partial jump, a drop, a pass, a move without data."""
-    chess = load_zrf_game(CHESS).initial_state()
+    chess = open_game(CHESS).initial_state()
     e4 = next(m for m in chess.legal_moves() if m.notation == "Pawn e2 - e4")
     assert part_cells(e4.details[0]) == ("e2", "e4")
-    checkers = load_zrf_game("tests/games/checkers.zrf").initial_state()
+    checkers = open_game("tests/games/checkers.zrf").initial_state()
     for text in ("Man c3 - d4", "Man f6 - e5"):
         checkers = checkers.apply(next(m for m in checkers.legal_moves() if m.notation == text))
     (jump,) = checkers.legal_moves()
@@ -75,7 +74,7 @@ def test_downloaded_zsg_replays_to_the_same_position(client, tmp_path):
     assert data.startswith(b"Zillions Save Game File Version 0.02 HC\r\nRulesFile=canopus.zrf\r\n")
     path = tmp_path / "g.zsg"
     path.write_bytes(data)
-    final, history = load(str(path), load_game("canopus"))
+    final, history = load(str(path), open_game("canopus"))
     assert [m.notation for _, m in history] == state["history"]
     assert final.current_player == state["to_move"]
 

@@ -9,7 +9,10 @@ through the routes a page uses.
 
 from __future__ import annotations
 
+import gc
 import os
+import weakref
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -24,6 +27,7 @@ from runtime.web.server_limits import ServerLimits  # noqa: E402
 from .client import PageClient  # noqa: E402
 
 CHESS = "tests/games/chess.zrf"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class FakeClock:
@@ -127,3 +131,23 @@ def test_a_request_addressed_to_another_host_is_refused(app_client):
     client, _ = app_client
     res = client.raw.get("/api/games", headers={"Host": "evil.example"})
     assert res.status_code == 403 and "Host header" in res.text
+
+
+def test_a_closed_games_learned_knowledge_goes_with_it():
+    """The computer player's knowledge of an uploaded game is dropped once the game is closed.
+
+    Two uploads of checkers with ``--max-games 1``: the second closes the first.  After a
+    computer move in each, the first game object is collected (a weak reference to it
+    dies) and the server's knowledge cache holds one game, the open one.
+    """
+    client, app = in_process(limits=ServerLimits(max_sessions=1))
+    data = (ROOT / "tests" / "games" / "checkers.zrf").read_bytes()
+    with client.raw:
+        first = client.upload("checkers.zrf", data).json()
+        assert client.post("/api/ai", {"id": first["id"], "seconds": 0.05, "strength": 1}).status_code == 200
+        first_game = weakref.ref(app.state.ctx.store.get(first["id"]).game)
+        second = client.upload("checkers.zrf", data).json()
+        assert client.post("/api/ai", {"id": second["id"], "seconds": 0.05, "strength": 1}).status_code == 200
+        gc.collect()
+        assert first_game() is None
+        assert len(app.state.ctx.knowledge) == 1

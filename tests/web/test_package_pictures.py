@@ -14,7 +14,7 @@ import re
 import pytest
 
 from runtime.core.layout import cell_layout
-from runtime.loading.opening import load_game
+from runtime.loading.opening import open_game
 from runtime.pictures.bitmaps import graphics_for
 from runtime.pictures.svg import render_svg
 from runtime.web.package_pictures import PackagePictures
@@ -25,7 +25,7 @@ pytest.importorskip("PIL", reason="Pillow draws the package's bitmaps")
 def test_alpha_centauri_is_drawn_with_its_icons_and_its_encounter_zone(tmp_path):
     drawing = PackagePictures(str(tmp_path)).drawing_game("alpha-centauri")
     assert drawing is not None
-    start = load_game("alpha-centauri").initial_state()
+    start = open_game("alpha-centauri").initial_state()
     graphics = graphics_for(drawing)
     svg = render_svg(start, graphics=graphics, drawn_as=drawing)
     assert 'class="board-image"' in svg

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import open_game
 from runtime.web.rules_text import rules_texts
 
 GAME = r'''(game (title "T") (players A B) (turn-order A B)
@@ -21,6 +21,6 @@ GAME = r'''(game (title "T") (players A B) (turn-order A B)
 def test_texts_read_as_zillions_shows_them(tmp_path):
     path = tmp_path / "t.zrf"
     path.write_text(GAME, encoding="utf-8")
-    texts = rules_texts(load_zrf_game(str(path)))
+    texts = rules_texts(open_game(str(path)))
     assert texts == {"description": "First line continues here\nSecond line", "help": None,
                      "strategy": "Be quick.", "pieces": {"P": "P: steps north"}}

@@ -12,12 +12,13 @@ tests/zrf/test_fuzz_regressions.py.  The corpus test runs the same layers on the
 from __future__ import annotations
 
 import os
+import tempfile
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from runtime.loading.opening import GameLoadError
-from runtime.interpreter import game_from_file
+from runtime.core.errors import GameLoadError
+from runtime.loading.opening import open_game
 from tests.conftest import find_corpus, scaled, time_limit
 from tests.zrf.grammar import zrf_game
 from zrf.diagnostics import ZrfError
@@ -46,12 +47,18 @@ def run_everything(text: str, path: str = "fuzz.zrf") -> list:
     for d in diagnostics:
         d.format()
         d.as_json()
-    for entry in [g for g in zf.games if g.playable][:2]:
-        try:
-            game = game_from_file(zf, entry.title)
-        except GameLoadError as exc:
-            assert str(exc)
-            continue
+    entries = [g for g in zf.games if g.playable][:2]
+    with tempfile.TemporaryDirectory() as folder:  # open_game reads a file, as every tool does
+        written = os.path.join(folder, os.path.basename(path))
+        with open(written, "w", encoding="utf-8", errors="surrogateescape") as fh:
+            fh.write(text)
+        games = []
+        for entry in entries:
+            try:
+                games.append(open_game(written, entry.title))
+            except GameLoadError as exc:
+                assert str(exc)
+    for game in games:
         try:
             state = game.initial_state()
             moves = state.legal_moves()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from runtime.interpreter import load_zrf_game
+from runtime.loading.opening import open_game
 from runtime.interpreter.compiler import Compiler
 from runtime.interpreter.goals import GoalCompiler
 from zrf import keywords as kw
@@ -128,7 +128,7 @@ def test_every_keyword_lints_clean_and_compiles_without_a_runtime_problem(tmp_pa
     path.write_text(GAME.format(block=block, goal=goal))
     errors = [d.format() for d in lint_file(str(path)).diagnostics if d.is_error]
     assert errors == []
-    game = load_zrf_game(str(path))
+    game = open_game(str(path))
     assert [d.format() for d in game.report.diagnostics if d.code in ("W501", "W502")] == []
     game.initial_state().legal_moves()
 
@@ -144,7 +144,7 @@ def test_list_forms_of_atom_statements_run_like_the_atoms(tmp_path, atom, listed
         path = tmp_path / f"{len(got)}.zrf"
         path.write_text(GAME.format(block="", goal="stalemated").replace(
             "((set-flag f true) (set-position-flag f true)  add)", program.format(x=text)))
-        game = load_zrf_game(str(path))
+        game = open_game(str(path))
         assert [d for d in game.report.diagnostics if d.code == "W501"] == []
         got.append(sorted(m.notation for m in game.initial_state().legal_moves()))
     assert got[0] == got[1]

@@ -145,13 +145,13 @@ def test_files_larger_than_the_limit(tmp_path, monkeypatch):
 
 def test_link_tables_are_bounded_at_load(tmp_path, monkeypatch):
     from runtime.loading.opening import GameLoadError
-    from runtime.interpreter import load_zrf_game
+    from runtime.loading.opening import open_game
 
     path = tmp_path / "t.zrf"
     path.write_text(f'(game (title "x") {BOARD} (piece (name P) (moves (n add))))')
     monkeypatch.setenv("ZRF_LIMITS", "link_entries=10")
     with pytest.raises(GameLoadError) as exc:
-        load_zrf_game(str(path))
+        open_game(str(path))
     [d] = exc.value.diagnostics
     # 2 players x 1 direction x 4 positions, twice (links and opposite links)
     assert d.code == "E390" and "would hold 16 entries" in d.message
@@ -195,17 +195,17 @@ def test_limits_page_lists_every_limit_with_its_default():
 def test_loading_a_game_can_confine_includes(tmp_path):
     """The flag a server uses for uploads: an include outside the upload's folder is refused."""
     from runtime.loading.opening import GameLoadError
-    from runtime.interpreter import load_zrf_game
+    from runtime.loading.opening import open_game
 
     (tmp_path / "up").mkdir()
     (tmp_path / "common.zrf").write_text("(define b " + BOARD + ")\n")
     path = tmp_path / "up" / "game.zrf"
     path.write_text('(include "../common.zrf")\n(game (title "x") (b) (piece (name P) (moves (n add))))\n')
     with allowing_outside():
-        assert load_zrf_game(str(path)).name == "x"
+        assert open_game(str(path)).name == "x"
         with pytest.raises(GameLoadError) as exc:
-            load_zrf_game(str(path), confine_includes=True)
+            open_game(str(path), confine_includes=True)
         assert "E214" in {d.code for d in exc.value.diagnostics}
     with pytest.raises(GameLoadError) as exc:  # the default: refused unless the user allows it
-        load_zrf_game(str(path))
+        open_game(str(path))
     assert "E214" in {d.code for d in exc.value.diagnostics}

@@ -147,8 +147,8 @@ def test_call_chain_points_at_body_and_call_sites():
 def test_diagnostic_format_names_both_places():
     from zrf.diagnostics import Diagnostic
     e = expand("(define m\n  (oops))\n(game (m))\n")
-    d = Diagnostic("E999", "test", e.forms[0].items[1].span)
-    assert d.format().splitlines() == ["m.zrf:3:7: E999 test", "m.zrf:2:3: note: in macro body"]
+    d = Diagnostic("E375", "test", e.forms[0].items[1].span)
+    assert d.format().splitlines() == ["m.zrf:3:7: E375 test", "m.zrf:2:3: note: in macro body"]
 
 
 def test_self_recursive_macro_is_bounded():

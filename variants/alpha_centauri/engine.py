@@ -20,9 +20,10 @@ from __future__ import annotations
 from functools import partial
 from typing import Mapping
 
-from runtime.core.goalinfo import Goal, adjacent_pair_goal
+from runtime.core.goalinfo import Goal, GoalResult, adjacent_pair_goal
 from runtime.core.move_details import details_from_codes
-from runtime.core.protocol import Game, Move, Outcome, PartDetails, Signature, State, make_signature
+from runtime.core.protocol import (Game, GameType, Move, Outcome, PartDetails, SetsUpPositions, Signature,
+                                   State, make_signature)
 
 from . import data
 from .board import INDEX, NAMES, TYPE_NAMES, TYPE_OF_NAME, code
@@ -32,8 +33,10 @@ WIN_RULE = "King and Dame meet in the Encounter Zone"
 NO_TURN_RULE = "no legal turn"
 
 
-class AlphaCentauri(Game):
+class AlphaCentauri(Game, SetsUpPositions):
     """The Alpha Centauri game; keyword arguments switch the ambiguous readings (see :class:`Rules`)."""
+
+    game_type = GameType(set_up_positions=True, search_hints=True)
 
     def __init__(self, *, strict_no_attack: bool = False, reduction_limits_attacks: bool = True,
                  centaur_ch_capture: bool = True, diagonal_meeting: bool = True,
@@ -65,7 +68,7 @@ class AlphaCentauri(Game):
             return [c for c in near if c in INDEX]
 
         zone = sorted(data.ENCOUNTER_ZONE, key=data.CELLS.index)
-        return (adjacent_pair_goal("win", self.players, "King", "Dame", zone, neighbours, WIN_RULE),)
+        return (adjacent_pair_goal(GoalResult.WIN, self.players, "King", "Dame", zone, neighbours, WIN_RULE),)
 
     def state_from(self, position: Mapping[str, tuple[str, str]], to_move: str = "White"
                    ) -> "AlphaCentauriState":

@@ -24,9 +24,10 @@ from __future__ import annotations
 from functools import partial
 from typing import Iterable, Mapping
 
-from runtime.core.goalinfo import Checkmated, Goal, Unscored
+from runtime.core.goalinfo import Checkmated, Goal, GoalResult, Unscored
 from runtime.core.move_details import details_from_codes
-from runtime.core.protocol import Game, Move, Outcome, PartDetails, Signature, State, make_signature
+from runtime.core.protocol import (Game, GameType, Move, Outcome, PartDetails, SetsUpPositions, Signature,
+                                   State, make_signature)
 
 from . import data
 from .board import (BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, TYPE_CODES, TYPE_NAMES,
@@ -37,7 +38,7 @@ REPETITION_MODES = ("any", "none", "threefold-draw", "threefold-loss")
 STALEMATE_MODES = ("win", "draw")
 
 
-class CanonicalGame(Game):
+class CanonicalGame(Game, SetsUpPositions):
     """One member of the Canonical family: board size plus rule options.
 
     Options (defaults are the RULES.md recommended readings):
@@ -57,6 +58,8 @@ class CanonicalGame(Game):
     * ``stalemate`` ("win"): a stalemated player loses; "draw" is the
       Zillions default.
     """
+
+    game_type = GameType(set_up_positions=True, search_hints=True)
 
     players = data.PLAYERS
     piece_types = data.PIECE_TYPES
@@ -93,10 +96,12 @@ class CanonicalGame(Game):
     def goal_info(self) -> tuple[Goal, ...]:
         """The end-of-game rules as data: checkmate, stalemate, repetition."""
         players = data.PLAYERS
-        goals = [Goal("loss", players, Checkmated(frozenset(["King"])), "checkmate"),
-                 Goal("loss" if self.stalemate == "win" else "draw", players, Unscored("stalemated"), "stalemate")]
+        goals = [Goal(GoalResult.LOSS, players, Checkmated(frozenset(["King"])), "checkmate"),
+                 Goal(GoalResult.LOSS if self.stalemate == "win" else GoalResult.DRAW, players,
+                      Unscored("stalemated"), "stalemate")]
         if self.repetition.startswith("threefold-"):
-            goals.append(Goal(self.repetition.split("-")[1], players, Unscored("repetition"), "threefold repetition"))
+            goals.append(Goal(GoalResult(self.repetition.split("-")[1]), players, Unscored("repetition"),
+                              "threefold repetition"))
         return tuple(goals)
 
     # ------------------------------------------------------------------ states

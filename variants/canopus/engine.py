@@ -12,10 +12,11 @@ from __future__ import annotations
 from functools import partial
 from typing import Mapping
 
-from runtime.core.goalinfo import (AnyOf, Checkmated, Goal, Occupant, PiecesRemaining, Placement, Slot,
+from runtime.core.goalinfo import (AnyOf, Checkmated, Goal, GoalResult, Occupant, PiecesRemaining, Placement, Slot,
                               Unscored, at_most_pieces)
 from runtime.core.move_details import details_from_codes
-from runtime.core.protocol import Game, Move, Outcome, PartDetails, Signature, State, make_signature
+from runtime.core.protocol import (Game, GameType, Move, Outcome, PartDetails, SetsUpPositions, Signature,
+                                   State, make_signature)
 
 from . import data
 from .board import INDEX, NAME, SIZE
@@ -37,7 +38,7 @@ def _details(before: bytes, after: bytes, steps: tuple) -> tuple[PartDetails]:
     return details_from_codes((before, after), _piece, NAME, (steps,), EMPTY)
 
 
-class CanopusGame(Game):
+class CanopusGame(Game, SetsUpPositions):
     """Canopus, or Super-Star Canopus when ``super_star``.
 
     Keyword options flip the risky readings of RULES.md (defaults = the
@@ -58,6 +59,8 @@ class CanopusGame(Game):
     * ``push_own_king`` (our decision D1): a Pusher may shift its own King
       inside the board; never off it.
     """
+
+    game_type = GameType(set_up_positions=True, search_hints=True)
 
     players = PLAYERS
     positions = data.CELLS
@@ -93,13 +96,13 @@ class CanopusGame(Game):
         """The end-of-game rules as data: two pieces, goal squares, repetition, checkmate."""
         two = PiecesRemaining(2) if self.two_pieces_exact else at_most_pieces(2)
         any_own = tuple(Occupant(t) for t in self.piece_types)
-        goals = [Goal("loss", PLAYERS, two, "reduced to two pieces")]
+        goals = [Goal(GoalResult.LOSS, PLAYERS, two, "reduced to two pieces")]
         for me, enemy in zip(PLAYERS, reversed(PLAYERS)):
             pairs = AnyOf(tuple(Placement((Slot(frozenset([a]), any_own), Slot(frozenset([b]), any_own)))
                                 for a, b in data.GOAL_PAIRS[enemy]))
-            goals.append(Goal("win", (me,), pairs, "goal squares"))
-        goals.append(Goal("loss", PLAYERS, Unscored("threefold repetition"), "threefold repetition"))
-        goals.append(Goal("loss", PLAYERS, Checkmated(frozenset(["King"])), "checkmate"))
+            goals.append(Goal(GoalResult.WIN, (me,), pairs, "goal squares"))
+        goals.append(Goal(GoalResult.LOSS, PLAYERS, Unscored("threefold repetition"), "threefold repetition"))
+        goals.append(Goal(GoalResult.LOSS, PLAYERS, Checkmated(frozenset(["King"])), "checkmate"))
         return tuple(goals)
 
     def initial_state(self) -> "CanopusState":

@@ -21,9 +21,9 @@ from __future__ import annotations
 from functools import partial
 from typing import Mapping
 
-from runtime.core.goalinfo import Checkmated, Goal, PiecesRemaining, Unscored, at_most_pieces
-from runtime.core.protocol import (Change, Game, Move, Movement, Outcome, PartDetails, Signature, State,
-                              make_signature)
+from runtime.core.goalinfo import Checkmated, Goal, GoalResult, PiecesRemaining, Unscored, at_most_pieces
+from runtime.core.protocol import (Change, ChangeKind, Game, GameType, Move, Movement, Outcome, PartDetails,
+                                   SetsUpPositions, Signature, State, make_signature)
 
 from . import data
 from .board import INDEX, N_CELLS, code, owner_of, ptype_of
@@ -44,7 +44,7 @@ DOUBLE_STEP_READINGS = {
 """Readings of the Soldier's two-square advance (RULES.md 6, A5)."""
 
 
-class EpsilonEridani(Game):
+class EpsilonEridani(Game, SetsUpPositions):
     """Epsilon Eridani with its rule readings as options.
 
     Keyword options (default = RULES.md recommendation):
@@ -63,6 +63,8 @@ class EpsilonEridani(Game):
     * ``stalemate``: ``"draw"`` (A12) or ``"loss"`` (the stalemated side loses);
     * ``setup``: replacement starting array ``{cell: (player, type)}``.
     """
+
+    game_type = GameType(set_up_positions=True, search_hints=True)
 
     name = "Epsilon Eridani"
     players = PLAYERS
@@ -95,9 +97,9 @@ class EpsilonEridani(Game):
         goals = []
         if self.reduce_to_two != "off":
             two = PiecesRemaining(2) if self.reduce_to_two == "exactly" else at_most_pieces(2)
-            goals.append(Goal("loss", PLAYERS, two, "reduced to two pieces"))
-        goals.append(Goal("loss", PLAYERS, Checkmated(frozenset(["King"])), "checkmate"))
-        goals.append(Goal("loss" if self.stalemate_loses else "draw", PLAYERS, Unscored("stalemated"),
+            goals.append(Goal(GoalResult.LOSS, PLAYERS, two, "reduced to two pieces"))
+        goals.append(Goal(GoalResult.LOSS, PLAYERS, Checkmated(frozenset(["King"])), "checkmate"))
+        goals.append(Goal(GoalResult.LOSS if self.stalemate_loses else GoalResult.DRAW, PLAYERS, Unscored("stalemated"),
                           "stalemate"))
         return tuple(goals)
 
@@ -137,7 +139,7 @@ def _details(board: list[int], m: tuple[int, int, int, int]) -> tuple[PartDetail
     frm, to, cap, promo = m
     piece = (PLAYERS[owner_of(board[frm])], TYPE_NAMES[ptype_of(board[frm])])
     captures = ((CELLS[to],) if board[to] else ()) + ((CELLS[cap],) if cap >= 0 else ())
-    changes = (Change(CELLS[to], "type", TYPE_NAMES[promo]),) if promo >= 0 else ()
+    changes = (Change(CELLS[to], ChangeKind.TYPE, TYPE_NAMES[promo]),) if promo >= 0 else ()
     return (PartDetails((Movement(piece, CELLS[frm], CELLS[to]),), (), captures, changes),)
 
 

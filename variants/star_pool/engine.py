@@ -13,9 +13,10 @@ from __future__ import annotations
 from functools import partial
 from typing import Mapping
 
-from runtime.core.goalinfo import Checkmated, Goal, Unscored
+from runtime.core.goalinfo import Checkmated, Goal, GoalResult, Unscored
 from runtime.core.move_details import details_from_codes
-from runtime.core.protocol import Game, Move, Outcome, PartDetails, State, make_signature
+from runtime.core.protocol import (Game, GameType, Move, Outcome, PartDetails, SetsUpPositions, State,
+                                   make_signature)
 
 from . import data
 from .board import (BLACK, CAPTAIN, CAPTURE, GENERAL, INDEX, KING, LIEUTENANT, MOVE, NAMES,
@@ -26,7 +27,7 @@ PLAYERS = data.PLAYERS
 NORMAL, SWAP = 0, 1
 
 
-class StarPoolChess(Game):
+class StarPoolChess(Game, SetsUpPositions):
     """Star Pool Chess: 80 squares around the Star Pool plus four citadels.
 
     Options (defaults = RULES.md §7 recommended readings):
@@ -51,6 +52,8 @@ class StarPoolChess(Game):
       a swap) may step "forward" to the next citadel (decision D4: no).
     * ``stalemate``: "draw" (A9) or "loss" (the stalemated side loses).
     """
+
+    game_type = GameType(set_up_positions=True, search_hints=True)
 
     name = "Star Pool Chess"
     players = PLAYERS
@@ -95,8 +98,8 @@ class StarPoolChess(Game):
     # -- construction -----------------------------------------------------
     def goal_info(self) -> tuple[Goal, ...]:
         """The end-of-game rules as data: checkmate, stalemate."""
-        return (Goal("loss", PLAYERS, Checkmated(frozenset(["King"])), "checkmate"),
-                Goal("loss" if self.stalemate_loses else "draw", PLAYERS, Unscored("stalemated"), "stalemate"))
+        return (Goal(GoalResult.LOSS, PLAYERS, Checkmated(frozenset(["King"])), "checkmate"),
+                Goal(GoalResult.LOSS if self.stalemate_loses else GoalResult.DRAW, PLAYERS, Unscored("stalemated"), "stalemate"))
 
     def initial_state(self) -> "StarPoolState":
         """The RECONSTRUCTED start position, White to move, both Kings unmoved."""

@@ -45,7 +45,7 @@ def _lint(path: str, variant: str | None) -> LintResult:
         return LintResult(path, [internal_error(path, exc)], None, unreadable=True)
 
 
-@click.command()
+@click.command(short_help="Lint ZRF files: path:line:col: CODE message.")
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as one JSON list.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,

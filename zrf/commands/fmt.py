@@ -25,9 +25,10 @@ from pathlib import Path
 import click
 
 from zrf.atomic_write import write_bytes_atomically
-from zrf.diagnostics import ZrfError
+from zrf.diagnostics import Diagnostic, ZrfError
 from zrf.printable import printable
 from zrf.reader import decode, parse_text, read_bytes
+from zrf.syntax import Span
 from zrf.writer import format_document
 
 
@@ -73,7 +74,7 @@ def _write(path: str, data: bytes) -> int:
     try:
         write_bytes_atomically(path, data)
     except OSError as exc:
-        click.echo(f"{path}:1:1: E004 cannot write file: {exc.strerror}", err=True)
+        click.echo(Diagnostic("E004", f"cannot write file: {exc.strerror}", Span(path, 1, 1)).format(), err=True)
         return 2
     return 0
 
@@ -84,7 +85,7 @@ def _diff(before: str, after: str, name: str) -> str:
     return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
 
 
-@click.command()
+@click.command(short_help="Format ZRF files, keeping comments and macros.")
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @click.option("--check", is_flag=True, help="Write nothing; list the files that would change and exit 1 if any.")
 @click.option("--diff", "show_diff", is_flag=True, help="Write nothing; print a unified diff of the changes.")

@@ -126,7 +126,7 @@ def _text(s: dict) -> str:
     return "\n".join(printable(line, one_line=True) for line in lines)
 
 
-@click.command()
+@click.command(short_help="Summarise a ZRF file: title, players, board, pieces, goals.")
 @click.argument("path", metavar="PATH")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--variant", default=None, metavar="NAME", help="Game or variant title (default: the default entry).")

@@ -485,6 +485,7 @@ async function openShared() {
   role = m[1] === "join" ? "seat" : "watcher";
   gameId = m[2]; gameToken = m[3] || null;
   document.body.dataset.role = role;
+  $("edit-rules").hidden = true;  // only the game's owner edits its rules
   $("new-game").hidden = true; $("watch").hidden = true; $("undo").hidden = true; $("hint").hidden = role !== "seat";
   try {
     current = role === "seat" ? await api("/api/join", {id: gameId}) : await api("/api/state?id=" + encodeURIComponent(gameId));
@@ -655,6 +656,7 @@ async function newGame(ev) {
   }
   if (mine !== generation) return;
   stopListening();
+  closeEditor();
   current = data; gameId = current.id; gameToken = current.token; lastShown = null; handPiece = null;
   if (file) listUpload(file.name, current.game);
   Object.keys(seats).forEach(p => delete seats[p]);  // a new game starts with the default seats
@@ -715,6 +717,7 @@ async function undo() {
 
 function keyDown(ev) {
   if (ev.target && /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(ev.target.tagName)) return;
+  if (ev.target && ev.target.closest && ev.target.closest("#edit-panel")) return;  // typing in the rules editor
   const cellEl = ev.target && ev.target.closest && ev.target.closest("#board .cell");
   if (cellEl && (ev.key === "Enter" || ev.key === " ")) { clickCell(cellEl.dataset.cell); ev.preventDefault(); refocus(cellEl.dataset.cell); return; }
   if (ev.key === "Escape") { selected = null; handPiece = null; hidePromotion(); decorate(); renderHand(); return; }
@@ -768,6 +771,91 @@ function flip() {
   if (current) render();
 }
 
+// ---------------------------------------------------------------- the rules editor
+
+// The editor (CodeMirror, bundled into rules-editor.js) is loaded the first time it is opened; the
+// server checks the text as `zrf check` does and answers hover texts as the language server does.
+let editor = null, editedName = "game.zrf";
+
+function loadEditor() {
+  if (window.ZrfEditor) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = "/static/rules-editor.js";
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error("the rules editor did not load"));
+    document.head.appendChild(script);
+  });
+}
+
+async function checkRules(text) {
+  try { const data = await api("/api/rules-check", {id: gameId, text}); return data.diagnostics; }
+  catch (e) { $("edit-status").textContent = String(e.message || e); return null; }
+}
+
+async function hoverRules(text, offset) {
+  try { return await api("/api/rules-hover", {id: gameId, text, offset}); } catch (e) { return null; }
+}
+
+function listDiagnostics(found) {
+  const list = $("edit-diagnostics");
+  list.innerHTML = "";
+  found.forEach(d => {
+    const li = document.createElement("li");
+    li.className = d.severity;
+    li.textContent = `${d.line}:${d.col}: ${d.code} ${d.message}`;
+    list.appendChild(li);
+  });
+  list.dataset.count = String(found.length);
+}
+
+async function openEditor() {
+  if (!gameId) return;
+  try {
+    await loadEditor();
+    const data = await api("/api/rules", {id: gameId});
+    editedName = data.name;
+    $("edit-name").textContent = data.name;
+    $("edit-status").textContent = "";
+    $("edit-panel").hidden = false;
+    if (editor) editor.setText(data.text);
+    else editor = window.ZrfEditor.create($("editor"), data.text, {check: checkRules, hover: hoverRules, onDiagnostics: listDiagnostics});
+    $("edit-panel").scrollIntoView();
+  } catch (e) { showError(e); }
+}
+
+function closeEditor() { $("edit-panel").hidden = true; $("edit-diagnostics").innerHTML = ""; }
+
+async function applyEdit() {
+  if (!editor || !gameId) return;
+  generation++; busy = false; delete document.body.dataset.busy;
+  $("edit-status").textContent = "applying...";
+  try {
+    const data = await api("/api/rules-apply", {id: gameId, text: editor.text()});
+    current = data; view = null; prefix = []; selected = null; hint = null; handPiece = null; lastShown = null;
+    const moves = `${data.replayed} move${data.replayed === 1 ? "" : "s"} replayed`;
+    $("edit-status").textContent = data.stopped ? `Applied: ${moves}; ${data.stopped}.` : `Applied: ${moves}.`;
+    document.title = current.game + " \u2014 zrf play";
+    buildSeats();
+    clockSource = null;
+    renderRules(current.texts);
+    render();
+    showError(null);
+  } catch (e) { $("edit-status").textContent = String(e.message || e); return; }
+  await computerTurns();
+}
+
+function downloadEdit() {
+  if (!editor) return;
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([editor.text()], {type: "text/plain"}));
+  link.download = editedName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
 async function init() {
   const data = await api("/api/games");
   const sel = $("game-select");
@@ -795,6 +883,10 @@ async function init() {
   $("resign").addEventListener("click", () => endingRequest("/api/resign"));
   $("draw").addEventListener("click", () => endingRequest("/api/draw"));
   $("stop").addEventListener("click", () => { stopAsked = true; $("stop").hidden = true; });
+  $("edit-rules").addEventListener("click", openEditor);
+  $("edit-apply").addEventListener("click", applyEdit);
+  $("edit-download").addEventListener("click", downloadEdit);
+  $("edit-close").addEventListener("click", closeEditor);
   setInterval(tick, 100);
   $("board").addEventListener("pointerdown", pointerDown);
   window.addEventListener("pointermove", pointerMove);
