@@ -8,9 +8,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from runtime.commands.evaluate import evaluate as evaluate_command
 from runtime.evaluation_runs.record_log import LOG_NAME
 from runtime.matches.match_statistics import wilson_interval
-from zrf.cli import main
 
 FIRST_WINS = """
 (game (title "First Wins") (players A B) (turn-order A B)
@@ -46,7 +46,7 @@ def _write(tmp_path, text, name):
 
 
 def _evaluate(*args):
-    result = CliRunner().invoke(main, ["evaluate", *args])
+    result = CliRunner().invoke(evaluate_command, list(args))
     return result
 
 

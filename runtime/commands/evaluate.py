@@ -12,7 +12,7 @@ import click
 from runtime.commands.common import (
     game_argument,
     json_option,
-    open_game,
+    open_or_exit,
     progress_enabled,
     variant_option,
 )
@@ -28,7 +28,7 @@ from runtime.evaluation_runs.selfplay_games import (
 from runtime.jobs.executors import BACKENDS, BackendError, open_executor
 from runtime.matches.match_table import MatchSetupError, MatchTable
 from runtime.matches.schedule import DEFAULT_MAX_PLIES
-from runtime.players.knowledge import knowledge_for
+from runtime.players.knowledge import KnowledgeCache
 from runtime.players.spec import COMPUTERS, SpecError, parse_player_spec
 
 INTERRUPTED_STATUS = 130
@@ -176,14 +176,14 @@ def compared_lines(results: list[dict]) -> list[str]:
 def _evaluate_one(game: str, variant: str | None, spec, games: int, seed: int, max_plies: int, workers: int,
                   backend: str, report_dir: str | None, as_json: bool) -> tuple[dict, SelfPlayPlan, bool]:
     """One game's evaluation, played (or resumed) and summed up: the ``--json`` data, the plan, interrupted?"""
-    loaded = open_game(game, variant, warn_lint=True)
+    loaded = open_or_exit(game, variant)
     plan = SelfPlayPlan(game, variant, spec, games, seed, max_plies, report_dir)
     _check_setup(plan)
     started = time.monotonic()
     records, interrupted = run_evaluation(loaded.name, plan, report_dir, backend, workers,
                                           progress_enabled() and not as_json)
     seconds = time.monotonic() - started
-    values = knowledge_for(loaded).values
+    values = KnowledgeCache(capacity=1).knowledge(loaded).values
     out = {"game": game, "variant": variant, "name": loaded.name, "player": spec.describe(), "seed": seed,
            "max_plies": max_plies, "seconds": round(seconds, 2), "summary": summarise(records, games),
            "piece_values": {t: round(v, 3) for t, v in sorted(values.items(), key=lambda kv: -kv[1])},

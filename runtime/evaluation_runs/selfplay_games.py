@@ -39,7 +39,6 @@ from runtime.matches.match_table import GameReport, MatchTable
 from runtime.matches.referee import Termination
 from runtime.matches.schedule import DEFAULT_MAX_PLIES, Contestant, MatchPlan
 from runtime.players.evaluation import Evaluator
-from runtime.players.knowledge import knowledge_for
 from runtime.players.spec import PlayerSpec
 
 CONTESTANTS = ("A", "B")
@@ -178,7 +177,8 @@ class SelfPlayTable:
     def __init__(self, plan: SelfPlayPlan):
         self.table = MatchTable(plan.match_plan())
         try:
-            self.evaluator = Evaluator(self.table.game, knowledge_for(self.table.game))
+            # the players' own cache of what the game taught, so it is learned once for both
+            self.evaluator = Evaluator(self.table.game, self.table.sources[0].knowledge.knowledge(self.table.game))
             self.first = self.table.game.initial_state().current_player
         except BaseException:
             self.table.close()
