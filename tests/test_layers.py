@@ -45,7 +45,7 @@ RUNTIME_FLOORS: tuple[frozenset[str], ...] = tuple(frozenset(floor) for floor in
     {"loading"},                                         # registry, opening a GAME argument
     {"players", "verify", "savedgames", "pictures"},    # what uses games, independent of each other
     {"rl", "matches"},                                   # OpenSpiel and PettingZoo adapters; zrf match
-    {"fairy", "lsp"},                                    # the Fairy-Stockfish bridge, the language server
+    {"fairy", "lsp", "evaluation_runs"},                 # the Fairy-Stockfish bridge, the language server; zrf evaluate
     {"web"},                                             # the ``zrf serve`` application
     {"commands"},                                        # the subcommands that play games
     {"sweeps"},                                          # corpus sweeps (python -m), imported by nobody
