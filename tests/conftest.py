@@ -111,3 +111,20 @@ def _translation_cache_in_a_temporary_folder(tmp_path_factory):
         os.environ.pop("ZRF_CACHE_DIR", None)
     else:
         os.environ["ZRF_CACHE_DIR"] = before
+
+
+@pytest.fixture(autouse=True)
+def _run_wide_options_end_with_the_test():
+    """``zrf --limit`` and ``zrf --allow-outside`` write the environment so that worker processes
+    see them (zrf/limits.py, zrf/confinement.py).  A test that runs the command line in this
+    process would leave them set for every later test of the process (a raised image limit, reads
+    outside allowed): each test starts and ends with the environment the session had."""
+    from zrf import confinement, limits
+
+    before = {name: os.environ.get(name) for name in (limits.ENV, confinement.ENV)}
+    yield
+    for name, value in before.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
