@@ -191,7 +191,7 @@ def _evaluate_one(game: str, variant: str | None, spec, games: int, seed: int, m
     return out, plan, interrupted
 
 
-@click.command()
+@click.command(short_help="Play a game against itself: how balanced, drawish and long it is.")
 @game_argument
 @variant_option
 @click.option("--games", type=click.IntRange(1), default=20, show_default=True, help="Games to play.")
