@@ -32,7 +32,6 @@ from variants.pictures import BoardPicture, GamePictures, coordinates, grid_cell
 from zrf.atomic_write import write_tree_atomically
 
 from .environment import make_environment
-from .package import files_for
 from .render import validate
 from .symbols import SYMBOL_OF, SYMBOLS
 
@@ -239,7 +238,12 @@ def variant_pictures(rules: VariantRules) -> GamePictures:
 
 
 def write_import_package(imported: Imported, directory: str) -> list[str]:
-    """Write the Zillions package of an import (rendered with its pictures) under ``directory``."""
+    """Write the Zillions package of an import (rendered with its pictures) under ``directory``.
+
+    The package's bitmaps need Pillow (the ``graphics`` extra): imported here, so that importing
+    a variant as a bare ZRF, and ``zrf --help``, work without it."""
+    from .package import files_for
+
     pictures = variant_pictures(imported.rules)
     return write_tree_atomically(directory, files_for(imported.text, pictures, imported.rules.variant))
 

@@ -79,3 +79,42 @@ def test_a_game_file_lookup_that_cannot_load_is_an_error(monkeypatch, fresh, tmp
 def test_check_finds_a_built_in_games_zrf_through_the_registration():
     assert games.builtin_zrf("canopus") == str(ROOT / "variants" / "canopus" / "canopus.zrf")
     assert games.builtin_zrf("no-such-game") is None
+
+
+#: the top-level modules of the optional extras (pyproject.toml) a bare ``pip install -e .`` lacks
+EXTRAS_MODULES = ("starlette", "uvicorn", "PIL", "ray", "pyspiel", "pettingzoo", "gymnasium", "pyffish",
+                  "pygls", "lsprotocol")
+
+WITHOUT_EXTRAS = """
+import json
+import sys
+from click.testing import CliRunner
+
+class Absent:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in {extras!r}:
+            raise ModuleNotFoundError(f"No module named {{name!r}}")
+
+sys.meta_path.insert(0, Absent())
+from zrf import cli
+failures = {{}}
+for args in [["--help"]] + [[name, "--help"] for name in sorted(cli.registered_commands())]:
+    result = CliRunner().invoke(cli.main, args)
+    if result.exit_code != 0:
+        failures[" ".join(args)] = result.output[-500:]
+print(json.dumps(failures))
+"""
+
+
+def test_every_command_lists_and_explains_itself_without_the_extras():
+    """The quick start's ``pip install -e .`` installs no extra: ``zrf --help`` and every
+    command's ``--help`` must still work (an extra is imported when a command runs, not when it is
+    listed).  Run in a child where importing any extra's module fails."""
+    import json
+    import subprocess
+    import sys
+
+    child = subprocess.run([sys.executable, "-c", WITHOUT_EXTRAS.format(extras=EXTRAS_MODULES)],
+                           capture_output=True, text=True, timeout=300, cwd=str(ROOT))
+    assert child.returncode == 0, child.stderr[-2000:]
+    assert json.loads(child.stdout.splitlines()[-1]) == {}
