@@ -21,8 +21,12 @@ def start(page) -> None:
 
 
 def cell(page, name: str) -> None:
-    """Click a board cell as a person would (the piece drawn on it takes the click)."""
-    page.click(f'#board .cell[data-cell="{name}"]', force=True)
+    """Click a board cell as a person would (the piece drawn on it takes the click, hence
+    ``force``, which skips Playwright's wait: the cell is first waited for, since the board may
+    just be being redrawn)."""
+    target = page.locator(f'#board .cell[data-cell="{name}"]')
+    target.wait_for(state="visible")
+    target.click(force=True)
 
 
 def choose_button(page, text: str) -> bool:
