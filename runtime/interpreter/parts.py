@@ -59,17 +59,7 @@ def generate_parts(game: CompiledGame, board: Board, mover: int, mfilter: str | 
                 functions = generators.find(mover, mfilter, pc[1], pos)
             for generate in functions:
                 generate(board, pos, pc, mover, last_from, last_to, out, asker)
-        t = game.tables
-        nt = len(t.types)
-        base = mover * nt
-        for ti, dblocks in enumerate(game.drop_blocks):
-            if dblocks and hands[base + ti] > 0:
-                piece = (mover, ti, t.attr_defaults[ti])
-                for mt, program in dblocks:
-                    if mfilter is None or mt == mfilter:
-                        generate = program.generate
-                        for pos in range(len(board)):
-                            generate(board, pos, piece, mover, last_from, last_to, out, asker)
+        _drops(game, board, hands, mover, mfilter, last_from, last_to, out, asker)
     if len(out) > 1 and game.one_move_type:
         # parts are equal exactly when their keys are (no move types to merge): C does it
         return list(dict.fromkeys(out)) if len(set(out)) != len(out) else out
@@ -113,6 +103,12 @@ def simple_keys(game: CompiledGame, board: Board, mover: int, mfilter: str | Non
         else:
             counters[pc[1]](mfilter, board, pos, pc, mover, last_from, last_to, out, asker, keys, touched,
                             royal)
+    _drops(game, board, hands, mover, mfilter, last_from, last_to, out, asker)
+    return keys, out
+
+
+def _drops(game, board, hands, mover, mfilter, last_from, last_to, out, asker) -> None:
+    """Append ``mover``'s drops (pieces in hand onto every cell their programs allow) to ``out``."""
     t = game.tables
     nt = len(t.types)
     base = mover * nt
@@ -124,7 +120,6 @@ def simple_keys(game: CompiledGame, board: Board, mover: int, mfilter: str | Non
                     generate = program.generate
                     for pos in range(len(board)):
                         generate(board, pos, piece, mover, last_from, last_to, out, asker)
-    return keys, out
 
 
 class Generators:
