@@ -7,9 +7,10 @@ and its saved games.  Each example changes a seed at the byte level
 such as a 5,000-digit number or a self-doubling macro) or is random bytes,
 and goes through :mod:`tests.security.fuzz_target`.
 
-Each example runs in a forked child under an alarm (a hang fails it) and a
-1 GB address-space limit (a memory bomb fails with MemoryError instead of
-taking the machine); the child's peak memory is recorded.  The campaign
+Each example runs in a forked child under an alarm (a hang fails it) and an
+address-space limit of 1 GB above what the test process already holds (a
+memory bomb fails with MemoryError instead of taking the machine); the memory
+the child added at its peak is recorded.  The campaign
 size scales with ``ZRF_SLOW_SCALE`` (``scaled(10_000)`` examples per kind); with
 ``ZRF_FUZZ_REPORT=FILE`` the counts (inputs, crashes, hangs, memory
 failures, peak memory) are written there as JSON for docs/security.md.
@@ -131,19 +132,36 @@ class Result(NamedTuple):
     error: str | None       # the traceback of an exception that is not a ZRF report
     hang: bool              # killed by the alarm
     over_memory: bool       # MemoryError under the 1 GB limit
-    peak_kb: int            # the child's peak resident memory
+    peak_kb: int            # the child's peak resident memory above its own at the fork
+
+
+def _status_kb(field: str) -> int:
+    """A ``VmSize``/``VmRSS`` figure of this process, in KiB (0 where /proc is absent)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
 
 
 def run_isolated(kind: str, data: bytes, rules, folder: str) -> Result:
-    """Run one input in a forked child limited to :data:`CHILD_MEMORY` bytes of address space and
-    :data:`SECONDS_PER_EXAMPLE` seconds (the alarm's default action ends it), so a hang or a
-    memory bomb is counted, never inherited by the next input."""
+    """Run one input in a forked child limited to :data:`CHILD_MEMORY` bytes of address space above
+    what this process already maps, and to :data:`SECONDS_PER_EXAMPLE` seconds (the alarm's default
+    action ends it), so a hang or a memory bomb is counted, never inherited by the next input.
+
+    The limit is relative because a test worker that ran other tests first may already map most
+    of a gigabyte; an absolute limit would then leave an input almost nothing."""
     read_end, write_end = os.pipe()
+    limit = _status_kb("VmSize") * 1024 + CHILD_MEMORY
     pid = os.fork()
     if pid == 0:  # the child: never returns
         os.close(read_end)
+        start_kb = _status_kb("VmRSS")
         try:
-            resource.setrlimit(resource.RLIMIT_AS, (CHILD_MEMORY, CHILD_MEMORY))
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
             signal.signal(signal.SIGALRM, signal.SIG_DFL)
             signal.alarm(SECONDS_PER_EXAMPLE)
             message = {"stage": fuzz_target.run(kind, data, folder, rules) if rules else
@@ -152,19 +170,20 @@ def run_isolated(kind: str, data: bytes, rules, folder: str) -> Result:
             message = {"memory": True}
         except BaseException:
             message = {"error": traceback.format_exc()[-4000:]}
+        message["peak_kb"] = max(0, _status_kb("VmHWM") - start_kb)
         with os.fdopen(write_end, "w") as fh:
             fh.write(json.dumps(message))
         os._exit(0)
     os.close(write_end)
     with os.fdopen(read_end) as fh:
         text = fh.read()  # until the child ends (the alarm bounds it)
-    _, status, usage = os.wait4(pid, 0)
+    _, status = os.waitpid(pid, 0)
     message = json.loads(text) if text else {}
     hang = os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGALRM
     error = message.get("error")
     if not text and not hang:
         error = f"the child ended without an answer (status {status})"
-    return Result(message.get("stage"), error, hang, bool(message.get("memory")), usage.ru_maxrss)
+    return Result(message.get("stage"), error, hang, bool(message.get("memory")), message.get("peak_kb", 0))
 
 
 def _run(kind: str, data: bytes, rules, folder: str) -> None:
