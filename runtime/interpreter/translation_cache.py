@@ -11,8 +11,9 @@ else ``~/.cache/zrf-toolkit/translated``.  ``ZRF_TRANSLATION_CACHE=0`` turns the
 cache off (every command translates).  The folder keeps the :data:`MAX_ENTRIES` entries
 written last.  A cache that cannot be read, holds a
 corrupt entry or cannot be written never fails a command: the first such
-problem in a process is said once (:class:`TranslationCacheWarning`) and the
-game is translated as if there were no cache.
+problem is said (:class:`TranslationCacheWarning`; Python's warning filters,
+which by default show a given message from a given place once, decide how
+often) and the game is translated as if there were no cache.
 """
 
 from __future__ import annotations
@@ -34,8 +35,6 @@ SWITCH_ENV = "ZRF_TRANSLATION_CACHE"
 MAX_ENTRIES = 256
 """Entries kept; storing one more removes the least recently written (a server translating
 uploaded games must not fill the disk)."""
-
-_warned = False
 
 
 class TranslationCacheWarning(UserWarning):
@@ -88,12 +87,8 @@ def key(version: int, gdef, tables, sources=()) -> str:
     return h.hexdigest()
 
 
-def _say_once(message: str) -> None:
-    global _warned
-    if not _warned:
-        _warned = True
-        warnings.warn(f"translation cache {directory()}: {message}",
-                      TranslationCacheWarning, stacklevel=3)
+def _say(message: str) -> None:
+    warnings.warn(f"translation cache {directory()}: {message}", TranslationCacheWarning, stacklevel=3)
 
 
 def load(name: str) -> list[CodeType | None] | None:
@@ -107,20 +102,20 @@ def load(name: str) -> list[CodeType | None] | None:
     except (FileNotFoundError, NotADirectoryError):
         return None  # no entry yet (or no folder: the write says why)
     except OSError as exc:
-        _say_once(f"cannot read {path.name} ({exc.strerror or exc}); going on without it")
+        _say(f"cannot read {path.name} ({exc.strerror or exc}); going on without it")
         return None
     try:
         codes = marshal.loads(data)
         if not (isinstance(codes, list) and all(c is None or isinstance(c, CodeType) for c in codes)):
             raise ValueError("unexpected contents")
     except (ValueError, EOFError, TypeError) as exc:
-        _say_once(f"entry {path.name} is corrupt ({exc}); the game is translated again")
+        _say(f"entry {path.name} is corrupt ({exc}); the game is translated again")
         return None
     return codes
 
 
 def store(name: str, codes: list[CodeType | None]) -> None:
-    """Write the entry ``name`` (atomically: a reader never sees half a file); problems are said once."""
+    """Write the entry ``name`` (atomically: a reader never sees half a file); problems are said as warnings."""
     if not enabled():
         return
     folder = directory()
@@ -129,9 +124,9 @@ def store(name: str, codes: list[CodeType | None]) -> None:
         write_bytes_atomically(folder / f"{name}.bin", marshal.dumps(list(codes)))
         _evict(folder)
     except OSError as exc:
-        _say_once(f"cannot write ({exc.strerror or exc}); going on without it")
+        _say(f"cannot write ({exc.strerror or exc}); going on without it")
     except ValueError as exc:  # marshal refused the entry
-        _say_once(f"cannot write ({exc}); going on without it")
+        _say(f"cannot write ({exc}); going on without it")
 
 
 def _evict(folder: Path) -> None:

@@ -148,9 +148,8 @@ def test_an_edited_file_is_translated_again(tmp_path, monkeypatch):
     assert len(list((tmp_path / "cache").glob("*.bin"))) == 2
 
 
-def test_corrupt_entry_is_said_once_and_translated_again(tmp_path, monkeypatch):
+def test_corrupt_entry_is_said_and_replaced_by_a_new_translation(tmp_path, monkeypatch):
     monkeypatch.setenv(translation_cache.CACHE_DIR_ENV, str(tmp_path / "cache"))
-    monkeypatch.setattr(translation_cache, "_warned", False)
     path = _write(tmp_path, BROKEN)
     expected = _diagnostics(open_game(path))
     for entry in (tmp_path / "cache").glob("*.bin"):
@@ -160,16 +159,13 @@ def test_corrupt_entry_is_said_once_and_translated_again(tmp_path, monkeypatch):
     assert _diagnostics(game) == expected
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        for entry in (tmp_path / "cache").glob("*.bin"):
-            entry.write_bytes(b"\x00garbage")
-        open_game(path)  # once per process: no second warning
+        assert _diagnostics(open_game(path)) == expected  # the entry was written again: no warning
 
 
-def test_unwritable_cache_is_said_once_and_the_game_loads(tmp_path, monkeypatch):
+def test_unwritable_cache_is_said_and_the_game_loads(tmp_path, monkeypatch):
     """The cache folder cannot be made (a file stands where it belongs, which binds root too)."""
     (tmp_path / "blocked").write_text("a file, not a folder")
     monkeypatch.setenv(translation_cache.CACHE_DIR_ENV, str(tmp_path / "blocked" / "cache"))
-    monkeypatch.setattr(translation_cache, "_warned", False)
     with pytest.warns(translation_cache.TranslationCacheWarning, match="cannot write"):
         game = open_game(_write(tmp_path, BROKEN))
     assert [m.notation for m in game.initial_state().legal_moves()] == ["P b2 - b1", "P b2 - c2"]
