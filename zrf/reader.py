@@ -30,6 +30,7 @@ import pyparsing as pp
 
 from . import limits
 from .diagnostics import Diagnostic, ZrfError
+from .line_index import LineIndex
 from .syntax import Atom, Comment, Document, List, Node, Span, String
 
 FALLBACK_ENCODING = "cp1252"
@@ -118,27 +119,8 @@ def decode(data: bytes) -> tuple[str, str]:
 
 # -- the fast reader -----------------------------------------------------------
 
-class _Lines:
-    """Offset -> (line, column), both 1-based, in O(log n)."""
-
-    __slots__ = ("starts",)
-
-    def __init__(self, text: str):
-        starts = [0]
-        find = text.find
-        i = find("\n")
-        while i >= 0:
-            starts.append(i + 1)
-            i = find("\n", i + 1)
-        self.starts = starts
-
-    def at(self, offset: int) -> tuple[int, int]:
-        line = bisect.bisect_right(self.starts, offset)
-        return line, offset - self.starts[line - 1] + 1
-
-
-def _error(code: str, message: str, path: str, lines: _Lines, offset: int) -> ZrfError:
-    line, col = lines.at(offset)
+def _error(code: str, message: str, path: str, lines: LineIndex, offset: int) -> ZrfError:
+    line, col = lines.position(offset)
     return ZrfError([Diagnostic(code, message, Span(path, line, col))])
 
 
@@ -166,7 +148,7 @@ def _parse(text: str, path: str, encoding: str) -> Document:
     bounds = limits.current()
     max_nesting = bounds.read_nesting
     max_digits = bounds.number_digits
-    lines = _Lines(text)
+    lines = LineIndex(text)
     starts = lines.starts
     nlines = len(starts)
     bisect_right = bisect.bisect_right
@@ -234,7 +216,7 @@ def _parse(text: str, path: str, encoding: str) -> Document:
         _, start, _, _ = stack[-1]
         message = "unbalanced '(': never closed"
         if col1_inside is not None:
-            hline, hcol = lines.at(col1_inside)
+            hline, hcol = lines.position(col1_inside)
             message += f" (the form at {hline}:{hcol} starts inside it: is a ')' missing before it?)"
         raise _error("E102", message, path, lines, start)
     if trailing is not None:

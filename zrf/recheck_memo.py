@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from zrf import limits
 
 from .diagnostics import Diagnostic, Report
+from .line_index import LineIndex
 from .syntax import Node, Span
 
 
@@ -104,13 +105,7 @@ class RecheckMemo:
         and whose macros are ``macros`` (name, the span of its define form)."""
         self._sources = {}
         for path, text in texts.items():
-            starts = [0]
-            find = text.find
-            i = find("\n")
-            while i >= 0:
-                starts.append(i + 1)
-                i = find("\n", i + 1)
-            self._sources[path] = (text, starts)
+            self._sources[path] = (text, LineIndex(text).starts)
         self._shared_used = {}
         self._context = self.shared((limits.current(),) + tuple((name, self._where(span)) for name, span in macros))
         self._used = {}

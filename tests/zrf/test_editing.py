@@ -17,7 +17,7 @@ from zrf import keywords as kw
 from zrf.diagnostics import ZrfError
 from zrf.editing.analysis import analyze, buffer_reader
 from zrf.editing.completion import ItemKind, complete
-from zrf.editing.cursor import LineIndex, place_at, word_at
+from zrf.editing.cursor import place_at, word_at
 from zrf.editing.folding import FoldKind, folding_ranges
 from zrf.editing.formatting import apply_edits, format_edits
 from zrf.editing.hover import hover
@@ -25,6 +25,7 @@ from zrf.editing.name_index import NameKind
 from zrf.editing.outline import SymbolKind, outline
 from zrf.editing.paths import normalize
 from zrf.editing.session import EditingSession
+from zrf.line_index import LineIndex
 from zrf.lint import lint_file
 from zrf.writer import format_text
 

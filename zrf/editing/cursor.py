@@ -8,13 +8,12 @@ text, lists still open at the end are simply open).  From the tokens before a
 place it works out the word under it, whether it is in a comment or a string,
 and the lists it stands in (:class:`Frame`), innermost last.
 
-Offsets are indices into the text (characters); :class:`LineIndex` turns
+Offsets are indices into the text (characters); :class:`zrf.line_index.LineIndex` turns
 them into the 1-based lines and columns of :class:`zrf.syntax.Span` and back.
 """
 
 from __future__ import annotations
 
-import bisect
 import re
 from dataclasses import dataclass, field
 from enum import Enum
@@ -61,41 +60,6 @@ def tokens(text: str, stop: int | None = None) -> Iterator[Token]:
         if start >= limit:
             return
         yield Token(_KINDS[kind - 1], start, m.end())
-
-
-class LineIndex:
-    """Offsets of a text <-> (line, column), both counted from 1, lines ending at ``\\n``."""
-
-    __slots__ = ("starts", "size")
-
-    def __init__(self, text: str):
-        starts = [0]
-        find = text.find
-        i = find("\n")
-        while i >= 0:
-            starts.append(i + 1)
-            i = find("\n", i + 1)
-        self.starts = starts
-        self.size = len(text)
-
-    def position(self, offset: int) -> tuple[int, int]:
-        """The (line, column) of ``offset``."""
-        line = bisect.bisect_right(self.starts, offset)
-        return line, offset - self.starts[line - 1] + 1
-
-    def offset(self, line: int, col: int) -> int:
-        """The offset of (line, column), clamped to the text."""
-        if line < 1:
-            return 0
-        if line > len(self.starts):
-            return self.size
-        start = self.starts[line - 1]
-        end = self.starts[line] - 1 if line < len(self.starts) else self.size
-        return min(start + max(col, 1) - 1, end)
-
-    @property
-    def line_count(self) -> int:
-        return len(self.starts)
 
 
 @dataclass

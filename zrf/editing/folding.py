@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from .cursor import LineIndex, TokenKind, tokens
+from zrf.line_index import LineIndex
+
+from .cursor import TokenKind, tokens
 
 
 class FoldKind(Enum):
