@@ -190,3 +190,25 @@ def test_branching_by_phase_and_length_histogram_by_hand():
     bins = length_histogram([1, 2, 2, 12])
     assert [(b["low"], b["high"], b["games"]) for b in bins] == [
         (1, 3, 3), (3, 5, 0), (5, 7, 0), (7, 9, 0), (9, 11, 0), (11, 13, 1)]
+
+
+def test_baseline_sets_the_random_players_self_play_beside_the_players(tmp_path):
+    """Two In A Row (3x2, first to two side by side in a row wins) played by alpha-beta with 500 nodes a
+    move and, with --baseline, by the random player, 4 games each.  A sees to it by hand: A on b1 or b2 threatens
+    both neighbours of its row, B can block one, so A's second stone wins at ply 3 whatever B does;
+    the searching player wins every game for the first player, in 3 plies.  The baseline column is the
+    random player's, in its own report folder."""
+    rules = _write(tmp_path, TWO_IN_A_ROW, "row.zrf")
+    out = _json(rules, "--games", "4", "--player", "alphabeta:nodes=500", "--baseline")
+    player, baseline = out["baseline"]
+    assert player["player"].startswith("alphabeta") and baseline["player"] == "random"
+    assert player["summary"]["first_player_wins"] == 4 and player["summary"]["length"]["max"] == 3
+    assert baseline["summary"]["games_counted"] == 4
+    result = _evaluate(rules, "--games", "4", "--player", "alphabeta:nodes=500", "--baseline",
+                       "--report", str(tmp_path / "r"))
+    assert result.exit_code == 0, result.output
+    assert "random" in [line for line in result.output.splitlines() if "Two In A Row" in line][-1]
+    assert (tmp_path / "r" / "baseline" / "index.html").exists()
+    assert "baseline/index.html" in (tmp_path / "r" / "index.html").read_text(encoding="utf-8")
+    refused = _evaluate(rules, "--player", "random", "--baseline")
+    assert refused.exit_code == 2 and "give another --player" in refused.output

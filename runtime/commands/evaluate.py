@@ -29,7 +29,7 @@ from runtime.jobs.executors import BACKENDS, BackendError, open_executor
 from runtime.matches.match_table import MatchSetupError, MatchTable
 from runtime.matches.schedule import DEFAULT_MAX_PLIES
 from runtime.players.knowledge import KnowledgeCache
-from runtime.players.spec import COMPUTERS, SpecError, parse_player_spec
+from runtime.players.spec import COMPUTERS, PlayerKind, SpecError, parse_player_spec
 
 INTERRUPTED_STATUS = 130
 """Exit status after Ctrl-C (the games finished so far are in the report folder's log)."""
@@ -164,7 +164,7 @@ COMPARED_ROWS = (
 def compared_lines(results: list[dict]) -> list[str]:
     """Two evaluations side by side, one figure a line."""
     names = [r["name"] + (f" ({r['variant']})" if r["variant"] and r["variant"] != r["name"] else "")
-             for r in results]
+             + (f", {r['player']}" if len({x["player"] for x in results}) > 1 else "") for r in results]
     width = max(len(label) for label, _ in COMPARED_ROWS)
     column = max(40, *(len(n) for n in names))
     lines = [(f"{'':{width}}  " + "  ".join(f"{n:{column}}" for n in names)).rstrip()]
@@ -212,10 +212,14 @@ def _evaluate_one(game: str, variant: str | None, spec, games: int, seed: int, m
               help="Evaluate GAME2 the same way and put the two side by side (GAME2 may be GAME itself "
                    "with --compare-variant).")
 @click.option("--compare-variant", default=None, metavar="NAME", help="The variant of GAME2 to compare.")
+@click.option("--baseline", is_flag=True,
+              help="Also play as many games of the random player against itself (same seed) and set them "
+                   "beside the player's: what the rules give by themselves, and what the player's skill adds "
+                   "(its report in DIR/baseline/).")
 @json_option
 def evaluate(game: str, variant: str | None, games: int, player: str, seed: int, max_plies: int, workers: int,
              backend: str, report_dir: str | None, compare_game: str | None, compare_variant: str | None,
-             as_json: bool) -> None:
+             baseline: bool, as_json: bool) -> None:
     """Play GAME against itself and say how balanced, drawish and long it is.
 
     One player spec plays both sides, seats alternating, and every game is
@@ -227,24 +231,33 @@ def evaluate(game: str, variant: str | None, games: int, player: str, seed: int,
     strength and node budgets).  With --report DIR the games are logged as
     they finish and a run interrupted (Ctrl-C, exit status 130) resumes when
     run again with the same DIR.  With --compare GAME2 both are evaluated and
-    set side by side.
+    set side by side; with --baseline the random player's self-play of GAME
+    is set beside the chosen player's.
     """
     if compare_variant is not None and compare_game is None:
         raise click.UsageError("--compare-variant needs --compare GAME2")
+    if baseline and compare_game is not None:
+        raise click.UsageError("--baseline and --compare each set two evaluations side by side: give one of them")
     try:
         spec = parse_player_spec(player)
     except SpecError as exc:
         raise click.BadParameter(str(exc), param_hint="--player") from None
     if spec.kind not in COMPUTERS:
         raise click.BadParameter(f"{player!r}: self-play needs a computer player", param_hint="--player")
-    targets = [(game, variant, report_dir)]
+    if baseline and spec.kind is PlayerKind.RANDOM:
+        raise click.BadParameter("--baseline is the random player's self-play; give another --player",
+                                 param_hint="--baseline")
+    targets = [(game, variant, spec, report_dir)]
     if compare_game is not None:
-        targets.append((compare_game, compare_variant,
+        targets.append((compare_game, compare_variant, spec,
                         None if report_dir is None else str(Path(report_dir) / "compare")))
+    if baseline:
+        targets.append((game, variant, parse_player_spec("random"),
+                        None if report_dir is None else str(Path(report_dir) / "baseline")))
     results, interrupted = [], False
-    for target, target_variant, folder in targets:
-        out, plan, interrupted = _evaluate_one(target, target_variant, spec, games, seed, max_plies, workers,
-                                               backend, folder, as_json)
+    for target, target_variant, target_spec, folder in targets:
+        out, plan, interrupted = _evaluate_one(target, target_variant, target_spec, games, seed, max_plies,
+                                               workers, backend, folder, as_json)
         results.append(out)
         if not as_json:
             if interrupted:
@@ -255,12 +268,13 @@ def evaluate(game: str, variant: str | None, games: int, player: str, seed: int,
             click.echo("  learned piece values: " + ", ".join(f"{t} {v}" for t, v in out["piece_values"].items()))
         if interrupted:
             break
+    key = "baseline" if baseline else "compare"
     if report_dir is not None:
-        write_report(report_dir, results[0], results[1] if len(results) > 1 else None)
+        write_report(report_dir, results[0], results[1] if len(results) > 1 else None, key)
         if len(results) > 1:
-            write_report(str(Path(report_dir) / "compare"), results[1], None)
+            write_report(str(Path(report_dir) / key), results[1], None)
     if as_json:
-        click.echo(json.dumps(results[0] if len(results) == 1 else {"compare": results}, indent=2))
+        click.echo(json.dumps(results[0] if len(results) == 1 else {key: results}, indent=2))
     elif len(results) > 1:
         click.echo("side by side:")
         for line in compared_lines(results):

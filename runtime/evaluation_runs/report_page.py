@@ -69,13 +69,13 @@ def _percent(rate: dict | None) -> str:
     return f"{100 * rate['rate']:.1f} % (95 %: {100 * rate['low']:.1f}&ndash;{100 * rate['high']:.1f})"
 
 
-def _compared(result: dict, other: dict) -> str:
-    """The two evaluations' main figures side by side, linking the other's page."""
+def _compared(result: dict, other: dict, other_folder: str) -> str:
+    """The two evaluations' main figures side by side, linking the other's page (in ``other_folder``)."""
     pairs = [("first-player win rate", "first_player_win_rate"), ("draw rate", "draw_rate"),
              ("decisiveness", "decisiveness")]
     esc = html.escape
-    head = (f"<tr><th></th><th>{esc(result['name'])}</th><th><a href=\"compare/index.html\">"
-            f"{esc(other['name'])}</a></th></tr>")
+    head = (f"<tr><th></th><th>{esc(result['name'])}, {esc(result['player'])}</th>"
+            f"<th><a href=\"{other_folder}/index.html\">{esc(other['name'])}, {esc(other['player'])}</a></th></tr>")
     rows = "".join(f"<tr><th>{label}</th><td>{_percent(result['summary'][key])}</td>"
                    f"<td>{_percent(other['summary'][key])}</td></tr>" for label, key in pairs)
     rows += "".join(f"<tr><th>{label}</th><td>{result['summary']['length'][key]}</td>"
@@ -84,9 +84,9 @@ def _compared(result: dict, other: dict) -> str:
     return f"<h2>Compared</h2><table>{head}{rows}</table>"
 
 
-def page(result: dict, folder: str, other: dict | None = None) -> str:
+def page(result: dict, folder: str, other: dict | None = None, other_folder: str = "compare") -> str:
     """The HTML of the page for one evaluation (``zrf evaluate --json``'s data), and the compared one's
-    figures beside it when given."""
+    figures beside it when given (its page in the subfolder ``other_folder``)."""
     s = result["summary"]
     esc = html.escape
     rows = [("player", esc(result["player"])), ("seed", str(result["seed"])),
@@ -115,7 +115,7 @@ def page(result: dict, folder: str, other: dict | None = None) -> str:
          "text-align:left}table{border-collapse:collapse}tr:nth-child(even){background:#f2f2f2}</style>"),
         "</head><body>", f"<h1>{esc(result['name'])}</h1>",
         "<table>" + "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows) + "</table>",
-        _compared(result, other) if other is not None else "",
+        _compared(result, other, other_folder) if other is not None else "",
         "<h2>Plots</h2>",
         _bars([b["games"] for b in histogram], [f"{b['low']}-{b['high'] - 1}" for b in histogram],
               "games by length (plies)"),
@@ -128,10 +128,10 @@ def page(result: dict, folder: str, other: dict | None = None) -> str:
         "</body></html>", ""])
 
 
-def write_report(folder: str, result: dict, other: dict | None = None) -> None:
+def write_report(folder: str, result: dict, other: dict | None = None, other_folder: str = "compare") -> None:
     """Write ``summary.json`` and ``index.html`` into ``folder`` (the compared evaluation's figures beside
-    this one's when ``other`` is given; its own page is in ``compare/``)."""
+    this one's when ``other`` is given; its own page is in the subfolder ``other_folder``)."""
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
     (target / "summary.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-    (target / "index.html").write_text(page(result, folder, other), encoding="utf-8")
+    (target / "index.html").write_text(page(result, folder, other, other_folder), encoding="utf-8")
