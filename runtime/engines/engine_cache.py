@@ -20,6 +20,8 @@ import shutil
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from runtime.core.cache_folders import cache_folder
+
 ENGINES_DIR_ENV = "ZRF_ENGINES_DIR"
 
 RECORD_NAME = "build.json"
@@ -71,11 +73,7 @@ class EngineNotFound(LookupError):
 
 def cache_dir() -> Path:
     """The engine cache (see the module docstring); it need not exist yet."""
-    explicit = os.environ.get(ENGINES_DIR_ENV)
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "zrf-toolkit" / "engines"
+    return cache_folder("engines", ENGINES_DIR_ENV)
 
 
 def cached_program(name: str) -> Path:

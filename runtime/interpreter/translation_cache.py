@@ -26,6 +26,7 @@ import warnings
 from pathlib import Path
 from types import CodeType
 
+from runtime.core.cache_folders import cache_folder
 from zrf.atomic_write import write_bytes_atomically
 from zrf.syntax import to_text
 
@@ -48,11 +49,7 @@ def enabled() -> bool:
 
 def directory() -> Path:
     """Where entries live (see the module docstring)."""
-    explicit = os.environ.get(CACHE_DIR_ENV)
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "zrf-toolkit" / "translated"
+    return cache_folder("translated", CACHE_DIR_ENV)
 
 
 def key(version: int, gdef, tables, sources=()) -> str:
