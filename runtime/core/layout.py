@@ -34,7 +34,7 @@ import weakref
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .protocol import Game
+from .protocol import Game, zrf_definition
 
 _NAME = re.compile(r"^([a-z]+)(\d+)$")
 
@@ -82,7 +82,7 @@ def grid_coordinates(cells: tuple[str, ...] | list[str]) -> dict[str, tuple[int,
 
 def zrf_source(game: Game):
     """``(GameDef, rules file path)`` behind ``game`` when it plays a ZRF with a board, else None."""
-    gdef = game.zrf_definition()
+    gdef = zrf_definition(game)
     if gdef is None or gdef.board is None:
         return None
     return gdef, game.rules_path or ""

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from functools import partial
 
-from runtime.core.protocol import (Game, GameType, Move, Outcome, PartDetails, ReadsSavedGames, Signature, State,
-                                   reads_saved_games)
+from runtime.core.protocol import (Game, GameType, Move, Outcome, PartDetails, PlaysZrfRules, ReadsSavedGames,
+                                   Signature, State, reads_saved_games, zrf_definition)
 
 MAX_CHAIN = 16
 """Consecutive turns of one player merged into one move; a longer run is an error, not a cut."""
@@ -31,13 +31,14 @@ def _chain_details(chain: list[Move]) -> tuple[PartDetails, ...] | None:
     return out
 
 
-class MergedTurns(Game, ReadsSavedGames):
+class MergedTurns(Game, ReadsSavedGames, PlaysZrfRules):
     """``game`` with consecutive turns of one player merged into single moves."""
 
     def __init__(self, game: Game):
         self.inner = game
         #: the wrapped game's capabilities, but a hand-made position (which turn of a merged one?)
-        self.game_type = GameType(saved_games=game.game_type.saved_games, search_hints=game.game_type.search_hints)
+        self.game_type = GameType(saved_games=game.game_type.saved_games, search_hints=game.game_type.search_hints,
+                                  zrf_rules=game.game_type.zrf_rules)
         self.name = game.name
         self.players = game.players
         self.positions = game.positions
@@ -63,7 +64,10 @@ class MergedTurns(Game, ReadsSavedGames):
         return self.inner.rules_path
 
     def zrf_definition(self):
-        return self.inner.zrf_definition()
+        definition = zrf_definition(self.inner)
+        if definition is None:
+            raise NotImplementedError(f"{self.name} plays no ZRF")
+        return definition
 
 
 class MergedState(State):

@@ -20,7 +20,7 @@ the spirit of OpenSpiel's ``Game``/``State``:
 Everything else a tool needs from a game is either an optional method of
 :class:`Game` or :class:`State` with a documented default (where cells are
 drawn, :meth:`Game.layout`; the ZRF definition and rules file behind the game,
-:meth:`Game.zrf_definition`, :attr:`Game.rules_path`; the saved-game move
+:func:`zrf_definition`, :attr:`Game.rules_path`; the saved-game move
 numbers, :meth:`Game.move_number`; the search hints, :meth:`Game.goal_info`,
 :meth:`State.quick_outcome` and the others :class:`GameType` lists), or a
 capability the game declares in its :class:`GameType` and implements as a
@@ -326,12 +326,15 @@ class GameType:
       and its states answer the search's shortcuts themselves
       (:meth:`State.quick_outcome`, :meth:`State.material_moves`,
       :meth:`State.legal_move_count`, :meth:`State.random_move`,
-      :meth:`State.in_check`); without it the contract's generic answers serve.
+      :meth:`State.in_check`); without it the contract's generic answers serve;
+    * ``zrf_rules``: :class:`PlaysZrfRules`, the ZRF definition the game plays
+      (its board to draw, its random players, its turn order).
     """
 
     set_up_positions: bool = False
     saved_games: bool = False
     search_hints: bool = False
+    zrf_rules: bool = False
 
 
 class Game(ABC):
@@ -378,11 +381,6 @@ class Game(ABC):
     def rules_path(self) -> str | None:
         """The path of the rules file the game was loaded from; ``None`` (the default) when it
         was not loaded from one (a native engine)."""
-        return None
-
-    def zrf_definition(self) -> "GameDef | None":
-        """The :class:`zrf.model.GameDef` this game plays, for tools that draw its board or
-        read its turn order; ``None`` (the default) for a game not run from a ZRF."""
         return None
 
     def goal_info(self) -> tuple[Goal, ...]:
@@ -436,6 +434,22 @@ class ReadsRecordedTurns(ABC):
         ``same(notation, line)`` compares a part with a line.  Returns the move,
         the lines it uses and one note per renumbered part.
         """
+
+
+class PlaysZrfRules(ABC):
+    """Capability (:attr:`GameType.zrf_rules`): the game plays a ZRF definition."""
+
+    @abstractmethod
+    def zrf_definition(self) -> "GameDef":
+        """The :class:`zrf.model.GameDef` this game plays (its board, players, turn order)."""
+
+
+def zrf_definition(game: Game) -> "GameDef | None":
+    """The ZRF definition ``game`` plays when it declares :class:`PlaysZrfRules`, else None
+    (a native engine)."""
+    if game.game_type.zrf_rules and isinstance(game, PlaysZrfRules):
+        return game.zrf_definition()
+    return None
 
 
 def set_up_positions(game: Game) -> SetsUpPositions | None:

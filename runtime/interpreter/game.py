@@ -24,7 +24,7 @@ from zrf.model import GameDef
 from zrf.syntax import List, to_text
 
 from runtime.core.goalinfo import GoalResult
-from runtime.core.protocol import Game, GameType, ReadsSavedGames, SetsUpPositions, SetupEdit
+from runtime.core.protocol import Game, GameType, PlaysZrfRules, ReadsSavedGames, SetsUpPositions, SetupEdit
 
 from .attacks import AttackSearch
 from .compiled import Block, CompiledGoal
@@ -67,10 +67,10 @@ def _promotion_names(gdef: GameDef) -> set[str]:
     return out
 
 
-class ZrfGame(Game, SetsUpPositions, ReadsSavedGames):
+class ZrfGame(Game, SetsUpPositions, ReadsSavedGames, PlaysZrfRules):
     """One playable ZRF game or variant, compiled."""
 
-    game_type = GameType(set_up_positions=True, saved_games=True, search_hints=True)
+    game_type = GameType(set_up_positions=True, saved_games=True, search_hints=True, zrf_rules=True)
 
     def __init__(self, gdef: GameDef, path: str, report: Report, back_end: MoveBackEnd | None = None) -> None:
         self.gdef = gdef

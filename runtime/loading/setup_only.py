@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from zrf.model import GameDef
 
-from runtime.core.protocol import Game, Move, Outcome, Signature, State, make_signature
+from runtime.core.protocol import Game, GameType, Move, Outcome, PlaysZrfRules, Signature, State, make_signature
 
 
-class SetupOnlyGame(Game):
+class SetupOnlyGame(Game, PlaysZrfRules):
     """The picture-only game of one ZRF entry (see the module docstring)."""
+
+    game_type = GameType(zrf_rules=True)
 
     def __init__(self, gdef: GameDef, path: str):
         self.gdef = gdef

@@ -7,19 +7,19 @@ it as a contestant, the play page and the terminal never ask a person for
 its move.  Whoever runs a game asks :meth:`ChanceRoller.rolls_for` before
 asking a player, and lets the roller move for the random player, seeded so
 that a game can be played again.  A native engine has no random players
-(:meth:`Game.zrf_definition` is None).
+(:func:`runtime.core.protocol.zrf_definition` is None).
 """
 
 from __future__ import annotations
 
 import random
 
-from runtime.core.protocol import Game, Move, State
+from runtime.core.protocol import Game, Move, State, zrf_definition
 
 
 def random_players(game: Game) -> tuple[str, ...]:
     """The game's random players, in the game's order."""
-    definition = game.zrf_definition()
+    definition = zrf_definition(game)
     if definition is None:
         return ()
     rolling = set(definition.random_players)

@@ -14,7 +14,7 @@ import pytest
 from runtime.loading.opening import open_game
 from runtime.core.layout import zrf_board, zrf_source
 from runtime.core.protocol import (Game, GameType, Move, Outcome, State, make_signature, reads_recorded_turns,
-                                   reads_saved_games, set_up_positions)
+                                   reads_saved_games, set_up_positions, zrf_definition)
 from runtime.savedgames.saving import SavedGameError, replay_saved, saved_game
 from runtime.core.merged_turns import MergedTurns
 from zrf.zsg import SavedGame, SetupEdit
@@ -61,7 +61,7 @@ def test_a_native_game_gets_the_documented_defaults():
     # three players: plies 0-2 are move 1, plies 3-5 move 2, ply 6 move 3
     assert [game.move_number(ply) for ply in range(7)] == [1, 1, 1, 2, 2, 2, 3]
     assert game.rules_path is None
-    assert game.zrf_definition() is None
+    assert zrf_definition(game) is None
     assert zrf_source(game) is None and zrf_board(game) is None
     assert game.game_type == GameType()  # no capability beyond the core contract
     assert set_up_positions(game) is None and reads_saved_games(game) is None
@@ -69,10 +69,11 @@ def test_a_native_game_gets_the_documented_defaults():
 
 
 def test_each_game_declares_the_capabilities_it_implements():
-    """The record and the classes agree: a ZRF game has all three, a native engine sets up
-    positions and gives search hints, a wrapper keeps the saved-game capability of its game."""
+    """The record and the classes agree: a ZRF game has all four, a native engine sets up
+    positions and gives search hints, a wrapper keeps the saved-game and ZRF capabilities of its
+    game, and a game shown only in its set-up plays ZRF rules and nothing else."""
     zrf = open_game(CHESS)
-    assert zrf.game_type == GameType(set_up_positions=True, saved_games=True, search_hints=True)
+    assert zrf.game_type == GameType(set_up_positions=True, saved_games=True, search_hints=True, zrf_rules=True)
     assert set_up_positions(zrf) is zrf and reads_saved_games(zrf) is zrf
     start = zrf.initial_state()
     assert reads_recorded_turns(start) is start  # its positions read renumbered saved-game turns
@@ -80,9 +81,11 @@ def test_each_game_declares_the_capabilities_it_implements():
         native = open_game(name)
         assert native.game_type == GameType(set_up_positions=True, search_hints=True), name
         assert set_up_positions(native) is native and reads_saved_games(native) is None
+        assert zrf_definition(native) is None and zrf_definition(MergedTurns(native)) is None, name
         assert reads_recorded_turns(native.initial_state()) is None, name
     merged = MergedTurns(zrf)
     assert reads_saved_games(merged) is merged and set_up_positions(merged) is None
+    assert zrf_definition(merged) is zrf_definition(zrf) is not None
 
 
 def test_saved_game_numbers_come_from_the_game():
@@ -105,8 +108,8 @@ def test_a_zrf_game_answers_from_its_file_and_a_wrapper_passes_the_answers_on():
     merged = MergedTurns(game)
     for g in (game, merged):
         assert g.rules_path == CHESS
-        assert g.zrf_definition().title == game.name
-        assert zrf_source(g) == (game.zrf_definition(), CHESS)
+        assert zrf_definition(g).title == game.name
+        assert zrf_source(g) == (zrf_definition(game), CHESS)
         assert g.goal_info() == game.goal_info()
     # chess: two players, one entry each in the turn order -> ply 2 starts move 2
     assert [game.move_number(ply) for ply in range(4)] == [1, 1, 2, 2]
