@@ -56,14 +56,21 @@ except ImportError:  # a checkout from before open_game
     from runtime.interpreter import load_zrf_game as load_game
 from runtime.loading.setup_text import set_up
 from runtime.players.alphabeta import AlphaBetaPlayer
-from runtime.players.knowledge import knowledge_for
 job = json.load(sys.stdin)
 game = load_game(job["path"], job["variant"])
-knowledge_for(game, 0)
+try:
+    from runtime.players.knowledge import knowledge_for  # a checkout whose learned knowledge was global
+    knowledge_for(game, 0)
+    extra = {}
+except ImportError:  # learned knowledge kept by a cache given to the player
+    from runtime.players.knowledge import KnowledgeCache
+    cache = KnowledgeCache(capacity=1)
+    cache.knowledge(game, 0)
+    extra = {"knowledge_cache": cache}
 out = []
 for text in job["positions"]:
     state = set_up(game, text)
-    player = AlphaBetaPlayer(max_depth=job["depth"], node_budget=job["budget"], seed=0)
+    player = AlphaBetaPlayer(max_depth=job["depth"], node_budget=job["budget"], seed=0, **extra)
     t = time.process_time()
     move = player.choose(state)
     seconds = time.process_time() - t
