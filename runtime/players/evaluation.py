@@ -244,10 +244,7 @@ class Evaluator:
         if isinstance(cond, Placement):
             return self._placement(cond, view, player)
         if isinstance(cond, PiecesRemaining):
-            n = 0
-            for _, owner, ptype in view.pieces:
-                if (cond.whose is Whose.ALL or owner == player) and (cond.pieces is None or ptype in cond.pieces):
-                    n += 1
+            n = view.count(None if cond.whose is Whose.ALL else player, cond.pieces)
             return n - cond.count if n >= cond.count else None
         if isinstance(cond, AnyOf):
             best = None
@@ -268,19 +265,26 @@ class Evaluator:
 
     def _slot_costs(self, slot: Slot, view: "_View", player: str) -> list[tuple[float, str]]:
         """(moves, cell) for each piece that could fill ``slot``, nearest first."""
-        k = self.knowledge
         costs = []
+        cells = slot.cells
         # a slot whose every cell holds a piece must be cleared first
-        blocked = 1.0 if all(c in view.owner_at for c in slot.cells) else 0.0
+        blocked = 1.0 if all(c in view.owner_at for c in cells) else 0.0
         for occ in slot.occupants:
-            for cell, owner in view.by_type.get(occ.piece, ()):
+            found = view.by_type.get(occ.piece)
+            if not found:
+                continue
+            own_ok, enemy_ok = occ.owner is not Owner.ENEMY, occ.owner is not Owner.OWN
+            distances = None  # the player's own pieces of this type: one table for all of them
+            for cell, owner in found:
                 mine = owner == player
-                if occ.owner is Owner.OWN and not mine or occ.owner is Owner.ENEMY and mine:
+                if not (own_ok if mine else enemy_ok):
                     continue
-                if cell in slot.cells:
+                if cell in cells:
                     costs.append((0.0, cell))
                 elif mine:  # an enemy piece elsewhere is not ours to move
-                    d = k.distances(owner, occ.piece, slot.cells).get(cell)
+                    if distances is None:
+                        distances = self.knowledge.distances(player, occ.piece, cells)
+                    d = distances.get(cell)
                     if d is not None:
                         costs.append((d + blocked, cell))
         costs.sort()
@@ -579,12 +583,21 @@ def _reach(lines, occupied: int, own: int) -> tuple[int, int]:
 class _View:
     """One position's pieces, indexed for the goal distances."""
 
-    __slots__ = ("pieces", "by_type", "owner_at")
+    __slots__ = ("pieces", "by_type", "owner_at", "_counts")
 
     def __init__(self, pieces):
         self.pieces = pieces
         self.by_type: dict[str, list[tuple[str, str]]] = {}
         self.owner_at: dict[str, str] = {}
+        #: (owner, type) -> how many such pieces stand on the board
+        self._counts: dict[tuple[str, str], int] = {}
+        counts = self._counts
         for cell, owner, ptype in pieces:
             self.by_type.setdefault(ptype, []).append((cell, owner))
             self.owner_at[cell] = owner
+            counts[owner, ptype] = counts.get((owner, ptype), 0) + 1
+
+    def count(self, owner: str | None, types) -> int:
+        """How many pieces of ``owner`` (None: anybody's) of ``types`` (None: any type) stand on the board."""
+        return sum(n for (o, t), n in self._counts.items()
+                   if (owner is None or o == owner) and (types is None or t in types))
