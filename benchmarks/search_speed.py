@@ -35,6 +35,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -203,6 +204,7 @@ def main() -> int:
     finally:
         subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(previous)],
                        capture_output=True)
+        shutil.rmtree(tmp, ignore_errors=True)
     return 0
 
 
