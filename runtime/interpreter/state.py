@@ -247,10 +247,17 @@ class ZrfState(State, ReadsRecordedTurns):
     # ------------------------------------------------------------------ goals
 
     def count_pieces(self, player, types) -> int:
-        n = 0
-        for pc in self.cells:
-            if pc is not None and (player is None or pc[0] == player) and (types is None or pc[1] in types):
-                n += 1
+        """Pieces of ``player`` (None: everybody's) of ``types`` (None: any type) on the board, and
+        off it when the game's option says so.  Without types the count is the length of
+        :meth:`squares`, found once per position (a goal may ask several times a position)."""
+        if types is None:
+            squares = self.squares()
+            n = len(squares[player]) if player is not None else sum(map(len, squares))
+        else:
+            n = 0
+            for pc in self.cells:
+                if pc is not None and (player is None or pc[0] == player) and pc[1] in types:
+                    n += 1
         if self.game.options.include_off_pieces:
             nt = len(self.game.tables.types)
             for i, k in enumerate(self.stores):

@@ -145,6 +145,12 @@ def outcome_value(outcome: Outcome, player: str, ply: int) -> float:
     return 0.0
 
 
+def _landing(move: Move) -> str | None:
+    """The cell where ``move``'s last movement lands (None for a move that moves no piece)."""
+    legs = move_movements(move)
+    return legs[-1][2] if legs else None
+
+
 class Bound(enum.Enum):
     """What a table entry's value is: the position's value, or a bound on it (the search was cut)."""
 
@@ -372,22 +378,22 @@ class AlphaBetaPlayer(Player):
         for move in moves:
             if not self._may_change_material(move):
                 continue
-            legs = move_movements(move)
-            landing = legs[-1][2] if legs else None
-            if target is not None and landing != target:
+            if target is not None and _landing(move) != target:
                 continue  # past the first capture, only exchanges on the same cell
             child = self._child(state, move)
             csig = child.signature()
             gain = sign * (self._material(csig) - base)
             if gain > 0:
-                tactical.append((-gain, self.rng.random(), child, csig, landing))
+                tactical.append((-gain, self.rng.random(), child, csig, move))
         tactical.sort(key=lambda t: t[:2])
         best = stand
-        for _, _, child, csig, landing in tactical[:QUIESCENCE_TRIES]:
+        for _, _, child, csig, move in tactical[:QUIESCENCE_TRIES]:
             quick = child.quick_outcome()
             if quick is not None:
                 value = outcome_value(quick, self._root, ply + 1)
             else:
+                # the landing cell is read only for the captures searched (reading it builds the move's details)
+                landing = target if target is not None else _landing(move)
                 value = self._quiesce(child, csig, alpha, beta, ply + 1, qply + 1, landing)
             if maximising:
                 best = max(best, value)

@@ -41,7 +41,15 @@ can judge a position before deciding whether to generate its moves.
 
 Scores are from ``player``'s side: its own terms minus the other players'.
 Material is summed in integer thousandths so that the order in which a
-signature (a set) lists pieces never changes a result.
+signature (a set) lists pieces never changes a result; the other terms are
+summed over the pieces in the order of their ``(cell, owner, type)`` names.
+
+The terms work on small integers, not names: each ``(cell, owner, type)`` a
+signature lists is looked up once in a :class:`PieceIndex`, which gives the
+piece a record (its rank in name order, its cell's bit, its owner's number,
+its value, its bonus, its lines as cell bits ...) worked out the first time
+the piece is met, so a position's value costs one dictionary look-up per
+piece and integer work after it.
 """
 
 from __future__ import annotations
@@ -99,17 +107,17 @@ class Evaluator:
                              if g.result in (GoalResult.WIN, GoalResult.LOSS)
                              and any(isinstance(c, (Placement, PiecesRemaining)) for c in walk(g.condition))]
         self._mean_reach: dict[tuple[str, str], float] = {}
-        self._bonus: dict[tuple[str, str, str], float] = {}
         #: learned values (thousandths) of the start position's non-royal pieces, for :meth:`_endgame`
         self._start_material = sum(self.milli.get(t, 1000) for _, o, t in game.initial_state().signature().board
                                    if t not in self.royal.get(o, ()))
         #: each cell's bit in the cell sets of the royal-safety term
         self._bits: dict[str, int] = _CellBits(game.positions)
         self._near_bits: dict[str, int] = {}
-        #: (cell, owner, type) -> what the mobility term needs of that piece (:meth:`_piece`)
-        self._line_bits: dict[tuple[str, str, str], tuple] = {}
-        #: ((cell, owner, type), pieces on its lines, own pieces on them) -> (cells reached, cells attacked)
+        #: (cell, owner, type) -> the piece's record, and the players' numbers (:class:`PieceIndex`)
+        self.pieces = PieceIndex(self, game)
+        #: (piece's rank, pieces on its lines, own pieces on them) -> (cells reached, cells attacked)
         self._reached: dict[tuple, tuple[int, int]] = {}
+        self._any_royal = any(self.royal.values())
 
     # ------------------------------------------------------------------ material
 
@@ -138,46 +146,55 @@ class Evaluator:
     def value_of(self, sig, player: str) -> float:
         """:meth:`evaluate` from a signature already at hand."""
         w = self.weights
-        pieces = sorted(sig.board)
-        score = self.material_of(sig, player)
-        score += self._activity(pieces, player)
-        mobility, attacks = self._mobility(pieces, player)
+        index = self.pieces
+        me = index.player(player)
+        records = index.records(sig.board)
+        score = 0
+        for r in records:
+            v = r[MILLI]
+            score += v if r[OWNER] == me else -v
+        if sig.hands:
+            values = self.milli
+            for owner, ptype, n in sig.hands:
+                v = values.get(ptype, 1000) * n
+                score += v if owner == player else -v
+        score = score / 1000
+        score += self._activity_of(records, me)
+        mobility, attacks, occupied, mine = self._mobility_of(records, me)
         score += mobility
-        view = _View(pieces) if self.scored_goals else None
-        for goal in self.scored_goals:
-            for p in goal.players:
-                d = self._distance(goal.condition, view, p)
-                if d is None:
-                    continue
-                value = w.goal * self.scale / (1.0 + d) - w.goal_step * self.scale * d
-                sign = 1.0 if goal.result is GoalResult.WIN else -1.0
-                score += sign * value if p == player else -sign * value
-        if any(self.royal.values()):
-            score += self._royal_safety(pieces, player, attacks)
+        if self.scored_goals:
+            view = _View([r[NAMES] for r in records])
+            for goal in self.scored_goals:
+                for p in goal.players:
+                    d = self._distance(goal.condition, view, p)
+                    if d is None:
+                        continue
+                    value = w.goal * self.scale / (1.0 + d) - w.goal_step * self.scale * d
+                    sign = 1.0 if goal.result is GoalResult.WIN else -1.0
+                    score += sign * value if p == player else -sign * value
+        if self._any_royal:
+            score += self._royal_safety_of(records, me, attacks, occupied, mine)
         return score
 
     # ------------------------------------------------------------------ terms
 
     def _activity(self, pieces, player: str) -> float:
-        """Promotion progress of ``player``'s pieces minus the others', and the royal pieces' activity
+        """:meth:`_activity_of` of ``(cell, owner, type)`` triples in name order."""
+        index = self.pieces
+        return self._activity_of(index.records(pieces), index.player(player))
+
+    def _activity_of(self, records, me: int) -> float:
+        """Promotion progress of player ``me``'s pieces minus the others', and the royal pieces' activity
         (:meth:`_royal_activity`) counted only as the board empties (:meth:`_endgame`)."""
         total = royal_total = 0.0
-        bonuses = self._bonus
-        royal = self.royal
-        values = self.milli
         material = 0
-        for cell, owner, ptype in pieces:
-            key = (owner, ptype, cell)
-            bonus = bonuses.get(key)
-            if ptype in royal.get(owner, ()):
-                if bonus is None:
-                    bonus = bonuses[key] = self._royal_activity(owner, ptype, cell)
-                royal_total += bonus if owner == player else -bonus
+        for r in records:
+            bonus = r[BONUS]
+            if r[ROYAL]:
+                royal_total += bonus if r[OWNER] == me else -bonus
             else:
-                if bonus is None:
-                    bonus = bonuses[key] = self._promotion_bonus(owner, ptype, cell)
-                material += values.get(ptype, 1000)
-                total += bonus if owner == player else -bonus
+                material += r[MILLI]
+                total += bonus if r[OWNER] == me else -bonus
         if royal_total:
             total += royal_total * self._endgame(material)
         return total
@@ -227,10 +244,7 @@ class Evaluator:
         if isinstance(cond, Placement):
             return self._placement(cond, view, player)
         if isinstance(cond, PiecesRemaining):
-            n = 0
-            for _, owner, ptype in view.pieces:
-                if (cond.whose is Whose.ALL or owner == player) and (cond.pieces is None or ptype in cond.pieces):
-                    n += 1
+            n = view.count(None if cond.whose is Whose.ALL else player, cond.pieces)
             return n - cond.count if n >= cond.count else None
         if isinstance(cond, AnyOf):
             best = None
@@ -251,19 +265,26 @@ class Evaluator:
 
     def _slot_costs(self, slot: Slot, view: "_View", player: str) -> list[tuple[float, str]]:
         """(moves, cell) for each piece that could fill ``slot``, nearest first."""
-        k = self.knowledge
         costs = []
+        cells = slot.cells
         # a slot whose every cell holds a piece must be cleared first
-        blocked = 1.0 if all(c in view.owner_at for c in slot.cells) else 0.0
+        blocked = 1.0 if all(c in view.owner_at for c in cells) else 0.0
         for occ in slot.occupants:
-            for cell, owner in view.by_type.get(occ.piece, ()):
+            found = view.by_type.get(occ.piece)
+            if not found:
+                continue
+            own_ok, enemy_ok = occ.owner is not Owner.ENEMY, occ.owner is not Owner.OWN
+            distances = None  # the player's own pieces of this type: one table for all of them
+            for cell, owner in found:
                 mine = owner == player
-                if occ.owner is Owner.OWN and not mine or occ.owner is Owner.ENEMY and mine:
+                if not (own_ok if mine else enemy_ok):
                     continue
-                if cell in slot.cells:
+                if cell in cells:
                     costs.append((0.0, cell))
                 elif mine:  # an enemy piece elsewhere is not ours to move
-                    d = k.distances(owner, occ.piece, slot.cells).get(cell)
+                    if distances is None:
+                        distances = self.knowledge.distances(player, occ.piece, cells)
+                    d = distances.get(cell)
                     if d is not None:
                         costs.append((d + blocked, cell))
         costs.sort()
@@ -309,28 +330,25 @@ class Evaluator:
         """:meth:`GameKnowledge.lines` as bits: ((target bit, blocking cells' bits, landing), ...)
         with landing 0 either, 1 only onto an empty cell, 2 only onto a piece it takes; and the
         bits of every cell those lines touch (the only cells whose contents matter)."""
-        return self._piece((cell, owner, ptype))[:2]
-
-    def _piece(self, piece: tuple[str, str, str]) -> tuple:
-        """What the mobility term needs of one ``(cell, owner, type)``, worked out once: its lines
-        and the cells around them (:meth:`_lines`), its value in thousandths, what one cell of
-        mobility is worth to it, and whether it is royal (its mobility is not counted)."""
-        hit = self._line_bits.get(piece)
-        if hit is None:
-            cell, owner, ptype = piece
-            bits = self._bits
-            code = {QUIET: 1, CAPTURE: 2}
-            lines = tuple((bits[target], self._mask(over), code.get(landing, 0))
-                          for target, over, landing in self.knowledge.lines(owner, ptype, cell) if target in bits)
-            around = 0
-            for target, over, _ in lines:
-                around |= target | over
-            hit = self._line_bits[piece] = (lines, around, self.milli.get(ptype, 1000),
-                                            self._step_weight.get(ptype, 1.0), ptype in self.royal.get(owner, ()))
-        return hit
+        bits = self._bits
+        code = {QUIET: 1, CAPTURE: 2}
+        lines = tuple((bits[target], self._mask(over), code.get(landing, 0))
+                      for target, over, landing in self.knowledge.lines(owner, ptype, cell) if target in bits)
+        around = 0
+        for target, over, _ in lines:
+            around |= target | over
+        return lines, around
 
     def _mobility(self, pieces, player: str) -> tuple[float, dict[str, int]]:
-        """The mobility term and the cells each player attacks, from the board as it stands.
+        """:meth:`_mobility_of` of ``(cell, owner, type)`` triples in name order, the attacked
+        cells by player name."""
+        index = self.pieces
+        value, attacks, _, _ = self._mobility_of(index.records(pieces), index.player(player))
+        return value, {index.players[o]: cells for o, cells in attacks.items()}
+
+    def _mobility_of(self, records, me: int) -> tuple[float, dict[int, int], int, dict[int, int]]:
+        """The mobility term and the cells each player attacks, from the board as it stands;
+        and the occupied cells, and each player's, as bits (for :meth:`_royal_safety_of`).
 
         A piece's mobility is how many cells its learned steps reach now and
         could stand on safely: a step is blocked by a piece on a cell its line
@@ -350,37 +368,34 @@ class Evaluator:
         either way (a pawn's two steps from home do not outweigh a knight).
 
         A cell is attacked by every unblocked step that may take there; the
-        second result gives each player's attacked cells (for royal safety).
+        second result gives each player's (by number) attacked cells.
         """
-        bits = self._bits
         occupied = 0
-        mine: dict[str, int] = {}
-        for piece in pieces:
-            b = bits[piece[0]]
+        mine: dict[int, int] = {}
+        for r in records:
+            b = r[BIT]
             occupied |= b
-            owner = piece[1]
+            owner = r[OWNER]
             mine[owner] = mine.get(owner, 0) | b
-        attacks: dict[str, int] = {}
+        attacks: dict[int, int] = {}
         memo = self._reached
         if len(memo) > MEMO_LIMIT:
             memo.clear()
-        known = self._line_bits
         reaches = []
-        for piece in pieces:
-            info = known.get(piece) or self._piece(piece)
-            lines, around, value, step, royal = info
-            owner = piece[1]
+        for r in records:
+            owner = r[OWNER]
+            around = r[AROUND]
             near = occupied & around
             own = mine[owner] & around
-            key = (piece, near, own)
+            key = (r[RANK], near, own)
             hit = memo.get(key)
             if hit is None:
-                hit = memo[key] = _reach(lines, near, own)
+                hit = memo[key] = _reach(r[LINES], near, own)
             attacks[owner] = attacks.get(owner, 0) | hit[1]
-            reaches.append((value, owner, hit[0], hit[1], step, royal))
+            reaches.append((r[MILLI], owner, hit[0], hit[1], r[STEP], r[ROYAL]))
         weight = self.weights.mobility
         if not weight:
-            return 0.0, attacks
+            return 0.0, attacks, occupied, mine
         # each piece's safe cells exclude those attacked by enemy pieces worth less: walking the
         # pieces by value, "danger" gathers the attacks of the cheaper enemies met so far
         reaches.sort(key=_first)
@@ -389,7 +404,7 @@ class Evaluator:
         for owner in mine:
             danger = 0
             k = 0
-            sign = 1.0 if owner == player else -1.0
+            sign = 1.0 if owner == me else -1.0
             for value, o, reached, _, step, royal in reaches:
                 if o != owner or royal:
                     continue
@@ -399,42 +414,133 @@ class Evaluator:
                     k += 1
                 term = (1000 * (reached & ~danger).bit_count() - value) * step
                 total += sign * (value if term > value else -value if term < -value else term)
-        return weight * total / 1000, attacks
+        return weight * total / 1000, attacks, occupied, mine
 
-    def _royal_safety(self, pieces, player: str, attacks: dict[str, int]) -> float:
+    def _royal_safety_of(self, records, me: int, attacks: dict[int, int], occupied: int,
+                         cells_of: dict[int, int]) -> float:
         """Shelter, pressure and escape cells of every royal piece (see the module docstring).
 
         Cell sets are bits of one integer (a board of any size), so the union of every enemy
         attack is a few ``|`` and each count one ``bit_count()``.  ``attacks`` are the cells
-        each player attacks on the board as it stands (:meth:`_mobility`).
+        each player attacks on the board as it stands, ``occupied`` the cells holding a piece
+        and ``cells_of`` each player's (:meth:`_mobility_of`).
         """
         w = self.weights
-        bits = self._bits
-        cells_of: dict[str, int] = {}
-        occupied = 0
-        for cell, owner, _ in pieces:
-            cells_of[owner] = cells_of.get(owner, 0) | bits[cell]
-            occupied |= bits[cell]
         score = 0.0
-        for cell, owner, ptype in pieces:
-            if ptype not in self.royal.get(owner, ()):
+        for r in records:
+            if not r[ROYAL]:
                 continue
+            owner = r[OWNER]
             reach = 0
             for o, cells in attacks.items():
                 if o != owner:
                     reach |= cells
-            near = self._near(cell)
+            near = r[NEAR]
             own = cells_of[owner]
             shelter = (near & own).bit_count()
-            pressure = (near & reach).bit_count() + (2 if reach & bits[cell] else 0)
+            pressure = (near & reach).bit_count() + (2 if reach & r[BIT] else 0)
             steps = 0
-            for target, over, landing in self._lines(owner, ptype, cell)[0]:
+            for target, over, landing in r[LINES]:
                 if not over & occupied:
                     steps |= target
             escape = (steps & ~own & ~reach).bit_count()
             term = self.scale * (w.shelter * shelter - w.pressure * pressure + w.royal_mobility * escape)
-            score += term if owner == player else -term
+            score += term if owner == me else -term
         return score
+
+
+#: The fields of a piece's record (:meth:`PieceIndex.record`), a tuple for speed.
+RANK, BIT, OWNER, MILLI, ROYAL, BONUS, LINES, AROUND, STEP, NEAR, NAMES = range(11)
+
+
+class PieceIndex:
+    """Small integers for the names of one game's positions: the evaluator's one owner of them.
+
+    Players are numbered (:meth:`player`, and :attr:`players` back to names);
+    each ``(cell, owner, type)`` gets a record, worked out the first time it is
+    met and kept (a game has at most cells x players x types of them):
+
+    * ``RANK``: its place in the order of the name triples, so sorting records
+      orders pieces as sorting their names would (the float terms are summed in
+      that order, the same in every process whatever the string hash seed);
+    * ``BIT``: its cell's bit; ``OWNER``: its owner's number; ``MILLI``: its
+      learned value in thousandths; ``ROYAL``: whether its owner's goals make
+      it royal; ``BONUS``: its promotion bonus, or for a royal piece its
+      activity (:meth:`Evaluator._promotion_bonus`, :meth:`Evaluator._royal_activity`);
+    * ``LINES``, ``AROUND``: its learned lines as bits (:meth:`Evaluator._lines`);
+      ``STEP``: what one cell of mobility is worth to it; ``NEAR``: the bits of
+      the cells next to a royal piece (0 for others); ``NAMES``: the triple.
+
+    A name the game does not list (an engine's off-board place) is ranked
+    when first met; the ranks of every record change then, so the records and
+    the evaluator's reach memo, keyed by rank, are dropped.
+    """
+
+    def __init__(self, evaluator: Evaluator, game: Game):
+        self.evaluator = evaluator
+        self._names: tuple[list[str], list[str], list[str]] = (
+            sorted(set(game.positions)), sorted(set(game.players)), sorted(set(game.piece_types)))
+        self._ranks: tuple[dict[str, int], ...] = ()
+        self._rank_names()
+        #: player numbers in the game's order of players; a name it does not list is numbered when met
+        self._numbers: dict[str, int] = {p: i for i, p in enumerate(game.players)}
+        self.players: list[str] = list(game.players)
+        self._records: dict[tuple[str, str, str], tuple] = {}
+        #: how many times the ranks were renumbered (a record made before is stale)
+        self.renumbered = 0
+
+    def player(self, name: str) -> int:
+        """The number of player ``name``."""
+        n = self._numbers.get(name)
+        if n is None:
+            n = self._numbers[name] = len(self.players)
+            self.players.append(name)
+        return n
+
+    def record(self, piece: tuple[str, str, str]) -> tuple:
+        """The record of ``piece``, a ``(cell, owner, type)`` triple (see the class docstring)."""
+        hit = self._records.get(piece)
+        if hit is None:
+            hit = self._records[piece] = self._make(piece)
+        return hit
+
+    def records(self, pieces) -> list[tuple]:
+        """The records of ``pieces`` (triples), in the order of their names."""
+        known = self._records
+        renumbered = self.renumbered
+        out = [known.get(p) or self.record(p) for p in pieces]
+        if self.renumbered != renumbered:
+            out = [self.record(p) for p in pieces]
+        out.sort()
+        return out
+
+    def _rank_names(self) -> None:
+        self._ranks = tuple({name: i for i, name in enumerate(names)} for names in self._names)
+
+    def _rank(self, piece: tuple[str, str, str]) -> int:
+        ranks = self._ranks
+        if any(name not in known for name, known in zip(piece, ranks)):
+            for name, names in zip(piece, self._names):
+                if name not in names:
+                    names.append(name)
+                    names.sort()
+            self._rank_names()
+            self._records.clear()
+            self.evaluator._reached.clear()
+            self.renumbered += 1
+            ranks = self._ranks
+        cells, owners, types = ranks
+        return (cells[piece[0]] * len(owners) + owners[piece[1]]) * len(types) + types[piece[2]]
+
+    def _make(self, piece: tuple[str, str, str]) -> tuple:
+        ev = self.evaluator
+        rank = self._rank(piece)
+        cell, owner, ptype = piece
+        royal = ptype in ev.royal.get(owner, ())
+        bonus = ev._royal_activity(owner, ptype, cell) if royal else ev._promotion_bonus(owner, ptype, cell)
+        lines, around = ev._lines(owner, ptype, cell)
+        return (rank, ev._bits[cell], self.player(owner), ev.milli.get(ptype, 1000), royal, bonus, lines, around,
+                ev._step_weight.get(ptype, 1.0), ev._near(cell) if royal else 0, piece)
 
 
 def _first(item):
@@ -477,12 +583,21 @@ def _reach(lines, occupied: int, own: int) -> tuple[int, int]:
 class _View:
     """One position's pieces, indexed for the goal distances."""
 
-    __slots__ = ("pieces", "by_type", "owner_at")
+    __slots__ = ("pieces", "by_type", "owner_at", "_counts")
 
     def __init__(self, pieces):
         self.pieces = pieces
         self.by_type: dict[str, list[tuple[str, str]]] = {}
         self.owner_at: dict[str, str] = {}
+        #: (owner, type) -> how many such pieces stand on the board
+        self._counts: dict[tuple[str, str], int] = {}
+        counts = self._counts
         for cell, owner, ptype in pieces:
             self.by_type.setdefault(ptype, []).append((cell, owner))
             self.owner_at[cell] = owner
+            counts[owner, ptype] = counts.get((owner, ptype), 0) + 1
+
+    def count(self, owner: str | None, types) -> int:
+        """How many pieces of ``owner`` (None: anybody's) of ``types`` (None: any type) stand on the board."""
+        return sum(n for (o, t), n in self._counts.items()
+                   if (owner is None or o == owner) and (types is None or t in types))
