@@ -21,6 +21,11 @@ A search asks two questions of its :class:`Deadline`:
   soft at 60 % of the target, hard at three targets but never more than a
   third of what is left.
 
+Whoever asked for the move may also stop the thinking at once: a
+``cancelled`` callable (the play page's Stop button) makes ``expired()`` true
+and ``may_deepen()`` false as soon as it answers true; the search then
+returns what it has, as at the hard limit.
+
 By default the limits are wall-clock seconds, as a player facing a person
 expects.  ``cpu=True`` counts the seconds of processor time this process
 spends instead (``time.process_time``): a benchmark on a shared machine then
@@ -50,6 +55,8 @@ class TimeControl:
     moves_to_go: int | None = None
     cpu: bool = False
     """Count this process's processor time instead of wall-clock time."""
+    cancelled: Callable[[], bool] | None = None
+    """Asked while thinking: true stops the thinking at once (see the module docstring)."""
 
     def limits(self) -> tuple[float, float]:
         """(soft, hard) seconds for the next move; ``inf`` when nothing limits it."""
@@ -65,7 +72,7 @@ class TimeControl:
     def start(self) -> Deadline:
         """A :class:`Deadline` starting now."""
         soft, hard = self.limits()
-        return Deadline.after(soft, hard, time.process_time if self.cpu else time.perf_counter)
+        return Deadline.after(soft, hard, time.process_time if self.cpu else time.perf_counter, self.cancelled)
 
 
 @dataclass
@@ -76,11 +83,14 @@ class Deadline:
     soft: float
     hard: float
     now: Callable[[], float] = time.perf_counter
+    #: true once whoever asked for the move has stopped the thinking
+    cancelled: Callable[[], bool] | None = None
 
     @classmethod
-    def after(cls, soft: float, hard: float, now: Callable[[], float] = time.perf_counter) -> Deadline:
+    def after(cls, soft: float, hard: float, now: Callable[[], float] = time.perf_counter,
+              cancelled: Callable[[], bool] | None = None) -> Deadline:
         start = now()
-        return cls(start, start + soft, start + hard, now)
+        return cls(start, start + soft, start + hard, now, cancelled)
 
     @classmethod
     def none(cls) -> Deadline:
@@ -88,10 +98,10 @@ class Deadline:
         return cls(time.perf_counter(), math.inf, math.inf)
 
     def may_deepen(self) -> bool:
-        return self.now() < self.soft
+        return self.now() < self.soft and not (self.cancelled is not None and self.cancelled())
 
     def expired(self) -> bool:
-        return self.now() >= self.hard
+        return self.now() >= self.hard or (self.cancelled is not None and self.cancelled())
 
     def elapsed(self) -> float:
         return self.now() - self.started
@@ -100,7 +110,7 @@ class Deadline:
         """A deadline ``fraction`` of this one's way from its start to each of its limits."""
         start = self.started
         return Deadline(start, start + fraction * (self.soft - start), start + fraction * (self.hard - start),
-                        self.now)
+                        self.now, self.cancelled)
 
 
 def moves_before(state: State, deadline: Deadline, at_least: int = 0) -> tuple[list[Move], bool]:

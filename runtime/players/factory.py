@@ -20,6 +20,8 @@ share (a UCI engine's process), until :meth:`PlayerSource.close`.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from runtime.players.alphabeta import AlphaBetaPlayer
 from runtime.players.clock import TimeControl
 from runtime.players.knowledge import KnowledgeCache
@@ -39,11 +41,14 @@ UNLIMITED_DEPTH = 64
 """The depth cap of a player limited only by time or nodes."""
 
 
-def _clock(spec: PlayerSpec, cpu_clock: bool) -> TimeControl | None:
-    return TimeControl(per_move=spec.seconds, cpu=cpu_clock) if spec.seconds is not None else None
+def _clock(spec: PlayerSpec, cpu_clock: bool, cancelled: Callable[[], bool] | None = None) -> TimeControl | None:
+    if spec.seconds is None and cancelled is None:
+        return None
+    return TimeControl(per_move=spec.seconds, cpu=cpu_clock, cancelled=cancelled)
 
 
-def _ours(spec: PlayerSpec, seed: int, cpu_clock: bool, knowledge: KnowledgeCache | None = None) -> Player:
+def _ours(spec: PlayerSpec, seed: int, cpu_clock: bool, knowledge: KnowledgeCache | None = None,
+          cancelled: Callable[[], bool] | None = None) -> Player:
     if spec.kind is PlayerKind.RANDOM:
         return RandomPlayer(seed)
     budgeted = spec if spec.has_budget else PlayerSpec(spec.kind, spec.text, strength=DEFAULT_LEVEL)
@@ -51,19 +56,19 @@ def _ours(spec: PlayerSpec, seed: int, cpu_clock: bool, knowledge: KnowledgeCach
     if spec.kind is PlayerKind.ALPHABETA:
         nodes = budgeted.nodes if budgeted.nodes is not None else (level.nodes if level else None)
         depth = budgeted.depth if budgeted.depth is not None else (level.max_depth if level else UNLIMITED_DEPTH)
-        return AlphaBetaPlayer(max_depth=depth, node_budget=nodes, seed=seed, clock=_clock(budgeted, cpu_clock),
-                               knowledge_cache=knowledge)
+        return AlphaBetaPlayer(max_depth=depth, node_budget=nodes, seed=seed,
+                               clock=_clock(budgeted, cpu_clock, cancelled), knowledge_cache=knowledge)
     if spec.kind is PlayerKind.MCTS:
         iterations = budgeted.nodes if budgeted.nodes is not None else (
             level.mcts_iterations if level else 10**9)
-        clock = _clock(budgeted, cpu_clock)
+        clock = _clock(budgeted, cpu_clock, cancelled)
         return MCTSPlayer(iterations=iterations, clock=clock, seed=seed)
     raise ValueError(f"{spec.text}: {spec.kind.value} is not a computer player of ours")
 
 
 def make_player(kind: str | PlayerSpec, seed: int = 0, time_limit: float | None = None,
                 strength: int | None = None, cpu_clock: bool = False,
-                knowledge: KnowledgeCache | None = None) -> Player:
+                knowledge: KnowledgeCache | None = None, cancelled: Callable[[], bool] | None = None) -> Player:
     """The player of one game for a spec (a :class:`PlayerSpec` or its text, e.g. ``ai`` or
     ``alphabeta:nodes=2000``).
 
@@ -75,13 +80,15 @@ def make_player(kind: str | PlayerSpec, seed: int = 0, time_limit: float | None 
     that cannot be read and ValueError for one that is not a computer player.
     ``knowledge`` is the caller's cache of learned knowledge, shared by the
     players it makes (an alpha-beta player without one keeps its own).
+    ``cancelled``, asked while a searching player thinks, stops it at once when
+    it answers true (:class:`~runtime.players.clock.TimeControl`).
     """
     spec = kind if isinstance(kind, PlayerSpec) else parse_player_spec(kind)
     if spec.kind in ENGINES:
         raise ValueError(f"{spec.text}: a UCI engine is played through a PlayerSource")
     if not spec.has_budget and spec.kind is not PlayerKind.RANDOM and spec.kind is not PlayerKind.HUMAN:
         spec = PlayerSpec(spec.kind, spec.text, strength=strength or DEFAULT_LEVEL, seconds=time_limit)
-    return _ours(spec, seed, cpu_clock, knowledge)
+    return _ours(spec, seed, cpu_clock, knowledge, cancelled)
 
 
 class PlayerSource:

@@ -6,7 +6,9 @@ Routes (every ``/api/`` answer is JSON; ``POST`` bodies must be JSON):
 * ``GET /static/...``: the page's script and style;
 * ``GET /api/games``: the games the page may open (:mod:`runtime.web.catalog`);
 * ``POST /api/new`` ``{"game": NAME, "variant": V}`` or ``{"upload": FILE,
-  "includes": [FILE...], "variant": V}`` with ``FILE = {"name", "data": BASE64}``;
+  "includes": [FILE...], "variant": V}`` with ``FILE = {"name", "data": BASE64}``,
+  and optionally ``"clock": "300+2"`` and ``"seed": N`` (the random players' rolls
+  and the computer players drawn from N, as ``zrf play --seed``);
   needs the launch token; answers the game with its ``id`` and ``token``;
 * ``GET /api/state?id=ID[&ply=N]``: the game as the page draws it (``ply``: show
   the position after the first N moves instead of the last);
@@ -14,7 +16,11 @@ Routes (every ``/api/`` answer is JSON; ``POST`` bodies must be JSON):
   (:mod:`runtime.web.bitmap_routes`: only the keys the game's pictures name);
 * ``POST /api/move`` ``{"id", "notation"}``, ``POST /api/ai`` ``{"id", "kind",
   "seconds", "strength"}`` (the computer moves), ``POST /api/hint`` (same body;
-  only names the move), ``POST /api/undo`` ``{"id"}``, ``POST /api/open-zsg``
+  only names the move), ``POST /api/stop`` ``{"id", "version"}`` (the computer's
+  move at that version of the game is stopped now and not played: the answer to
+  its ``/api/ai`` is the game unchanged with ``"stopped": true``), ``POST
+  /api/undo`` ``{"id"}`` (the last move taken back, the clocks as they were when
+  it was made), ``POST /api/open-zsg``
   ``{"id", "zsg": FILE}`` (replays a saved game of this game, which then goes on
   from its last position; the page then steps through it with ``?ply=``): each
   needs the game's token;
@@ -73,9 +79,10 @@ from runtime.core.protocol import Outcome, reads_saved_games
 from runtime.interpreter import ZrfRuntimeError
 from runtime.loading.opening import AxiomGames, open_game
 from runtime.loading.registry import find_game
-from runtime.players.chance import ChanceRoller, random_players
+from runtime.players.chance import random_players
 from runtime.players.factory import make_player
 from runtime.players.knowledge import KnowledgeCache
+from runtime.players.spec import parse_player_spec
 from runtime.savedgames.saving import SavedGameError, replay_saved
 from runtime.web.bitmap_routes import IMAGE_HEADERS, graphics_notes, image_png
 from runtime.web.catalog import Catalog, load_zrf_file
@@ -330,7 +337,7 @@ async def new_game(request: Request, ctx: ServeContext) -> Response:
                 session.rules = _rules_source(entry, spec, variant)
                 session.still, session.drawn_as = still, drawn_as
                 if seed is not None:
-                    session.roller = ChanceRoller(session.game, seed)
+                    session.seeded(seed)
                 if control is not None and still is None:
                     seconds, increment = parse_control(control)
                     session.clocks = GameClocks(seconds, increment, session.choosers(), session.state.current_player)
@@ -419,8 +426,7 @@ async def open_zsg(request: Request, ctx: ServeContext) -> Response:
                     [(e.player, e.piece, e.position) for e in saved.setup])
             else:
                 end = session.game.initial_state()
-            session.history, session.state = history, end
-            session.changed()
+            session.replaced(end, history)
             return session_payload(session)
     return ok(await ctx.run(replay, "opening the saved game"))
 
@@ -452,8 +458,10 @@ async def _computer(request: Request, ctx: ServeContext, hint_only: bool) -> Res
             seconds = max(0.05, min(seconds, clocks.time_left(mover) / CLOCK_SHARE + 0.8 * clocks.increment))
     strength = int(_number(body.get("strength"), 3, 1, 10))
     try:
-        player = make_player(kind, seed=len(session.history), time_limit=seconds, strength=strength,
-                             knowledge=ctx.knowledge)
+        if parse_player_spec(kind).has_budget:  # else "alphabeta:depth=64" would think without end
+            raise ApiError(400, "kind names a player without a budget (such as ai, mcts or random): the "
+                                "strength and seconds asked are its budget")
+        make_player(kind, strength=strength)  # a kind the factory cannot make is refused before the queue
     except ValueError as exc:
         raise ApiError(400, str(exc)) from None
 
@@ -469,7 +477,15 @@ async def _computer(request: Request, ctx: ServeContext, hint_only: bool) -> Res
                     raise ApiError(400, f"{mover} is a random player: its turn is rolled, not chosen")
             elif mover in session.seats.invited:
                 raise ApiError(403, f"{mover} is played by the person you invited")
-            chosen = session.roller.roll(session.state) if rolls else player.choose(session.state)
+            if rolls:
+                chosen = session.roller.roll(session.state)
+            else:
+                version = session.version
+                player = make_player(kind, seed=session.player_seed(), time_limit=seconds, strength=strength,
+                                     knowledge=ctx.knowledge, cancelled=lambda: session.stop_asked(version))
+                chosen = player.choose(session.state)
+                if session.stop_asked(version):  # the page's Stop: the move worked out so far is not played
+                    return {**session_payload(session), "stopped": True}
             if hint_only:
                 return {"hint": describe_move(chosen)}
             session.played(chosen)
@@ -488,6 +504,19 @@ async def hint(request: Request, ctx: ServeContext) -> Response:
     return await _computer(request, ctx, hint_only=True)
 
 
+@api("stopping the computer")
+async def stop(request: Request, ctx: ServeContext) -> Response:
+    """The page's Stop: the computer's move at the game's ``version`` is not worked out further (nor
+    played); a search that is running stops at once, one still waiting never starts.  Needs no lock,
+    which the search holds while it thinks."""
+    session, body = await session_call(request, ctx)
+    version = body.get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise ApiError(400, "version must be the game's version the page shows")
+    session.stopped_at = version
+    return ok({"stopped": version})
+
+
 @api("taking the move back")
 async def undo(request: Request, ctx: ServeContext) -> Response:
     session, _ = await session_call(request, ctx)
@@ -496,15 +525,7 @@ async def undo(request: Request, ctx: ServeContext) -> Response:
         with session.lock:
             if session.seats.invited:
                 raise ApiError(400, "moves cannot be taken back in a game shared with another browser")
-            if session.ended is not None:
-                session.ended = None
-                session.changed()
-            elif session.history:
-                session.state, _ = session.history.pop()
-                if session.clocks is not None:
-                    session.clocks.turn_to(session.state.current_player)
-                session.changed()
-            session.draw_offer = None
+            session.took_back()
             return session_payload(session)
     return ok(await ctx.run(take_back, "taking the move back"))
 
@@ -713,6 +734,7 @@ def make_app(catalog: Catalog, limits: ServerLimits | None = None) -> Starlette:
         Route("/api/ai", ai, methods=["POST"]),
         Route("/api/hint", hint, methods=["POST"]),
         Route("/api/undo", undo, methods=["POST"]),
+        Route("/api/stop", stop, methods=["POST"]),
         Route("/api/zsg", zsg),
         Route("/api/image", image),
         Route("/api/open-zsg", open_zsg, methods=["POST"]),

@@ -8,6 +8,14 @@ stops it and adds the increment.  A clock at zero has flagged: the session's
 outcome is then a loss on time (:meth:`runtime.web.sessions.Session.outcome`),
 and a move that arrives later is refused.  Pages read :meth:`view` with each
 position and count down themselves from it; they never decide a flag.
+
+A move taken back gives its time back: each move remembers what every clock
+showed when it was made (:meth:`moved`), and :meth:`took_back` sets the
+clocks to that again, the mover's running from the moment of the undo.  Taking
+back several moves one by one reaches the clocks of the position they return
+to.  When the game's moves are replaced (a saved game opened, the rules
+edited), the remembered readings no longer belong to them: :meth:`replaced`
+forgets them, and an undo past that point charges the running clock instead.
 """
 
 from __future__ import annotations
@@ -45,6 +53,8 @@ class GameClocks:
         self.left = dict.fromkeys(players, seconds)
         self.running: str | None = to_move if to_move in self.left else None
         self.since = now()
+        #: what the clocks showed at each move still in the game, oldest first (one per move)
+        self.readings: list[dict[str, float]] = []
 
     def time_left(self, player: str) -> float:
         left = self.left[player]
@@ -59,13 +69,30 @@ class GameClocks:
     def moved(self, next_player: str | None) -> None:
         """The running player moved: charge its time, add the increment, start ``next_player``'s."""
         now = self.now()
+        self.readings.append(dict(self.left))
         if self.running is not None:
             self.left[self.running] = max(0.0, self.left[self.running] - (now - self.since)) + self.increment
         self.running = next_player if next_player in self.left else None
         self.since = now
 
+    def took_back(self, player: str | None) -> None:
+        """The last move was taken back: every clock shows what it did when that move was made, and
+        ``player``'s (the mover's again) runs from now.  Without a reading, as :meth:`turn_to`."""
+        if not self.readings:
+            self.turn_to(player)
+            return
+        self.left = self.readings.pop()
+        self.running = player if player in self.left else None
+        self.since = self.now()
+
+    def replaced(self, player: str | None) -> None:
+        """The game's moves were replaced: their readings are forgotten, ``player``'s clock runs."""
+        self.readings.clear()
+        self.turn_to(player)
+
     def turn_to(self, player: str | None) -> None:
-        """A move was taken back: charge the running player's time (no increment) and start ``player``'s."""
+        """The turn passes without a move (an ending taken back, moves replaced): charge the running player's
+        time (no increment) and start ``player``'s."""
         now = self.now()
         if self.running is not None:
             self.left[self.running] = max(0.0, self.left[self.running] - (now - self.since))

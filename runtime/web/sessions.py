@@ -66,7 +66,10 @@ class Session:
     seats: Seats | None = None
     #: counts the changes of the game (moves, undos, opened saved games): the live updates' news
     version: int = 0
-    #: rolls for the game's random players (``?Dice``), seeded by the session
+    #: the seed the person gave (``/api/new``'s ``seed``, as ``zrf play --seed``), or None: then the rolls
+    #: are drawn from a secret seed
+    seed: int | None = None
+    #: rolls for the game's random players (``?Dice``), seeded by :attr:`seed`
     roller: ChanceRoller | None = None
     #: the game whose layout and bitmaps draw this one (a built-in game's package), or None
     drawn_as: Game | None = None
@@ -84,12 +87,32 @@ class Session:
     rules: RulesSource | None = None
     #: what checking the editor's text worked out, for its next check
     edit_memo: EditMemo = field(default_factory=EditMemo)
+    #: the game's :attr:`version` whose computer move the page stopped (``/api/stop``), or None; read by
+    #: the search while it thinks, so it is written without :attr:`lock` (which the search holds)
+    stopped_at: int | None = None
 
     def __post_init__(self):
         if self.seats is None:
             self.seats = Seats(self.token)
         if self.roller is None:
-            self.roller = ChanceRoller(self.game, secrets.randbits(32))
+            self.roller = self._new_roller()
+
+    def _new_roller(self) -> ChanceRoller:
+        return ChanceRoller(self.game, self.seed if self.seed is not None else secrets.randbits(32))
+
+    def seeded(self, seed: int) -> None:
+        """The person gave ``seed``: the rolls and the computer players follow it from the start."""
+        self.seed = seed
+        self.roller = self._new_roller()
+
+    def player_seed(self) -> int:
+        """The seed of a computer player asked to move now: the game's seed (0 without one) plus the
+        number of moves played, so a seeded game's players draw the same as they did before."""
+        return (self.seed or 0) + len(self.history)
+
+    def stop_asked(self, version: int) -> bool:
+        """Was the computer's move at the game's ``version`` stopped by the page?"""
+        return self.stopped_at == version
 
     def token_matches(self, offered: str | None) -> bool:
         """Is ``offered`` the owner's token (the page that opened the game)?"""
@@ -135,14 +158,36 @@ class Session:
         self.state, self.history = state, history
         self.pngs.clear()
         self.drawn_as, self.still, self.ended, self.draw_offer = None, None, None, None
-        self.roller = ChanceRoller(game, secrets.randbits(32))
+        self.roller = self._new_roller()
         if self.clocks is not None:
             if set(self.clocks.left) == set(self.choosers()):
-                self.clocks.turn_to(state.current_player)
+                self.clocks.replaced(state.current_player)
             else:
                 self.clocks = None
         self.changed()
         return old_folder
+
+    def took_back(self) -> None:
+        """Undo: an ending the players chose is taken back first (the clocks go on), else the last move
+        (the clocks show again what they did when it was made)."""
+        if self.ended is not None:
+            self.ended = None
+            if self.clocks is not None:
+                self.clocks.turn_to(self.state.current_player)
+            self.changed()
+        elif self.history:
+            self.state, _ = self.history.pop()
+            if self.clocks is not None:
+                self.clocks.took_back(self.state.current_player)
+            self.changed()
+        self.draw_offer = None
+
+    def replaced(self, state: State, history: list[tuple[State, Move]]) -> None:
+        """The game's moves were replaced (a saved game opened): it goes on from ``state``."""
+        self.history, self.state = history, state
+        if self.clocks is not None:
+            self.clocks.replaced(state.current_player)
+        self.changed()
 
     def played(self, move: Move) -> None:
         """``move`` was made in the current position: the history grows, the clocks turn."""

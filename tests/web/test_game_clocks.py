@@ -53,3 +53,47 @@ def test_a_flag_ends_the_game_on_the_server():
         after = client.get("/api/state", id=state["id"]).json()
         assert after["outcome"]["words"] == "Black wins: White's time ran out" and after["history"] == []
         client.close()
+
+
+def test_undo_gives_the_clocks_back_the_time_of_the_moves_taken_back():
+    """Hand count for 300 + 2: White thinks 10 s and moves (292 left), Black thinks 20 s and moves
+    (300 - 20 + 2 = 282); 5 s later Black's move is taken back: the clocks show what they did when
+    Black moved (White 292, Black 300) and Black's runs again from the undo; 3 s later White's move
+    is taken back too: both show 300, and White's runs.  (Charging instead of refunding would leave
+    White 287 after the first undo.)  Moves replaced by a saved game forget their readings: an undo
+    after that charges the running clock."""
+    hand = Hand()
+    clocks = GameClocks(300, 2, ["White", "Black"], "White", now=hand)
+    hand.t = 10
+    clocks.moved("Black")
+    hand.t = 30
+    clocks.moved("White")
+    assert clocks.left == {"White": 292, "Black": 282}
+    hand.t = 35
+    clocks.took_back("Black")
+    assert clocks.left == {"White": 292, "Black": 300} and clocks.running == "Black"
+    hand.t = 38
+    assert clocks.time_left("Black") == 297
+    clocks.took_back("White")
+    assert clocks.left == {"White": 300, "Black": 300} and clocks.running == "White"
+    hand.t = 40
+    clocks.replaced("Black")
+    assert clocks.left == {"White": 298, "Black": 300} and clocks.running == "Black"
+    hand.t = 41
+    clocks.took_back("White")
+    assert clocks.left == {"White": 298, "Black": 299} and clocks.running == "White"
+
+
+def test_undo_through_the_api_refunds_the_clock():
+    """A 60-second game: White waits 1.5 s, plays e2 - e4 and takes it back: White's clock shows 60 s
+    again (without the refund it would show at most 58.5)."""
+    with live_server(["tests/games/chess.zrf"]) as server:
+        client = PageClient(server)
+        state = client.new(game="chess.zrf", clock="60+0").json()
+        time.sleep(1.5)
+        moved = client.post("/api/move", {"id": state["id"], "notation": "e2 - e4"}).json()
+        assert moved["clock"]["left"]["White"] <= 58_500
+        undone = client.post("/api/undo", {"id": state["id"]}).json()
+        assert undone["history"] == [] and undone["clock"]["running"] == "White"
+        assert undone["clock"]["left"]["White"] > 59_000
+        client.close()

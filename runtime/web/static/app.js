@@ -5,7 +5,9 @@
 // person or a computer (alpha-beta, MCTS or random), chosen under "Players"; a random player
 // (?Dice) is nobody's seat: it rolls by chance.  The move list (one line per full move) and the
 // |< < > >| buttons show earlier positions; an opened .zsg is stepped through the same way.
-// Flip turns the board round; a clock, when chosen, runs for the side to move and flags at zero.
+// Flip turns the board round; a clock, when chosen, runs for the side to move and flags at zero;
+// Undo gives the clocks back the time of the moves it takes back.  A seed (as zrf play --seed) makes
+// the dice and the computer players draw the same again.  Stop stops the computer's thinking at once.
 // Keyboard: Tab to a cell, Enter or Space to pick or place, arrows and Home/End step.
 "use strict";
 const $ = (id) => document.getElementById(id);
@@ -501,7 +503,8 @@ async function openShared() {
 }
 
 // the computer's (and the random players') turns, one request each, until a person is to move;
-// the status counts the seconds, and Stop hands the computer's seats to people after this move
+// the status counts the seconds; Stop asks the server to stop the search now (the move it was
+// working out is not played) and hands the computer's seats to people
 let stopAsked = false;
 async function computerTurns() {
   if (busy) return;
@@ -522,12 +525,21 @@ async function computerTurns() {
       } finally { clearInterval(ticker); }
       if (mine !== generation) return;
       current = next; render();
+      if (next.stopped) stopAsked = true;
     }
     if (stopAsked && current) current.players.forEach(p => { if (![CHANCE, "person", REMOTE].includes(seats[p])) setSeat(p, "person"); });
   } catch (e) { showError(e); }
   finally {
     if (mine === generation) { busy = false; document.body.dataset.busy = ""; $("stop").hidden = true; if (current) render(); }
   }
+}
+
+// Stop: the server stops the search of the game's version shown (the computer's move now, or the
+// one waiting for a searcher) and answers it unplayed; the loop above then hands the seats over
+async function stopComputer() {
+  stopAsked = true; $("stop").hidden = true;
+  if (!gameId || !current) return;
+  try { await api("/api/stop", {id: gameId, version: current.version}); } catch (e) { showError(e); }
 }
 
 // ---------------------------------------------------------------- clocks
@@ -649,6 +661,11 @@ async function newGame(ev) {
       ? {upload: await fileItem(file), includes: await Promise.all([...$("include-files").files].map(fileItem)), variant}
       : {game: $("game-select").value, variant};
     if ($("clock").value) body.clock = $("clock").value;
+    const seed = $("seed").value.trim();
+    if (seed !== "") {
+      if (!/^[0-9]{1,15}$/.test(seed)) throw new Error("the seed must be a whole number (or empty for a random one)");
+      body.seed = Number(seed);
+    }
     data = await api("/api/new", body);
   } catch (e) {
     if (mine === generation) { showError(e); $("status").textContent = "could not load the game"; delete document.body.dataset.loading; }
@@ -882,7 +899,7 @@ async function init() {
   $("flip").addEventListener("click", flip);
   $("resign").addEventListener("click", () => endingRequest("/api/resign"));
   $("draw").addEventListener("click", () => endingRequest("/api/draw"));
-  $("stop").addEventListener("click", () => { stopAsked = true; $("stop").hidden = true; });
+  $("stop").addEventListener("click", stopComputer);
   $("edit-rules").addEventListener("click", openEditor);
   $("edit-apply").addEventListener("click", applyEdit);
   $("edit-download").addEventListener("click", downloadEdit);
