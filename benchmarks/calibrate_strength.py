@@ -79,7 +79,8 @@ def levels_of(text: str) -> list[int]:
 
 
 def show(value: float) -> str:
-    return f"{value:+.0f}" if math.isfinite(value) else ("+inf" if value > 0 else "-inf")
+    """A signed Elo difference; an even score is ``+0``, never ``-0``."""
+    return f"{round(value):+d}" if math.isfinite(value) else ("+inf" if value > 0 else "-inf")
 
 
 def rating(value: float) -> str:
