@@ -1,7 +1,8 @@
 """Benchmark: what ``--strength 1..10`` is worth, in Elo on chess and level against level on other games.
 
     python benchmarks/calibrate_strength.py elo [--levels 1-10] [--games 20] [--batch 4]
-        [--anchor-time 0.1] [--random-plies 4] [--workers 1] [--seed 0] [--save DIR]
+        [--anchor-nodes 30000 | --anchor-time S] [--first-guess 1000] [--random-plies 4]
+        [--workers 1] [--seed 0] [--save DIR]
     python benchmarks/calibrate_strength.py ladder GAME [--levels 1-6] [--games 10]
         [--random-plies 2] [--need 55] [--workers 1] [--seed 0] [--save DIR]
 
@@ -9,13 +10,17 @@
 a node budget per move, so the games are the same on any machine) plays the
 chess ZRF (tests/games/chess.zrf) against Fairy-Stockfish with
 ``UCI_LimitStrength=true`` at ``UCI_Elo`` anchors (500 to 2850 in steps of
-150), ``--anchor-time`` seconds a move (``go movetime``), in batches of
+150), ``--anchor-nodes`` nodes a move (``go nodes``; the engine's strength
+limit honours it, so neither side's games depend on the machine or its load)
+or, with ``--anchor-time``, seconds a move (``go movetime``, wall-clock time,
+which a loaded machine shortens), in batches of
 ``--batch`` games (pairs: each opening of ``--random-plies`` random plies
 played from both sides).  After each batch the level's rating is estimated by
 maximum likelihood over all its games so far (runtime/matches/match_statistics.py,
 ``rating_against_anchors``: the logistic model, the 95 % interval from the
 profile likelihood) and the next batch plays the anchor nearest to it, so the
-games are spent where they tell most.  The engine is the build of
+games are spent where they tell most (the first level's first batch at
+``--first-guess``).  The engine is the build of
 ``zrf engines build fairy-stockfish``.
 
 ``ladder``: each level plays the level below it on GAME (``canopus``,
@@ -53,7 +58,7 @@ CHESS = str(ROOT / "tests" / "games" / "chess.zrf")
 ANCHORS = tuple(range(500, 2851, 150))
 """Fairy-Stockfish's UCI_Elo anchors (its range is 500 to 2850)."""
 FIRST_GUESS = 1000.0
-"""Where level 1's first batch is played."""
+"""Where the first level's first batch is played unless ``--first-guess`` says otherwise."""
 UNKNOWN_STEP = 300.0
 """How far the anchor moves after batches that were all won or all lost."""
 
@@ -74,7 +79,8 @@ def levels_of(text: str) -> list[int]:
 
 
 def show(value: float) -> str:
-    return f"{value:+.0f}" if math.isfinite(value) else ("+inf" if value > 0 else "-inf")
+    """A signed Elo difference; an even score is ``+0``, never ``-0``."""
+    return f"{round(value):+d}" if math.isfinite(value) else ("+inf" if value > 0 else "-inf")
 
 
 def rating(value: float) -> str:
@@ -90,12 +96,22 @@ def game_line(report, started: float) -> str:
             f"after {report.plies} plies [{report.seconds:.0f} s; {time.perf_counter() - started:.0f} s]")
 
 
+def anchor_budget(args) -> str:
+    """The anchors' limit in a UCI spec: ``go nodes`` unless ``--anchor-time`` asks for ``go movetime``."""
+    return f"time={args.anchor_time:g}" if args.anchor_time is not None else f"nodes={args.anchor_nodes}"
+
+
+def anchor_words(args) -> str:
+    return (f"{args.anchor_time:g} s a move (go movetime, wall-clock)" if args.anchor_time is not None
+            else f"{args.anchor_nodes} nodes a move (go nodes)")
+
+
 def calibrate_elo(args) -> int:
     game = open_game(CHESS)
     started = time.perf_counter()
     load_start = os.getloadavg()
     rows = []
-    guess = FIRST_GUESS
+    guess = args.first_guess
     record = []
     for level in args.levels:
         budget = strength_level(level)
@@ -106,7 +122,7 @@ def calibrate_elo(args) -> int:
             seed = args.seed * 100_000 + level * 1000 + batch
             ours = Contestant(f"level{level}", parse_player_spec(f"alphabeta:strength={level}"))
             fairy = Contestant(f"fs{anchor}", parse_player_spec(
-                f"uci:fairy-stockfish?UCI_LimitStrength=true&UCI_Elo={anchor}&Threads=1&time={args.anchor_time}"))
+                f"uci:fairy-stockfish?UCI_LimitStrength=true&UCI_Elo={anchor}&Threads=1&{anchor_budget(args)}"))
             count = min(args.batch, args.games - batch * args.batch)
             openings = tuple(random_openings(game, args.random_plies, -(-count // 2), seed))
             plan = MatchPlan(CHESS, None, (ours, fairy), count, openings, args.max_plies, seed, "chess",
@@ -144,7 +160,7 @@ def calibrate_elo(args) -> int:
         elo = "-" if estimate is None else (f"{rating(estimate.value)} ({rating(estimate.low)} to "
                                             f"{rating(estimate.high)})")
         print(f"| {level} | {nodes} | {depth} | {games} | {played} | {elo} |")
-    print(f"\nchess ZRF vs Fairy-Stockfish UCI_LimitStrength, {args.anchor_time:g} s a move; "
+    print(f"\nchess ZRF vs Fairy-Stockfish UCI_LimitStrength, {anchor_words(args)}; "
           f"{time.perf_counter() - started:.0f} s; load average {load_start[0]:.1f} at the start, "
           f"{load_end[0]:.1f} at the end")
     if args.save:
@@ -197,7 +213,12 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="part", required=True)
     elo = sub.add_parser("elo", help="each level's Elo on chess against Fairy-Stockfish UCI_Elo anchors")
-    elo.add_argument("--anchor-time", type=float, default=0.1, help="Fairy-Stockfish's seconds a move")
+    anchor = elo.add_mutually_exclusive_group()
+    anchor.add_argument("--anchor-nodes", type=int, default=30_000, help="Fairy-Stockfish's nodes a move")
+    anchor.add_argument("--anchor-time", type=float, default=None,
+                        help="Fairy-Stockfish's wall-clock seconds a move instead of nodes")
+    elo.add_argument("--first-guess", type=float, default=FIRST_GUESS,
+                     help="the Elo near which the first level's first batch is played")
     elo.add_argument("--batch", type=int, default=4, help="games between two choices of the anchor")
     elo.add_argument("--random-plies", type=int, default=4)
     ladder = sub.add_parser("ladder", help="each level against the level below on GAME")

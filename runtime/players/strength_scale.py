@@ -7,7 +7,8 @@ cap that rarely binds (the budget runs out first), and an iteration count for
 the MCTS player.  A budget in nodes, not seconds, makes a level the same
 games on any machine and at any load, and keeps it the same strength when
 the interpreter gets faster (it then only plays faster).  The Elo of each
-level on chess, measured against Fairy-Stockfish's ``UCI_Elo`` levels, and
+level on chess, measured against Fairy-Stockfish's ``UCI_Elo`` levels held to
+a node budget as well (``go nodes``, so no figure depends on the load), and
 the check that each level beats the one below are in docs/play.md ("The
 strength scale"), with the commands that measure them
 (``benchmarks/calibrate_strength.py``).

@@ -1,4 +1,4 @@
-"""benchmarks/calibrate_strength.py's ladder: the games it is asked for, its table, its exit status.
+"""benchmarks/calibrate_strength.py: the ladder's games, table and exit status; the elo anchors' budget.
 
 The ladder is played here on noughts and crosses (small_games.py: nine
 plies at most), levels 1 and 2, two games (one opening from both sides), so
@@ -8,6 +8,7 @@ tables are in docs/play.md ("The strength scale"), never by a test.
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -45,3 +46,39 @@ def test_levels_outside_the_scale_are_refused():
                           check=False, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "'0-11': strength is 1 to 10, not 0" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_elo_anchors_search_a_node_budget(tmp_path):
+    """``elo`` with ``--anchor-nodes`` sends the engine ``go nodes N`` and never a clock.
+
+    The cached Fairy-Stockfish is put behind a wrapper that keeps every line
+    the engine is sent, so what the engine was asked is read from its own
+    input, not from our report.  One level, two short games (20 plies).
+    """
+    from runtime.engines.engine_cache import EngineNotFound, resolve
+
+    try:
+        engine = resolve("fairy-stockfish")
+    except EngineNotFound as exc:
+        pytest.skip(str(exc))
+    heard = tmp_path / "heard.txt"
+    wrapper = tmp_path / "engines" / "fairy-stockfish" / "fairy-stockfish"
+    wrapper.parent.mkdir(parents=True)
+    wrapper.write_text(f"#!/bin/sh\ntee -a '{heard}' | '{engine}'\n")
+    wrapper.chmod(0o755)
+    done = subprocess.run([sys.executable, str(BENCHMARK), "elo", "--levels", "1", "--games", "2",
+                           "--batch", "2", "--anchor-nodes", "700", "--max-plies", "20"],
+                          check=False, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "ZRF_ENGINES_DIR": str(tmp_path / "engines")})
+    assert done.returncode == 0, done.stderr
+    assert len(re.findall(r"^  game \d+: ", done.stdout, re.MULTILINE)) == 2
+    assert "700 nodes a move (go nodes)" in done.stdout
+    goes = [line.split() for line in heard.read_text().splitlines() if line.startswith("go")]
+    assert goes and all(go == ["go", "nodes", "700"] for go in goes), goes
+
+
+def test_the_anchors_take_nodes_or_time_not_both():
+    done = subprocess.run([sys.executable, str(BENCHMARK), "elo", "--anchor-nodes", "100", "--anchor-time", "0.1"],
+                          check=False, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "not allowed with argument" in done.stderr and "Traceback" not in done.stderr
