@@ -82,7 +82,7 @@ class Turn:
     @classmethod
     def unapplied(cls, part: Part, rank: int, source: "TurnSource") -> "Turn":
         """The one-part turn ``part`` on the board of ``source``'s position, applied when first needed."""
-        tn = cls((part,), None, (source.state.cells,), None, None, NO, NO, (), rank)
+        tn = cls((part,), None, (source.cells,), None, None, NO, NO, (), rank)
         tn._pending = source
         return tn
 
@@ -99,7 +99,7 @@ class Turn:
 
     def _applied(self, source: "TurnSource") -> list:
         """The board after the part, which also sets the rest of the position after it."""
-        b, h, lf, lt, rem = apply_part(source.game, self.befores[0], source.state.stores, self.parts[0],
+        b, h, lf, lt, rem = apply_part(source.game, self.befores[0], source.stores, self.parts[0],
                                        source.mover)
         self._hands, self._lf, self._lt = h, lf, lt
         self._removed = tuple((pc[0], pc[1]) for pc in rem) if rem else ()
@@ -266,11 +266,23 @@ def changed_squares(parts) -> set:
 
 
 class TurnSource:
-    """The whole turns of one position, generated on demand in a fixed order."""
+    """The whole turns of one position, generated on demand in a fixed order.
+
+    It keeps what it reads of the position (its board, stores, last-from and last-to, the
+    squares of each player's pieces), not the position itself: the position keeps its move
+    list, which keeps this source, so a reference back would make every position a cycle
+    that only the cyclic garbage collector frees, instead of reference counting as soon as
+    a search drops it.
+    """
 
     def __init__(self, state):
-        self.state = state
         g = self.game = state.game
+        self.cells = state.cells
+        self.stores = state.stores
+        self.last_from = state.last_from
+        self.last_to = state.last_to
+        #: per player, the squares its pieces stand on (:meth:`.state.ZrfState.squares`)
+        self.squares = state.squares()
         self.player, self.mover, self.mfilter = g.entry(state.turn)
         self._firsts: tuple[list[Part], int] | None = None
         self._best: tuple[int, int] | None = None
@@ -301,9 +313,9 @@ class TurnSource:
     def first_parts(self) -> tuple[list[Part], int]:
         """Candidate first parts of the best move-priorities rank (§2.5), and that rank."""
         if self._firsts is None:
-            s, g = self.state, self.game
-            parts = generate_parts(g, s.cells, self.mover, self.mfilter, s.last_from, s.last_to,
-                                   s.stores, asker=self._asker(), squares=s.squares()[self.mover])
+            g = self.game
+            parts = generate_parts(g, self.cells, self.mover, self.mfilter, self.last_from, self.last_to,
+                                   self.stores, asker=self._asker(), squares=self.squares[self.mover])
             if not g.priorities or not parts:
                 self._firsts = (parts, 0)
             else:
@@ -363,7 +375,7 @@ class TurnSource:
         """:meth:`ranked`, only the turns that change material; a one-part turn whose part tells
         it (:func:`part_changes_material`) is made only when it does."""
         g = self.game
-        cells = self.state.cells
+        cells = self.cells
         parts, rank = self.first_parts()
         for part in parts:
             if part.partial is None:
@@ -380,11 +392,10 @@ class TurnSource:
 
     def _chains_from(self, part: Part, rank: int) -> Iterator[Turn]:
         """The whole turns that start with the first part ``part``, made by add-partial."""
-        s, g = self.state, self.game
-        cells = s.cells
-        b, h, lf, lt, rem = apply_part(g, cells, s.stores, part, self.mover)
+        g, cells, stores = self.game, self.cells, self.stores
+        b, h, lf, lt, rem = apply_part(g, cells, stores, part, self.mover)
         yield from self._chains(part, (tuple(b), h, lf, lt, rem), cells, (), (), (), (), rank,
-                                (tuple(cells), s.stores), frozenset())
+                                (tuple(cells), stores), frozenset())
 
     def count(self) -> int:
         """How many turns :meth:`legal` yields, counted without making the one-part turns
@@ -467,12 +478,12 @@ class TurnSource:
             quick = self._quick_safe(tn.parts[0], royal)
             if quick is not None:
                 return quick
-        s, mover = self.state, self.mover
-        cells = s.cells
+        mover = self.mover
+        cells = self.cells
         changed = changed_squares(tn.parts)
         search = self._search()
         board = tn.board
-        incr = Incremental(cells, changed, board, self._nested, s.last_from, s.last_to)
+        incr = Incremental(cells, changed, board, self._nested, self.last_from, self.last_to)
         standing = self._royal_standing(royal)
         # the mover's royal pieces after the turn: those the turn left alone, and any on a changed square
         squares = [p for p in standing if p not in changed]
@@ -496,7 +507,7 @@ class TurnSource:
         pieces stand safe now (:meth:`_quick_safe`), so they are only counted, as keys; the
         others are made and tested one by one.  None when the counting functions are missing
         or every part needs the board after it."""
-        g, s, mover = self.game, self.state, self.mover
+        g, mover = self.game, self.mover
         if royal:
             quick = self._quick
             if quick is None:
@@ -506,8 +517,8 @@ class TurnSource:
             touched, attacked = quick
         else:
             touched, attacked = frozenset(), False
-        found = simple_keys(g, s.cells, mover, self.mfilter, s.last_from, s.last_to, s.stores, self._asker(),
-                            s.squares()[mover], touched, royal)
+        found = simple_keys(g, self.cells, mover, self.mfilter, self.last_from, self.last_to, self.stores,
+                            self._asker(), self.squares[mover], touched, royal)
         if found is None:
             return None
         keys, others = found
@@ -582,8 +593,7 @@ class TurnSource:
         """The chain of attack questions the move blocks of this position's turns ask (one
         memo for all: two castling blocks ask whether the king's square is attacked)."""
         if self._questions is None:
-            s = self.state
-            self._questions = AttackSearch(self.game, position=(s.cells, s.squares()))
+            self._questions = AttackSearch(self.game, position=(self.cells, self.squares))
         return self._questions
 
     def _search(self) -> AttackSearch:
@@ -595,21 +605,19 @@ class TurnSource:
     def _royal_standing(self, royal) -> list[int]:
         """Squares of the mover's royal pieces before the turn."""
         if self._royal_squares is None:
-            cells = self.state.cells
-            self._royal_squares = [p for p in self.state.squares()[self.mover] if cells[p][1] in royal]
+            cells = self.cells
+            self._royal_squares = [p for p in self.squares[self.mover] if cells[p][1] in royal]
         return self._royal_squares
 
     def _baseline(self, p: int, royal):
         """The king-safety baseline of royal square ``p`` on the position before the turn."""
         base = self._baselines.get(p)
         if base is None:
-            s = self.state
             search = self._search()
             search.incr = None
-            squares = s.squares()
-            others = [q for o, own in enumerate(squares) if o != self.mover for q in own]
-            base = self._baselines[p] = search.attack_baseline(s.cells, p, self.mover, s.last_from,
-                                                               s.last_to, royal, sorted(others))
+            others = [q for o, own in enumerate(self.squares) if o != self.mover for q in own]
+            base = self._baselines[p] = search.attack_baseline(self.cells, p, self.mover, self.last_from,
+                                                               self.last_to, royal, sorted(others))
         return base
 
 
