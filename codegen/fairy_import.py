@@ -204,6 +204,9 @@ def render_variant(rules: VariantRules, title: str | None = None,
                 by_type.setdefault(writer.names[t], []).append(f"{chr(97 + f)}{r + 1}")
         setup.append((player, sorted(by_type.items())))
     goals = []
+    for token, squares in sorted(rules.flags.items()):
+        goals.append(f"(win-condition (White Black) (absolute-config {writer.names[token]} "
+                     f"({writer.zone(squares, 'flag')})))")
     royal = [p.name for p in rules.pieces.values() if p.royal]
     if royal:
         goals.append(f"(loss-condition (White Black) (checkmated {royal[0]}))")

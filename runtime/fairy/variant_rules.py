@@ -83,6 +83,9 @@ class VariantRules:
     castlings: list = field(default_factory=list)
     unsupported: list = field(default_factory=list)
     stalemate: StalemateValue = StalemateValue.DRAW
+    #: piece token -> White's squares where that piece, arriving, wins at once (a flag region;
+    #: Black's are the same squares mirrored rank by rank)
+    flags: dict = field(default_factory=dict)
 
     def square_cells(self) -> dict:
         return {(f, r): square_name(f, r) for f in range(self.files) for r in range(self.ranks)}
@@ -110,8 +113,10 @@ class FairyProber:
                                                for f in range(files) for r in range(ranks)})
         self.player, self.enemy = "White", "Black"
         self.royal = royal
-        #: squares where a piece standing alone ends the game (a flag region): at most the board's
-        self.ending_squares: set[str] = set()
+        #: piece token -> square -> how a game with that piece standing there alone ends: the
+        #: ``(side to move, result)`` pairs of the sides for which the game is over (a flag
+        #: region, or a bare-king or counting rule when it is every square)
+        self.endings: dict[str, dict[str, frozenset]] = {}
 
     def fen(self, placements) -> str:
         at = {self.frame.square[c]: (pl, t) for pl, t, c in placements}
@@ -129,16 +134,19 @@ class FairyProber:
             rows.append(row + (str(gap) if gap else ""))
         return "/".join(rows) + " w - - 0 1"
 
-    def _ends_the_game(self, variant: str, fen: str) -> bool:
-        """Whether the game is over in ``fen`` (White's piece alone) with either side to move:
-        a flag rule may be judged before White moves or before Black does."""
-        for side_fen in (fen, fen.replace(" w ", " b ")):
+    def _game_ends(self, variant: str, fen: str) -> frozenset:
+        """The ``(side to move, result)`` pairs for which the game is over in ``fen`` (White's piece
+        alone), with White and with Black to move: a flag rule may be judged before White moves
+        (the piece had to stay there a move) or before Black does (arriving wins)."""
+        ends = set()
+        for side, side_fen in (("w", fen), ("b", fen.replace(" w ", " b "))):
             try:
-                if self.module.is_immediate_game_end(variant, side_fen, [])[0]:
-                    return True
+                over, result = self.module.is_immediate_game_end(variant, side_fen, [])
             except (ValueError, SystemError, self.module.error):  # a set-up this variant refuses
                 continue
-        return False
+            if over:
+                ends.add((side, result))
+        return frozenset(ends)
 
     def targets(self, ptype: str, cell: str, others=()) -> dict:
         placements = [("White", ptype, cell)] + list(others)
@@ -159,8 +167,10 @@ class FairyProber:
             moves = self.module.legal_moves(variant, fen, [])
         except (ValueError, self.module.error):  # a set-up this variant refuses: no move seen
             return found
-        if not others and self._ends_the_game(variant, fen):
-            self.ending_squares.add(cell)
+        if not others:
+            ends = self._game_ends(variant, fen)
+            if ends:
+                self.endings.setdefault(ptype, {})[cell] = ends
         start = cell
         for m in moves:
             if "@" in m or not m.startswith(start) or (len(m) > len(start) and m[len(start)].isalpha() is False
@@ -232,12 +242,7 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
                 pending.append(p)
         rules.pieces[token] = piece
     _name_pieces(rules.pieces)
-    if prober.ending_squares == set(prober.frame.square):
-        rules.unsupported.append("a lone piece ends the game wherever it stands (a bare-king, extinction or "
-                                 "counting rule: an imported game has none yet)")
-    elif prober.ending_squares:
-        rules.unsupported.append("a piece standing on " + ", ".join(sorted(prober.ending_squares))
-                                 + " ends the game (a flag region: an imported game has no flag goals yet)")
+    _read_flags(prober, rules)
     for token, piece in sorted(rules.pieces.items()):
         if not piece.steps:  # no probe position gave it a move: a ZRF written now would be wrong
             rules.unsupported.append(f"the moves of piece {token} could not be read (no probe position gives it one)")
@@ -250,6 +255,28 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
 
 #: Fairy-Stockfish's game result, for the side to move, of a lost and of a won game.
 LOST, WON = -32000, 32000
+
+#: How a flag region ends the game that an import writes: with Black to move after White's
+#: piece arrived, Black has lost (a ZRF win-condition is judged after the move that meets it).
+ARRIVING_WINS = frozenset({("b", LOST)})
+
+
+def _read_flags(prober: FairyProber, rules: VariantRules) -> None:
+    """The flag regions the probes met, as :attr:`VariantRules.flags`, or the reason they cannot
+    be written: a piece that ends the game wherever it stands (a bare-king, extinction or
+    counting rule), or a region where the piece must also survive the opponent's move
+    (Fairy-Stockfish's ``flagMove``, Jeson Mor's centre)."""
+    every = set(prober.frame.square)
+    for token, ends in sorted(prober.endings.items()):
+        if set(ends) == every:
+            rules.unsupported.append("a lone piece ends the game wherever it stands (a bare-king, extinction or "
+                                     "counting rule: an imported game has none yet)")
+        elif any(end != ARRIVING_WINS for end in ends.values()):
+            rules.unsupported.append(f"a piece {token} standing on " + ", ".join(sorted(ends))
+                                     + " ends the game only after the opponent's move (a flag region that must "
+                                       "be held: an imported game has no such goal yet)")
+        else:
+            rules.flags[token] = sorted(ends)
 
 
 def _read_game_ends(module, rules: VariantRules) -> None:

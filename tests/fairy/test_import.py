@@ -143,15 +143,33 @@ flagRegionBlack = *1
 """
 
 
-def test_a_flag_region_is_refused_with_its_squares(tmp_path):
-    """An imported game has no flag goals yet, so a variant where a piece standing on a square
-    ends the game is refused, naming the squares where Fairy-Stockfish ends it (White's knight
-    on the fourth rank: a4-d4), rather than written without the goal."""
-    config = tmp_path / "flag.ini"
-    config.write_text(FLAG_CONFIG)
-    result = CliRunner().invoke(main, ["import", "fairy", "flagfour", "--config", str(config), "--no-verify"])
+def test_a_flag_region_ends_the_imported_game_as_fairy_stockfish_ends_it(tmp_path):
+    """White's knight d1-b2, Black's knight a4-c3, White's knight b2-c4: the knight arrives on the
+    fourth rank and Fairy-Stockfish ends the game as White's win.  The imported ZRF must end it
+    the same way, through a win-condition on the region (the probes found the squares a4-d4),
+    and not after the first two moves, where no knight stands on its flag rank."""
+    rules = read_variant("flagfour", FLAG_CONFIG)
+    assert rules.flags == {"n": ["a4", "b4", "c4", "d4"]}
+    text, naming = render_variant(rules)
+    path = tmp_path / "flagfour.zrf"
+    path.write_text(text)
+    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
+    notation = notation_of(naming)
+    for uci in ("d1b2", "a4c3", "b2c4"):
+        assert ours.outcome() is None and theirs.outcome() is None
+        ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == uci))
+        theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci))
+    assert theirs.outcome() is not None and theirs.outcome().winners == ("White",)
+    assert ours.outcome() is not None and ours.outcome().winners == ("White",)
+
+
+def test_a_flag_region_that_must_be_held_is_refused_with_its_squares(tmp_path):
+    """Jeson Mor's knight wins only when it is still on e5 at its owner's next turn
+    (Fairy-Stockfish's ``flagMove``), which a ZRF win-condition judged after the arriving move
+    does not say: the import is refused, naming the square, rather than written wrong."""
+    result = CliRunner().invoke(main, ["import", "fairy", "jesonmor", "--no-verify"])
     assert result.exit_code == 1, result.output
-    assert "a piece standing on a4, b4, c4, d4 ends the game" in result.output
+    assert "a piece n standing on e5 ends the game only after the opponent's move" in result.output
 
 
 #: Black's king boxed in a corner by two rooks; any quiet White move stalemates it, and a
