@@ -86,6 +86,8 @@ class VariantRules:
     #: piece token -> White's squares where that piece, arriving, wins at once (a flag region;
     #: Black's are the same squares mirrored rank by rank)
     flags: dict = field(default_factory=dict)
+    #: the royal pieces may not face each other on an open file (xiangqi's flying general)
+    royals_may_not_face: bool = False
 
     def square_cells(self) -> dict:
         return {(f, r): square_name(f, r) for f in range(self.files) for r in range(self.ranks)}
@@ -156,9 +158,15 @@ class FairyProber:
             occupied = [self.frame.square[c] for _, _, c in placements]
             corners = [(f, r) for f in (0, self.frame.files - 1) for r in (0, self.frame.ranks - 1)]
             # the enemy king as far as can be from every piece: never next to the king probed
-            # nor to a square it may move or capture to
-            far = square_name(*max(corners, key=lambda sq: min(max(abs(sq[0] - f), abs(sq[1] - r))
-                                                                for f, r in occupied)))
+            # nor to a square it may move or capture to, and, where a corner allows, two files
+            # away or more, so that no step of the king probed makes the kings face each other
+            # on a file (a move xiangqi's rule forbids, which would read as a step allowed from
+            # some squares only)
+            def distance(sq):
+                near = min(max(abs(sq[0] - f), abs(sq[1] - r)) for f, r in occupied)
+                beside = min(abs(sq[0] - f) for f, _ in occupied)
+                return (near >= 2 and beside >= 2, near)
+            far = square_name(*max(corners, key=distance))
             placements.append(("Black", self.royal, far))
         fen = self.fen(placements)
         enemies = {c for pl, _, c in others if pl == "Black"}
@@ -250,7 +258,31 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
     rules.castlings = _castlings(module, variant, pos, royal)
     if royal is not None:
         _read_game_ends(module, rules)
+        rules.royals_may_not_face = _royals_may_not_face(module, rules, royal)
     return rules
+
+
+def _royals_may_not_face(module, rules: VariantRules, royal: str) -> bool:
+    """Whether the kings may not face each other on an open file, read from two positions with
+    the kings alone on their start squares when those share a file: White's king one file aside
+    may step back in front of Black's king only if the rule is absent, and may step back when
+    Black's king also stands aside (so the step itself is allowed)."""
+    squares = {c: sq for sq, (c, t) in rules.board.items() if t == royal}
+    if len(squares) != 2 or squares[0][0] != squares[1][0]:
+        return False
+    (f, r), (_, r_black) = squares[0], squares[1]
+    for aside in (f - 1, f + 1):
+        if not 0 <= aside < rules.files:
+            continue
+        back = square_name(aside, r) + square_name(f, r)
+        facing = _fen_of(rules.files, rules.ranks, {(aside, r): "K", (f, r_black): "k"}, "w")
+        apart = _fen_of(rules.files, rules.ranks, {(aside, r): "K", (aside, r_black): "k"}, "w")
+        try:
+            if back in module.legal_moves(rules.variant, apart, []):
+                return back not in module.legal_moves(rules.variant, facing, [])
+        except (ValueError, SystemError, module.error):  # a set-up this variant refuses
+            continue
+    return False
 
 
 #: Fairy-Stockfish's game result, for the side to move, of a lost and of a won game.

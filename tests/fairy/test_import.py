@@ -209,3 +209,34 @@ def test_a_pawn_that_slides_two_squares_takes_en_passant():
     assert rules.pieces["p"].en_passant
     fen = "rnbq1bnr/pppk4/4pp1p/2Qp1Pp1/P1P5/1P6/3PPKPP/RNB2BNR w - g6 0 11"
     assert "f5g6" in FairyLibrary.get().module.legal_moves("torpedo", fen, [])
+
+
+#: Two kings on the b-file with a White piece between them, under xiangqi's rule that the kings
+#: may not face each other on an open file (Fairy-Stockfish's ``flyingGeneral``).
+FACING_CONFIG = """\
+[facesix:chess]
+maxRank = 6
+maxFile = f
+castling = false
+flyingGeneral = true
+startFen = 1k4/6/6/6/1B4/1K4 w - - 0 1
+"""
+
+
+def test_kings_that_may_not_face_each_other_pin_the_piece_between_them(tmp_path):
+    """White: King b1, Bishop b2; Black: King b6 (a 6x6 board: on a smaller one the probes'
+    enemy king, in the corner farthest from the king probed, would share its file).  Counted by
+    hand: every bishop move leaves the b-file and would let the kings face each other, so only
+    the king moves, to a1, c1, a2 and c2; Fairy-Stockfish gives those four and so must the
+    imported ZRF, which without the rule also let the bishop go to a1, c1, a3, c3, d4, e5 and
+    f6 (eleven moves)."""
+    rules = read_variant("facesix", FACING_CONFIG)
+    assert rules.royals_may_not_face
+    text, naming = render_variant(rules)
+    path = tmp_path / "facesix.zrf"
+    path.write_text(text)
+    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
+    notation = notation_of(naming)
+    expected = {"b1a1", "b1c1", "b1a2", "b1c2"}
+    assert {m.notation for m in theirs.legal_moves()} == expected
+    assert {notation.text(m) for m in ours.legal_moves()} == expected
