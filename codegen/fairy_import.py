@@ -18,6 +18,7 @@ import tempfile
 from dataclasses import dataclass, field
 
 from runtime.fairy.betza import Kind, Modality
+from runtime.fairy.fen import square_name
 from runtime.fairy.naming import Naming
 from runtime.fairy.position import FairyGame
 from runtime.fairy.variant_rules import (
@@ -79,14 +80,31 @@ def _lame_square_path(dx: int, dy: int) -> list[str]:
     return path_of(dx, dy)
 
 
+def leap_direction(dx: int, dy: int) -> str:
+    """The name of a direction straight to ``(dx, dy)`` (files right, ranks up): a leap over a
+    wall square, which a path of unit steps through that square could not make."""
+    return f"leap-{'e' if dx >= 0 else 'w'}{abs(dx)}-{'n' if dy >= 0 else 's'}{abs(dy)}"
+
+
 class _Writer:
     def __init__(self, rules: VariantRules) -> None:
         self.rules = rules
         self.names = {t: p.name for t, p in rules.pieces.items()}
         self.zones: list[dict] = []
         self._zone_names: dict = {}
+        #: ``(dx, dy)`` of the leaps written as one direction of their own (a board with walls)
+        self.leaps: set = set()
+        self._walls = {square_name(f, r) for f, r in rules.walls}
+
+    def leap(self, dx: int, dy: int) -> str:
+        """The directions of a leap: unit steps on an open board, one direction over walls."""
+        if not self.rules.walls or max(abs(dx), abs(dy)) < 2:
+            return " ".join(path_of(dx, dy))
+        self.leaps.update({(dx, dy), (dx, -dy)})  # Black's mirror image is declared too
+        return leap_direction(dx, dy)
 
     def zone(self, cells, prefix: str) -> str:
+        cells = [c for c in cells if c not in self._walls]
         key = frozenset(cells)
         if key not in self._zone_names:
             name = f"{prefix}-{len(self._zone_names) + 1}"
@@ -122,6 +140,7 @@ class _Writer:
                 "(verify empty?)" if modality is Modality.QUIET else "(verify enemy?)"
             unit = " ".join(path_of(dx, dy))
             if kind is Kind.LEAP and distance == 1:
+                unit = self.leap(dx, dy)
                 out.append(f"{guard}{unit} {arrive} {add}")
             elif kind is Kind.LAME:
                 first, *rest = _lame_square_path(dx, dy)
@@ -222,6 +241,8 @@ def render_variant(rules: VariantRules, title: str | None = None,
         title=title or f"{rules.variant} (Fairy-Stockfish)", variant=rules.variant,
         description=f"The variant {rules.variant} of Fairy-Stockfish, imported by zrf import fairy.",
         files=[chr(97 + f) for f in range(rules.files)], ranks=[str(r) for r in range(rules.ranks, 0, -1)],
+        kills=sorted(square_name(f, r) for f, r in rules.walls),
+        leaps=[(leap_direction(dx, dy), dx, -dy, leap_direction(dx, -dy)) for dx, dy in sorted(writer.leaps)],
         zones=writer.zones, pieces=pieces, setup=setup, goals=goals,
         images=pictures.zrf_images() if pictures else None, origin=MARGIN if pictures else 0, cell=CELL)
     naming = Naming({t: p.name for t, p in rules.pieces.items()}, dict(rules.square_cells()), ("White", "Black"))

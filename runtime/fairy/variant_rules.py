@@ -88,6 +88,9 @@ class VariantRules:
     flags: dict = field(default_factory=dict)
     #: the royal pieces may not face each other on an open file (xiangqi's flying general)
     royals_may_not_face: bool = False
+    #: the board's wall squares ``(file, rank)``: no piece stands on them or passes them, except
+    #: a leaper, which jumps over them
+    walls: frozenset = frozenset()
 
     def square_cells(self) -> dict:
         return {(f, r): square_name(f, r) for f in range(self.files) for r in range(self.ranks)}
@@ -219,8 +222,6 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
     unsupported = []
     if pos.hands or "[" in start.split()[0]:
         unsupported.append("drops: pieces in hand (an imported game has no drops yet)")
-    if pos.walls:
-        unsupported.append("wall squares")
     if any("+" in f for f in start.split()[2:]):
         unsupported.append("check counting (the FEN counts checks)")
     tokens = sorted({t for _, t in pos.board.values()})
@@ -234,7 +235,8 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
         probe_text = config + "\n" + probe_text.replace(f":{variant}]", f":{_public(config, variant)}]")
     probe = library.load(probe_text)["zrfprobe"]
     prober = FairyProber(library, probe, variant, pos.files, pos.ranks, royal)
-    rules = VariantRules(variant, pos.files, pos.ranks, start, dict(pos.board), {}, [], unsupported)
+    rules = VariantRules(variant, pos.files, pos.ranks, start, dict(pos.board), {}, [], unsupported,
+                         walls=pos.walls)
     pending = list(tokens)
     done: set[str] = set()
     while pending:
@@ -259,7 +261,30 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
     if royal is not None:
         _read_game_ends(module, rules)
         rules.royals_may_not_face = _royals_may_not_face(module, rules, royal)
+    else:
+        _read_stalemate_without_royal(module, rules)
     return rules
+
+
+def _read_stalemate_without_royal(module, rules: VariantRules) -> None:
+    """The value of having no move in a variant without a royal piece (Clobber, Breakthrough, Fox
+    and Hounds: a loss), read from one of White's pieces alone in the middle of the board with
+    Black to move; a position the variant ends otherwise, or refuses, leaves the draw and only
+    the verification's random games check it."""
+    white = sorted({t for c, t in rules.board.values() if c == WHITE})
+    if not white:
+        return
+    fen = _fen_of(rules.files, rules.ranks, {(rules.files // 2, rules.ranks // 2): white[0].upper()}, "b")
+    try:
+        if module.legal_moves(rules.variant, fen, []) or module.is_immediate_game_end(rules.variant, fen, [])[0]:
+            return
+        result = module.game_result(rules.variant, fen, [])
+    except (ValueError, SystemError, module.error):  # the variant refuses the position
+        return
+    if result == LOST:
+        rules.stalemate = StalemateValue.LOSS
+    elif result != 0:
+        rules.unsupported.append(f"the value of having no move could not be written (Fairy-Stockfish: {result})")
 
 
 def _royals_may_not_face(module, rules: VariantRules, royal: str) -> bool:

@@ -19,7 +19,7 @@ from runtime.fairy.betza import read
 from runtime.fairy.library import FairyLibrary
 from runtime.fairy.position import FairyGame
 from runtime.fairy.uci_moves import notation_of
-from runtime.fairy.variant_rules import read_variant
+from runtime.fairy.variant_rules import StalemateValue, read_variant
 from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
 from tests.conftest import scaled
@@ -240,3 +240,41 @@ def test_kings_that_may_not_face_each_other_pin_the_piece_between_them(tmp_path)
     expected = {"b1a1", "b1c1", "b1a2", "b1c2"}
     assert {m.notation for m in theirs.legal_moves()} == expected
     assert {notation.text(m) for m in ours.legal_moves()} == expected
+
+
+#: A knight beside two wall squares (a2, b2) on a 4x4 board.
+WALL_CONFIG = """\
+[wallfour:chess]
+maxRank = 4
+maxFile = d
+castling = false
+startFen = k3/4/**2/N1K1 w - - 0 1
+"""
+
+
+def test_a_knight_jumps_a_wall_square_and_a_king_may_not_enter_one(tmp_path):
+    """White: Knight a1, King c1; walls on a2 and b2.  Counted by hand: the knight leaps to b3
+    (over the walls) and c2; the king steps to b1, c2, d1 and d2, not onto the wall b2: six
+    moves, as Fairy-Stockfish gives them.  The imported ZRF kills the wall positions and writes
+    the knight's leaps as directions of their own: a path of unit steps through a2 would have
+    lost a1-b3."""
+    rules = read_variant("wallfour", WALL_CONFIG)
+    assert rules.walls == {(0, 1), (1, 1)} and not rules.unsupported
+    text, naming = render_variant(rules)
+    path = tmp_path / "wallfour.zrf"
+    path.write_text(text)
+    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
+    notation = notation_of(naming)
+    expected = {"a1b3", "a1c2", "c1b1", "c1c2", "c1d1", "c1d2"}
+    assert {m.notation for m in theirs.legal_moves()} == expected
+    assert {notation.text(m) for m in ours.legal_moves()} == expected
+
+
+def test_having_no_move_loses_in_clobber_as_fairy_stockfish_says():
+    """Clobber has no royal piece; Fairy-Stockfish ends a game where the player to move has no
+    move as that player's loss (its ``stalemateValue``), and the import now reads that value
+    from a lone White stone with Black to move instead of writing a draw."""
+    rules = read_variant("clobber")
+    assert rules.stalemate is StalemateValue.LOSS
+    text, _ = render_variant(rules)
+    assert "(loss-condition (White Black) stalemated)" in text
