@@ -191,7 +191,7 @@ class _Writer:
 
     def _rook(self) -> str:
         r = self.rules
-        corner = r.board.get((r.castlings[0].rook_from, 0)) if r.castlings else None
+        corner = r.board.get((r.castlings[0].rook_from, r.castlings[0].rank)) if r.castlings else None
         return self.names[corner[1]] if corner else "Rook"
 
 
@@ -205,7 +205,7 @@ def render_variant(rules: VariantRules, title: str | None = None,
     castle_types = set()
     if rules.castlings:
         king = next((t for t, p in rules.pieces.items() if p.royal), None)
-        corner = rules.board.get((rules.castlings[0].rook_from, 0))
+        corner = rules.board.get((rules.castlings[0].rook_from, rules.castlings[0].rank))
         castle_types = {king, corner[1] if corner else None}
     pieces = []
     for token, piece in sorted(rules.pieces.items(), key=lambda kv: kv[1].name):

@@ -55,12 +55,13 @@ class PieceRules:
 
 @dataclass
 class Castling:
-    """A castling as the king's and the rook's files (the rank is the first)."""
+    """A castling as the king's and the rook's files on the king's rank (the first player's)."""
 
     king_from: int
     king_to: int
     rook_from: int
     rook_to: int
+    rank: int = 0
 
 
 class StalemateValue(Enum):
@@ -498,42 +499,65 @@ def _en_passant(prober: FairyProber, rules: VariantRules) -> None:
 
 
 def _castlings(module, variant: str, pos, royal: str | None) -> list[Castling]:
-    """The first player's castlings: its king and the pieces at the ends of its rank, alone there."""
+    """The first player's castlings: its king with the pieces of one type on its rank (the
+    first type, in letter order, that gives the king a move of two squares or more along its
+    rank), the other ranks and the walls as at the start.  Where the castling piece comes from
+    and goes to is read from the position after the move."""
     if royal is None:
         return []
     kings = [sq for sq, (c, t) in pos.board.items() if c == WHITE and t == royal]
     if len(kings) != 1:
         return []
     kf, kr = kings[0]
-    rights = pos_rights = start_rights(module.start_fen(variant))
-    if not pos_rights:
+    rights = start_rights(module.start_fen(variant))
+    if not rights:
         return []
-    keep = {sq: v for sq, v in pos.board.items() if sq[1] != kr or sq == (kf, kr)
-            or (v[0] == WHITE and sq[0] in (0, pos.files - 1))}
+    partners = sorted({t for (f, r), (c, t) in pos.board.items() if c == WHITE and r == kr and t != royal})
+    for partner in partners:
+        keep = {sq: v for sq, v in pos.board.items() if sq[1] != kr or sq == (kf, kr)
+                or v == (WHITE, partner)}
+        fen = _board_fen(pos.files, pos.ranks, keep, pos.walls) + f" w {rights} - 0 1"
+        out = []
+        try:
+            moves = module.legal_moves(variant, fen, [])
+        except (ValueError, SystemError, module.error):  # a set-up this variant refuses
+            continue
+        for m in moves:
+            src, dst, _ = _split_uci(m)
+            if src != square_name(kf, kr) or "@" in m:
+                continue
+            tf, tr = parse_square(dst)
+            if tr != kr or abs(tf - kf) < 2:
+                continue
+            after = parse_fen(module.get_fen(variant, fen, [m])).board
+            left = [f for (f, r), v in keep.items() if r == kr and v == (WHITE, partner) and after.get((f, r)) != v]
+            came = [f for (f, r), v in after.items() if r == kr and v == (WHITE, partner) and keep.get((f, r)) != v]
+            if len(left) == 1 and len(came) == 1:
+                out.append(Castling(kf, tf, left[0], came[0], kr))
+        if out:
+            return out
+    return []
+
+
+def _board_fen(files: int, ranks: int, board: dict, walls: frozenset = frozenset()) -> str:
+    """The board part of a FEN: ``board`` maps ``(file, rank)`` to ``(colour, token)``; walls are ``*``."""
     rows = []
-    for r in range(pos.ranks - 1, -1, -1):
+    for r in range(ranks - 1, -1, -1):
         row, gap = "", 0
-        for f in range(pos.files):
-            v = keep.get((f, r))
-            if v is None:
+        for f in range(files):
+            v = board.get((f, r))
+            if v is None and (f, r) not in walls:
                 gap += 1
                 continue
             if gap:
                 row, gap = row + str(gap), 0
+            if v is None:
+                row += "*"
+                continue
             letter = v[1].lstrip("+")
             row += letter.upper() if v[0] == WHITE else letter
         rows.append(row + (str(gap) if gap else ""))
-    fen = "/".join(rows) + f" w {rights} - 0 1"
-    out = []
-    for m in module.legal_moves(variant, fen, []):
-        src, dst, _ = _split_uci(m)
-        if src != square_name(kf, kr) or "@" in m:
-            continue
-        tf, tr = parse_square(dst)
-        if tr == kr and abs(tf - kf) >= 2:
-            rook_from = pos.files - 1 if tf > kf else 0
-            out.append(Castling(kf, tf, rook_from, tf - 1 if tf > kf else tf + 1))
-    return out
+    return "/".join(rows)
 
 
 def start_rights(fen: str) -> str:

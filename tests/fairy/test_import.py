@@ -131,6 +131,36 @@ def test_castling_puts_the_rook_where_fairy_stockfish_does(castlefour, moves, tm
         assert ours.signature().core() == theirs.signature().core(), (uci, ours.signature().pretty())
 
 
+#: Rooks inside the corners (the corners are walls), as in Gustav III's chess and Omicron.
+CASTLING_WALL_CONFIG = """\
+[castlewall:chess]
+maxFile = j
+maxRank = 4
+startFen = *r2k3r*/10/10/*R2K3R* w KQkq - 0 1
+"""
+
+
+@pytest.mark.parametrize("moves", [["e1g1"], ["e1c1"]])
+def test_castling_with_rooks_inside_walled_corners(moves, tmp_path):
+    """King e1, rooks b1 and i1, walls on a1 and j1: Fairy-Stockfish castles e1-g1 with the rook
+    i1-f1 and e1-c1 with the rook b1-d1.  The import read castling with the pieces on the
+    corners of the rank only (here walls: no castling, and the rook without its never-moved
+    attribute); now the rook is whatever piece of the rank moves with the king, and the
+    imported board after either castling equals Fairy-Stockfish's."""
+    rules = read_variant("castlewall", CASTLING_WALL_CONFIG)
+    assert sorted((c.king_from, c.king_to, c.rook_from, c.rook_to) for c in rules.castlings) == \
+        [(4, 2, 1, 3), (4, 6, 8, 5)]
+    text, naming = render_variant(rules)
+    path = tmp_path / "castlewall.zrf"
+    path.write_text(text)
+    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
+    notation = notation_of(naming)
+    for uci in moves:
+        ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == uci))
+        theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci))
+        assert ours.signature().core() == theirs.signature().core(), (uci, ours.signature().pretty())
+
+
 #: A knight standing on the far rank wins (Fairy-Stockfish's flag rule, for White on rank 4).
 FLAG_CONFIG = """\
 [flagfour:chess]
