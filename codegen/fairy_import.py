@@ -23,7 +23,6 @@ from runtime.fairy.naming import Naming
 from runtime.fairy.position import FairyGame
 from runtime.fairy.variant_rules import (
     PieceRules,
-    StalemateValue,
     VariantRules,
     read_variant,
 )
@@ -232,10 +231,11 @@ def render_variant(rules: VariantRules, title: str | None = None,
         goals.append(f"(win-condition (White Black) (absolute-config {writer.names[token]} "
                      f"({writer.zone(squares, 'flag')})))")
     royal = [p.name for p in rules.pieces.values() if p.royal]
-    if royal:
-        goals.append(f"(loss-condition (White Black) (checkmated {royal[0]}))")
-    stalemate = "loss" if rules.stalemate is StalemateValue.LOSS else "draw"
-    goals.append(f"({stalemate}-condition (White Black) stalemated)")
+    ends = [(f"(checkmated {royal[0]})", rules.checkmate)] if royal else []
+    for condition, values in ends + [("stalemated", rules.stalemate)]:
+        for value in dict.fromkeys(values[p] for p in ("White", "Black")):
+            players = " ".join(p for p in ("White", "Black") if values[p] is value)
+            goals.append(f"({value.value}-condition ({players}) {condition})")
     env = make_environment()
     text = env.get_template("fairy/variant.zrf.j2").render(
         title=title or f"{rules.variant} (Fairy-Stockfish)", variant=rules.variant,

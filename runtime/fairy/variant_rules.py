@@ -64,11 +64,17 @@ class Castling:
     rank: int = 0
 
 
-class StalemateValue(Enum):
-    """What being stalemated means for the player to move, as Fairy-Stockfish answers it."""
+class EndValue(Enum):
+    """What an end of the game (checkmate, stalemate) means for the player to move, as
+    Fairy-Stockfish answers it; the value is the ZRF goal's kind (``loss-condition``...)."""
 
     DRAW = "draw"
     LOSS = "loss"
+    WIN = "win"
+
+
+#: Fairy-Stockfish's game results, for the side to move, as end values.
+END_VALUES = {-32000: EndValue.LOSS, 0: EndValue.DRAW, 32000: EndValue.WIN}
 
 
 @dataclass
@@ -83,7 +89,10 @@ class VariantRules:
     pieces: dict
     castlings: list = field(default_factory=list)
     unsupported: list = field(default_factory=list)
-    stalemate: StalemateValue = StalemateValue.DRAW
+    #: being stalemated, for each player (``"White"``, ``"Black"``) to move
+    stalemate: dict = field(default_factory=lambda: {"White": EndValue.DRAW, "Black": EndValue.DRAW})
+    #: being checkmated, for each player to move (a royal piece's variant)
+    checkmate: dict = field(default_factory=lambda: {"White": EndValue.LOSS, "Black": EndValue.LOSS})
     #: piece token -> White's squares where that piece, arriving, wins at once (a flag region;
     #: Black's are the same squares mirrored rank by rank)
     flags: dict = field(default_factory=dict)
@@ -282,10 +291,10 @@ def _read_stalemate_without_royal(module, rules: VariantRules) -> None:
         result = module.game_result(rules.variant, fen, [])
     except (ValueError, SystemError, module.error):  # the variant refuses the position
         return
-    if result == LOST:
-        rules.stalemate = StalemateValue.LOSS
-    elif result != 0:
+    if result not in END_VALUES:
         rules.unsupported.append(f"the value of having no move could not be written (Fairy-Stockfish: {result})")
+        return
+    rules.stalemate = {"White": END_VALUES[result], "Black": END_VALUES[result]}
 
 
 def _royals_may_not_face(module, rules: VariantRules, royal: str) -> bool:
@@ -338,33 +347,32 @@ def _read_flags(prober: FairyProber, rules: VariantRules) -> None:
 
 
 def _read_game_ends(module, rules: VariantRules) -> None:
-    """The values of checkmate and stalemate, read from two positions of the variant itself:
-    Black's king in the corner, White's two rooks (``r``) covering its squares, without check
-    (stalemate) and with check (checkmate), each with either side in the corner.  A value the
-    imported ZRF cannot write (a checkmate that wins, a stalemate whose value depends on the
-    side) is listed in ``unsupported``; where the two positions are not a stalemate and a
-    checkmate (the royal piece or ``r`` moves otherwise), the values stay chess's and only the
-    verification's random games check them."""
+    """The values of checkmate and stalemate for each side, read from two positions of the
+    variant itself: Black's king in the corner, White's two rooks (``r``) covering its squares,
+    without check (stalemate) and with check (checkmate), each with either side in the corner
+    (Misère's checkmate wins; Armageddon's stalemate loses for White and wins for Black).  A
+    value that is not a win, a loss or a draw is listed in ``unsupported``; where a position is
+    not a stalemate or a checkmate (the royal piece or ``r`` moves otherwise), the value stays
+    chess's and only the verification's random games check it."""
     top, right = rules.ranks - 1, rules.files - 1
     layouts = {"stalemate": {(0, top): "k", (1, 0): "R", (right, top - 1): "R", (right, 0): "K"},
                "checkmate": {(0, top): "k", (1, 0): "R", (0, 0): "R", (right, 2): "K"}}
-    results: dict = {}
     for name, layout in layouts.items():
-        for side in ("b", "w"):
+        values = getattr(rules, name)
+        for side, player in (("b", "Black"), ("w", "White")):
             pieces = layout if side == "b" else {(f, top - r): c.swapcase() for (f, r), c in layout.items()}
             fen = _fen_of(rules.files, rules.ranks, pieces, side)
             try:
-                over = not module.legal_moves(rules.variant, fen, [])
-                results[name, side] = module.game_result(rules.variant, fen, []) if over else None
+                if module.legal_moves(rules.variant, fen, []):
+                    continue
+                result = module.game_result(rules.variant, fen, [])
             except (ValueError, SystemError, module.error):  # the variant refuses the position
-                results[name, side] = None
-    mates = {results["checkmate", s] for s in ("b", "w")} - {None}
-    stalemates = {results["stalemate", s] for s in ("b", "w")} - {None}
-    if mates - {LOST} or len(stalemates) > 1 or stalemates - {0, LOST}:
-        rules.unsupported.append("the values of checkmate and stalemate could not be written (Fairy-Stockfish: "
-                                 f"checkmated {sorted(map(str, mates))}, stalemated {sorted(map(str, stalemates))})")
-        return
-    rules.stalemate = StalemateValue.LOSS if stalemates == {LOST} else StalemateValue.DRAW
+                continue
+            if result not in END_VALUES:
+                rules.unsupported.append(f"the value of being {name}d could not be written "
+                                         f"(Fairy-Stockfish: {result} for {player})")
+                continue
+            values[player] = END_VALUES[result]
 
 
 def _fen_of(files: int, ranks: int, pieces: dict, side: str) -> str:

@@ -19,7 +19,7 @@ from runtime.fairy.betza import read
 from runtime.fairy.library import FairyLibrary
 from runtime.fairy.position import FairyGame
 from runtime.fairy.uci_moves import notation_of
-from runtime.fairy.variant_rules import StalemateValue, read_variant
+from runtime.fairy.variant_rules import EndValue, read_variant
 from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
 from tests.conftest import scaled
@@ -305,6 +305,26 @@ def test_having_no_move_loses_in_clobber_as_fairy_stockfish_says():
     move as that player's loss (its ``stalemateValue``), and the import now reads that value
     from a lone White stone with Black to move instead of writing a draw."""
     rules = read_variant("clobber")
-    assert rules.stalemate is StalemateValue.LOSS
+    assert rules.stalemate == {"White": EndValue.LOSS, "Black": EndValue.LOSS}
     text, _ = render_variant(rules)
     assert "(loss-condition (White Black) stalemated)" in text
+
+
+@pytest.mark.parametrize("variant, checkmate, stalemate, goals", [
+    ("misere", ("win", "win"), ("draw", "draw"),
+     ["(win-condition (White Black) (checkmated King))", "(draw-condition (White Black) stalemated)"]),
+    ("armageddon", ("loss", "loss"), ("loss", "win"),
+     ["(loss-condition (White Black) (checkmated King))", "(loss-condition (White) stalemated)",
+      "(win-condition (Black) stalemated)"]),
+])
+def test_the_values_of_checkmate_and_stalemate_are_written_for_each_side(variant, checkmate, stalemate, goals):
+    """Misère's checkmated player wins; in Armageddon a stalemated White loses and a stalemated
+    Black wins (Black wins every drawn game).  The values are Fairy-Stockfish's own results of a
+    mate and a stalemate with each side to move; the import refused both variants before, and
+    now writes each value as the goal of the players it holds for."""
+    rules = read_variant(variant)
+    assert not rules.unsupported
+    assert (rules.checkmate["White"].value, rules.checkmate["Black"].value) == checkmate
+    assert (rules.stalemate["White"].value, rules.stalemate["Black"].value) == stalemate
+    text, _ = render_variant(rules)
+    assert [line.strip() for line in text.splitlines() if "-condition" in line] == goals
