@@ -124,9 +124,13 @@ class _Writer:
             choices.append(piece.name)
         return f"{unmoved}(if (in-zone? {zone}) (add {' '.join(choices)}) else add)"
 
-    def blocks(self, piece: PieceRules, castles: bool) -> list[str]:
+    def blocks(self, piece: PieceRules, castles: bool, only: Modality | None = None) -> list[str]:
+        """The move blocks of ``piece``; with ``only``, those that capture (en passant too) or
+        those that do not."""
         grouped: dict = {}
         for step, cells in piece.steps.items():
+            if only is not None and step.modality is not only:
+                continue
             key = (step.dx, step.dy, step.distance, step.kind, frozenset(cells) if cells else None)
             grouped.setdefault(key, set()).add(step.modality)
         out = []
@@ -165,25 +169,28 @@ class _Writer:
                         out.append(f"{guard}{screen} (while empty? {add} {unit})")
             elif kind is Kind.GRASSHOP:
                 out.append(f"{guard}{unit} (while empty? {unit}) {unit} {arrive} {add}")
-        if piece.en_passant:
+        if piece.en_passant and only is not Modality.QUIET:
             for side in ("e", "w"):
                 out.append(f"{side} (verify enemy?) (verify last-to?) (verify (piece? {piece.name})) capture n "
                            f"(verify (last-from? n)) add")
         return out
 
-    def castling_blocks(self) -> list[str]:
+    def castling_blocks(self, royal: bool) -> list[str]:
+        """The castlings, by the king's moves; a royal king may not castle out of, through or
+        into check."""
+        safe = " (verify not-attacked?)" if royal else ""
         out = []
         rook = self._rook()
         for c in self.rules.castlings:
             d = "e" if c.king_to > c.king_from else "w"
-            walk = " ".join([f"{d} (verify empty?) (verify not-attacked?)"] * abs(c.king_to - c.king_from))
+            walk = " ".join([f"{d} (verify empty?){safe}"] * abs(c.king_to - c.king_from))
             beyond = abs(c.rook_from - c.king_to)
             to_rook = " ".join([f"{d} (verify empty?)"] * (beyond - 1) + [d])
             # `back` returns to the king's square (the mark starts there); the rook's square is
             # counted from it, in whichever direction it lies.
             toward = "e" if c.rook_to > c.king_from else "w"
             rook_to = " ".join([toward] * abs(c.rook_to - c.king_from))
-            out.append(f"(verify never-moved?) (verify not-attacked?) {walk} (set-attribute never-moved? false) "
+            out.append(f"(verify never-moved?){safe} {walk} (set-attribute never-moved? false) "
                        f"cascade {to_rook} (verify friend?) (verify (piece? {rook})) (verify never-moved?) "
                        f"from back {rook_to} (set-attribute never-moved? false) add")
         return out
@@ -203,15 +210,20 @@ def render_variant(rules: VariantRules, title: str | None = None,
     writer = _Writer(rules)
     castle_types = set()
     if rules.castlings:
-        king = next((t for t, p in rules.pieces.items() if p.royal), None)
+        king = rules.castler
         corner = rules.board.get((rules.castlings[0].rook_from, rules.castlings[0].rank))
         castle_types = {king, corner[1] if corner else None}
     pieces = []
     for token, piece in sorted(rules.pieces.items(), key=lambda kv: kv[1].name):
         castles = token in castle_types
-        blocks = writer.blocks(piece, castles)
+        if rules.captures_compulsory:  # the capture type first: move-priorities keeps it alone
+            blocks = ["move-type capture", *writer.blocks(piece, castles, Modality.CAPTURE),
+                      "move-type normal", *writer.blocks(piece, castles, Modality.QUIET)]
+        else:
+            blocks = writer.blocks(piece, castles)
+        if token == rules.castler:
+            blocks += writer.castling_blocks(piece.royal)
         if piece.royal:
-            blocks += writer.castling_blocks()
             if rules.royals_may_not_face:  # a capture of the enemy king along an open file is
                 # never played (the move before it would have left a king attacked), but makes
                 # facing kings an attack, which the checkmated goal forbids
@@ -226,7 +238,11 @@ def render_variant(rules: VariantRules, title: str | None = None,
             if c == colour:
                 by_type.setdefault(writer.names[t], []).append(f"{chr(97 + f)}{r + 1}")
         setup.append((player, sorted(by_type.items())))
-    goals = []
+    goals = ["(move-priorities capture normal)"] if rules.captures_compulsory else []
+    if rules.no_pieces is not None:
+        goals.append(f"({rules.no_pieces.value}-condition (White Black) (pieces-remaining 0))")
+    if rules.no_king is not None:
+        goals.append(f"({rules.no_king.value}-condition (White Black) (pieces-remaining 0 {writer.names['k']}))")
     for token, squares in sorted(rules.flags.items()):
         goals.append(f"(win-condition (White Black) (absolute-config {writer.names[token]} "
                      f"({writer.zone(squares, 'flag')})))")

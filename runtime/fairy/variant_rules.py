@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .betza import Modality, Step, write
+from .betza import Kind, Modality, Step, write
 from .fen import WHITE, parse_fen, parse_square, square_name
 from .library import FairyLibrary
 from .probing import (
@@ -101,6 +101,15 @@ class VariantRules:
     #: the board's wall squares ``(file, rank)``: no piece stands on them or passes them, except
     #: a leaper, which jumps over them
     walls: frozenset = frozenset()
+    #: the piece that castles (the king, royal or not), when the variant castles
+    castler: str | None = None
+    #: a player who can capture must (antichess)
+    captures_compulsory: bool = False
+    #: what having no piece left means for that player, when it ends the game (antichess: a win)
+    no_pieces: EndValue | None = None
+    #: what having lost a king that is not royal means for that player, when it ends the game
+    #: (Codrus: a win)
+    no_king: EndValue | None = None
 
     def square_cells(self) -> dict:
         return {(f, r): square_name(f, r) for f in range(self.files) for r in range(self.ranks)}
@@ -240,6 +249,8 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
     if unsupported:  # nothing to probe: the import stops there
         return VariantRules(variant, pos.files, pos.ranks, start, dict(pos.board), {}, [], unsupported)
     royal = "k" if ("k" in tokens and (0, "k") in {(c, t) for c, t in pos.board.values()}) else None
+    if royal is not None and not _king_is_royal(module, variant, pos.files, pos.ranks):
+        royal = None
     probe_text = f"[zrfprobe:{variant}]\nking = -\ncastling = false\nextinctionValue = none\n"
     if config:
         probe_text = config + "\n" + probe_text.replace(f":{variant}]", f":{_public(config, variant)}]")
@@ -263,31 +274,106 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
         rules.pieces[token] = piece
     _name_pieces(rules.pieces)
     _read_flags(prober, rules)
+    rules.captures_compulsory = _captures_are_compulsory(prober, rules)
     for token, piece in sorted(rules.pieces.items()):
         if not piece.steps:  # no probe position gave it a move: a ZRF written now would be wrong
             rules.unsupported.append(f"the moves of piece {token} could not be read (no probe position gives it one)")
     _en_passant(prober, rules)
-    rules.castlings = _castlings(module, variant, pos, royal)
+    king = "k" if (WHITE, "k") in set(pos.board.values()) else None
+    rules.castlings = _castlings(module, variant, pos, king)
+    rules.castler = king if rules.castlings else None
     if royal is not None:
         _read_game_ends(module, rules)
         rules.royals_may_not_face = _royals_may_not_face(module, rules, royal)
     else:
-        _read_stalemate_without_royal(module, rules)
+        rules.no_king = _read_king_lost(module, rules) if king is not None else None
+        if rules.no_king is None:  # without a king that counts, a lone piece says what having none means
+            _read_stalemate_without_royal(module, rules)
     return rules
+
+
+def _read_king_lost(module, rules: VariantRules) -> EndValue | None:
+    """What losing a king that is not royal means (Codrus: the player who lost it wins), read
+    from White's king and a Black pawn with Black to move; None when the game goes on."""
+    middle = (rules.files // 2, rules.ranks // 2)
+    fen = _fen_of(rules.files, rules.ranks, {middle: "K", (0, rules.ranks - 2): "p"}, "b")
+    try:
+        over, result = module.is_immediate_game_end(rules.variant, fen, [])
+    except (ValueError, SystemError, module.error):  # the variant refuses the position
+        return None
+    if over and result not in END_VALUES:
+        rules.unsupported.append(f"the value of losing the king could not be written (Fairy-Stockfish: {result})")
+    return END_VALUES.get(result) if over else None
+
+
+def _king_is_royal(module, variant: str, files: int, ranks: int) -> bool:
+    """Whether the king (``k``) is royal: White's king in the middle of the first rank, a Black
+    rook at the far end of its file and Black's king in a corner; a royal king may not step
+    forward along the attacked file (antichess's king may)."""
+    kf = files // 2
+    fen = _fen_of(files, ranks, {(kf, 0): "K", (kf, ranks - 1): "r", (0, ranks - 1): "k"}, "w")
+    try:
+        return square_name(kf, 0) + square_name(kf, 1) not in module.legal_moves(variant, fen, [])
+    except (ValueError, SystemError, module.error):  # a set-up this variant refuses
+        return True
+
+
+def _captures_are_compulsory(prober: FairyProber, rules: VariantRules) -> bool:
+    """Whether a player who can capture must: a piece with a one-square capture step and other
+    moves, in the middle of the board with an enemy on that step's square, is given the capture
+    alone (antichess's rule)."""
+    frame = prober.frame
+    centre = square_name(rules.files // 2, rules.ranks // 2)
+    tokens = sorted(rules.pieces)
+    for token in tokens:
+        if rules.pieces[token].royal:
+            continue
+        for step in sorted(rules.pieces[token].steps, key=str):
+            if step.modality is not Modality.CAPTURE or step.kind is not Kind.LEAP:
+                continue
+            target = frame.offset(centre, step.dx, step.dy)
+            victims = [t for t in tokens if t != token and not rules.pieces[t].royal]
+            if target is None or not victims:
+                continue
+            alone = prober.targets(token, centre)
+            got = prober.targets(token, centre, [("Black", victims[0], target)])
+            if target in got and got[target][0] and set(alone) - {target}:
+                return set(got) == {target}
+    return False
 
 
 def _read_stalemate_without_royal(module, rules: VariantRules) -> None:
     """The value of having no move in a variant without a royal piece (Clobber, Breakthrough, Fox
-    and Hounds: a loss), read from one of White's pieces alone in the middle of the board with
-    Black to move; a position the variant ends otherwise, or refuses, leaves the draw and only
-    the verification's random games check it."""
+    and Hounds: a loss; antichess: a win), read from one of White's pieces alone in the middle of
+    the board with Black to move.  Where that ends the game as an extinction (antichess: the
+    player without pieces wins) the value is :attr:`VariantRules.no_pieces`, and having no move
+    is read from two pawns blocking each other; a position the variant refuses leaves the draw
+    and only the verification's random games check it."""
     white = sorted({t for c, t in rules.board.values() if c == WHITE})
     if not white:
         return
-    fen = _fen_of(rules.files, rules.ranks, {(rules.files // 2, rules.ranks // 2): white[0].upper()}, "b")
+    middle = (rules.files // 2, rules.ranks // 2)
+    fen = _fen_of(rules.files, rules.ranks, {middle: white[0].upper()}, "b")
     try:
-        if module.legal_moves(rules.variant, fen, []) or module.is_immediate_game_end(rules.variant, fen, [])[0]:
+        if module.legal_moves(rules.variant, fen, []):
             return
+        over, result = module.is_immediate_game_end(rules.variant, fen, [])
+        if over:
+            if result not in END_VALUES:
+                return
+            rules.no_pieces = END_VALUES[result]
+            if "p" not in white:
+                return
+            blocked = {middle: "P", (middle[0], middle[1] + 1): "p"}
+            fen = _fen_of(rules.files, rules.ranks, blocked, "b")
+            if module.legal_moves(rules.variant, fen, []) or module.is_immediate_game_end(rules.variant, fen, [])[0]:
+                return
+            # one more White piece, out of the way: the value must not change with the count
+            more = _fen_of(rules.files, rules.ranks, {**blocked, (0, 0): "P"}, "b")
+            if module.game_result(rules.variant, more, []) != module.game_result(rules.variant, fen, []):
+                rules.unsupported.append("having no move is judged by counting the pieces (an imported game "
+                                         "has no such goal yet)")
+                return
         result = module.game_result(rules.variant, fen, [])
     except (ValueError, SystemError, module.error):  # the variant refuses the position
         return
@@ -506,21 +592,21 @@ def _en_passant(prober: FairyProber, rules: VariantRules) -> None:
         piece.en_passant = (ours + square_name(1, r + 1)) in moves
 
 
-def _castlings(module, variant: str, pos, royal: str | None) -> list[Castling]:
+def _castlings(module, variant: str, pos, king: str | None) -> list[Castling]:
     """The first player's castlings: its king with the pieces of one type on its rank (the
     first type, in letter order, that gives the king a move of two squares or more along its
     rank), the other ranks and the walls as at the start.  Where the castling piece comes from
     and goes to is read from the position after the move."""
-    if royal is None:
+    if king is None:
         return []
-    kings = [sq for sq, (c, t) in pos.board.items() if c == WHITE and t == royal]
+    kings = [sq for sq, (c, t) in pos.board.items() if c == WHITE and t == king]
     if len(kings) != 1:
         return []
     kf, kr = kings[0]
     rights = start_rights(module.start_fen(variant))
     if not rights:
         return []
-    partners = sorted({t for (f, r), (c, t) in pos.board.items() if c == WHITE and r == kr and t != royal})
+    partners = sorted({t for (f, r), (c, t) in pos.board.items() if c == WHITE and r == kr and t != king})
     for partner in partners:
         keep = {sq: v for sq, v in pos.board.items() if sq[1] != kr or sq == (kf, kr)
                 or v == (WHITE, partner)}

@@ -328,3 +328,29 @@ def test_the_values_of_checkmate_and_stalemate_are_written_for_each_side(variant
     assert (rules.stalemate["White"].value, rules.stalemate["Black"].value) == stalemate
     text, _ = render_variant(rules)
     assert [line.strip() for line in text.splitlines() if "-condition" in line] == goals
+
+
+@pytest.fixture(scope="module")
+def antichess():
+    return read_variant("antichess")
+
+
+def test_captures_are_compulsory_in_an_imported_antichess(antichess, tmp_path):
+    """After 1.e4 d5, counted by hand, White's only capture is e4xd5 (the queen's diagonal to
+    the pawn is closed by d2's pawn); in antichess a player who can capture must, so it is the
+    only legal move, as Fairy-Stockfish says, and the imported ZRF's move priorities make it the
+    only one too.  The king is not royal there (a king may step onto an attacked square) and a
+    player left without pieces, or without a move, wins."""
+    rules = antichess
+    assert rules.captures_compulsory and not any(p.royal for p in rules.pieces.values())
+    assert rules.no_pieces is EndValue.WIN and rules.stalemate["White"] is EndValue.WIN
+    text, naming = render_variant(rules)
+    path = tmp_path / "antichess.zrf"
+    path.write_text(text)
+    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
+    notation = notation_of(naming)
+    for uci in ("e2e4", "d7d5"):
+        ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == uci))
+        theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci))
+    assert [m.notation for m in theirs.legal_moves()] == ["e4d5"]
+    assert [notation.text(m) for m in ours.legal_moves()] == ["e4d5"]
