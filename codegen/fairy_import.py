@@ -223,12 +223,12 @@ def render_variant(rules: VariantRules, title: str | None = None,
             blocks = writer.blocks(piece, castles)
         if token == rules.castler:
             blocks += writer.castling_blocks(piece.royal)
-        if piece.royal:
-            if rules.royals_may_not_face:  # a capture of the enemy king along an open file is
-                # never played (the move before it would have left a king attacked), but makes
-                # facing kings an attack, which the checkmated goal forbids
-                blocks += [f"{d} (while empty? {d}) (verify enemy?) (verify (piece? {piece.name})) add"
-                           for d in ("n", "s")]
+        if piece.royal and rules.royals_may_not_face:
+            # a capture of the enemy king along an open file is never played (the move before it
+            # would have left a king attacked), but makes facing kings an attack, which the
+            # checkmated goal forbids
+            blocks += [f"{d} (while empty? {d}) (verify enemy?) (verify (piece? {piece.name})) add"
+                       for d in ("n", "s")]
         pieces.append({"name": piece.name, "token": token, "betza": piece.betza, "castles": castles,
                        "help": f"{piece.name}: moves as {piece.betza} in Betza notation", "blocks": blocks})
     setup = []
