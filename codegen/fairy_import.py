@@ -169,7 +169,13 @@ class _Writer:
                         out.append(f"{guard}{screen} (while empty? {add} {unit})")
             elif kind is Kind.GRASSHOP:
                 out.append(f"{guard}{unit} (while empty? {unit}) {unit} {arrive} {add}")
-        if piece.en_passant and only is not Modality.QUIET:
+        if piece.en_passant_straight and only is not Modality.QUIET:
+            # their pawn beside ours came diagonally from two files away on our side, over the
+            # square in front of ours, where ours lands
+            for side, back, far in (("e", "w", "nw"), ("w", "e", "ne")):
+                out.append(f"{side} (verify enemy?) (verify last-to?) (verify (piece? {piece.name})) capture "
+                           f"{back} {far} (verify (last-from? n)) {side} (verify empty?) add")
+        elif piece.en_passant and only is not Modality.QUIET:
             for side in ("e", "w"):
                 out.append(f"{side} (verify enemy?) (verify last-to?) (verify (piece? {piece.name})) capture n "
                            f"(verify (last-from? n)) add")

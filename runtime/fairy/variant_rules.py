@@ -43,6 +43,9 @@ class PieceRules:
     promotion_cells: set = field(default_factory=set)
     promotion_optional: bool = False
     en_passant: bool = False
+    #: its en passant takes a pawn that double-stepped diagonally, moving straight onto the
+    #: square passed (Berolina's pawn; else the capture is diagonal, behind a straight step)
+    en_passant_straight: bool = False
     royal: bool = False
 
     @property
@@ -574,6 +577,10 @@ def _en_passant(prober: FairyProber, rules: VariantRules) -> None:
         # a double step is a (0, 2) leap, or a forward slide of two or more (Torpedo's mfW2)
         double = [s for s in piece.steps if s.modality is Modality.QUIET
                   and ((s.dx, s.dy) == (0, 2) or ((s.dx, s.dy) == (0, 1) and s.distance != 1))]
+        diagonal = [s for s in piece.steps if s.modality is Modality.QUIET and (abs(s.dx), s.dy) == (2, 2)]
+        if diagonal and not double and rules.ranks >= 5 and rules.files >= 3:
+            _berolina_en_passant(prober, rules, piece, diagonal[0])
+            continue
         if not double or rules.ranks < 5 or rules.files < 2:
             continue
         # their pawn double-steps from its first double-step rank (White's mirrored: Grand's
@@ -590,6 +597,24 @@ def _en_passant(prober: FairyProber, rules: VariantRules) -> None:
         except (ValueError, SystemError, prober.module.error):  # the double step refused: no en passant
             continue
         piece.en_passant = (ours + square_name(1, r + 1)) in moves
+
+
+def _berolina_en_passant(prober: FairyProber, rules: VariantRules, piece: PieceRules, double: Step) -> None:
+    """En passant of a pawn whose double step is diagonal: their pawn steps from a file beside
+    ours, two ranks up, to the file on our other side, passing the square in front of ours;
+    Fairy-Stockfish lets ours take it by stepping straight onto that square."""
+    cells = piece.steps[double]
+    their_rank = rules.ranks - 1 - min(parse_square(c)[1] for c in cells) if cells else rules.ranks - 2
+    r = their_rank - 2
+    if r < 0:
+        return
+    ours, theirs_from, theirs_to = square_name(1, r), square_name(0, r + 2), square_name(2, r)
+    fen = prober.fen([("White", piece.token, ours), ("Black", piece.token, theirs_from)]).replace(" w ", " b ")
+    try:
+        moves = prober.module.legal_moves(prober.probe_variant, fen, [theirs_from + theirs_to])
+    except (ValueError, SystemError, prober.module.error):  # the double step refused: no en passant
+        return
+    piece.en_passant = piece.en_passant_straight = (ours + square_name(1, r + 1)) in moves
 
 
 def _castlings(module, variant: str, pos, king: str | None) -> list[Castling]:

@@ -354,3 +354,22 @@ def test_captures_are_compulsory_in_an_imported_antichess(antichess, tmp_path):
         theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci))
     assert [m.notation for m in theirs.legal_moves()] == ["e4d5"]
     assert [notation.text(m) for m in ours.legal_moves()] == ["e4d5"]
+
+
+def test_a_berolina_pawn_takes_en_passant_straight_ahead(tmp_path):
+    """Berolina's pawns step diagonally and capture straight.  After 1.c2-a4 Ng8-f6 2.a4-b5,
+    Black's a7 pawn double-steps diagonally to c5 over b6, the square in front of White's b5
+    pawn; Fairy-Stockfish lets b5 step to b6 taking it (the position after has no pawn on c5).
+    The import looked for en passant beside a straight double step only, and had none."""
+    rules = read_variant("berolina")
+    assert rules.pieces["p"].en_passant_straight
+    text, naming = render_variant(rules)
+    path = tmp_path / "berolina.zrf"
+    path.write_text(text)
+    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
+    notation = notation_of(naming)
+    for uci in ("c2a4", "g8f6", "a4b5", "a7c5", "b5b6"):
+        ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == uci))
+        theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci))
+    assert ours.signature().core() == theirs.signature().core()
+    assert "c5" not in ours.signature().pretty()
