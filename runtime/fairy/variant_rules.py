@@ -212,6 +212,8 @@ class FairyProber:
             src, dst, promo = _split_uci(m)
             if src != start:
                 continue
+            if promo == "+":  # a shogi-style promotion: the piece becomes its promoted form
+                promo = "+" + ptype
             captured, promos = found.get(dst, (False, set()))
             found[dst] = (captured or dst in enemies, promos | {promo})
         return found

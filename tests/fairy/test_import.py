@@ -373,3 +373,41 @@ def test_a_berolina_pawn_takes_en_passant_straight_ahead(tmp_path):
         theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci))
     assert ours.signature().core() == theirs.signature().core()
     assert "c5" not in ours.signature().pretty()
+
+
+#: A pawn that promotes, on the last rank and nowhere else, to its own promoted form ``+p``,
+#: which moves as a queen (Fairy-Stockfish writes the move with a trailing ``+``, as in Wolf).
+PLUS_CONFIG = """\
+[plusfour:chess]
+maxRank = 4
+maxFile = d
+castling = false
+doubleStep = false
+promotionRegionWhite = *4
+promotionRegionBlack = *1
+promotionPieceTypes = -
+promotedPieceType = p:q
+mandatoryPiecePromotion = true
+startFen = 3k/1P2/4/K3 w - - 0 1
+"""
+
+
+def test_a_promotion_to_the_promoted_form_is_read_as_a_piece_of_its_own(tmp_path):
+    """White: King a1, Pawn b3; Black: King d4.  The pawn's only move is b3-b4 promoting to
+    ``+p``, a queen's mover; then, counted by hand, Black's king is checked along the rank and
+    the diagonal c3 is covered, so d4-d3 is its only move.  The probes took the ``+`` of
+    ``b3b4+`` for a piece letter of its own and refused the variant (Wolf, Sho Shogi); the
+    import must give the same moves as Fairy-Stockfish before and after the promotion."""
+    rules = read_variant("plusfour", PLUS_CONFIG)
+    assert not rules.unsupported and rules.pieces["p"].promotions == ["+p"]
+    text, naming = render_variant(rules)
+    path = tmp_path / "plusfour.zrf"
+    path.write_text(text)
+    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
+    notation = notation_of(naming)
+    assert {notation.text(m) for m in ours.legal_moves()} == {m.notation for m in theirs.legal_moves()} \
+        == {"b3b4+", "a1b1", "a1a2", "a1b2"}
+    ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == "b3b4+"))
+    theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == "b3b4+"))
+    assert ours.signature().core() == theirs.signature().core()
+    assert [notation.text(m) for m in ours.legal_moves()] == [m.notation for m in theirs.legal_moves()] == ["d4d3"]
