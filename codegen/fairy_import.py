@@ -247,8 +247,8 @@ def render_variant(rules: VariantRules, title: str | None = None,
     goals = ["(move-priorities capture normal)"] if rules.captures_compulsory else []
     if rules.no_pieces is not None:
         goals.append(f"({rules.no_pieces.value}-condition (White Black) (pieces-remaining 0))")
-    if rules.no_king is not None:
-        goals.append(f"({rules.no_king.value}-condition (White Black) (pieces-remaining 0 {writer.names['k']}))")
+    for token, value in sorted(rules.extinctions.items()):
+        goals.append(f"({value.value}-condition (White Black) (pieces-remaining 0 {writer.names[token]}))")
     for token, squares in sorted(rules.flags.items()):
         goals.append(f"(win-condition (White Black) (absolute-config {writer.names[token]} "
                      f"({writer.zone(squares, 'flag')})))")

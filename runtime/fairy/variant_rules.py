@@ -110,9 +110,9 @@ class VariantRules:
     captures_compulsory: bool = False
     #: what having no piece left means for that player, when it ends the game (antichess: a win)
     no_pieces: EndValue | None = None
-    #: what having lost a king that is not royal means for that player, when it ends the game
-    #: (Codrus: a win)
-    no_king: EndValue | None = None
+    #: piece token -> what losing every piece of that type means for that player, when it ends
+    #: the game at once (Codrus's king: a win; Extinction's every type: a loss)
+    extinctions: dict = field(default_factory=dict)
 
     def square_cells(self) -> dict:
         return {(f, r): square_name(f, r) for f in range(self.files) for r in range(self.ranks)}
@@ -254,7 +254,7 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
     if unsupported:  # nothing to probe: the import stops there
         return VariantRules(variant, pos.files, pos.ranks, start, dict(pos.board), {}, [], unsupported)
     royal = "k" if ("k" in tokens and (0, "k") in {(c, t) for c, t in pos.board.values()}) else None
-    if royal is not None and not _king_is_royal(module, variant, pos.files, pos.ranks):
+    if royal is not None and not _king_is_royal(module, variant, pos):
         royal = None
     probe_text = f"[zrfprobe:{variant}]\nking = -\ncastling = false\nextinctionValue = none\n"
     if config:
@@ -291,34 +291,62 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
         _read_game_ends(module, rules)
         rules.royals_may_not_face = _royals_may_not_face(module, rules, royal)
     else:
-        rules.no_king = _read_king_lost(module, rules) if king is not None else None
-        if rules.no_king is None:  # without a king that counts, a lone piece says what having none means
+        rules.extinctions = _read_extinctions(module, rules)
+        if not rules.extinctions:  # without a type that counts, a lone piece says what having none means
             _read_stalemate_without_royal(module, rules)
     return rules
 
 
-def _read_king_lost(module, rules: VariantRules) -> EndValue | None:
-    """What losing a king that is not royal means (Codrus: the player who lost it wins), read
-    from White's king and a Black pawn with Black to move; None when the game goes on."""
-    middle = (rules.files // 2, rules.ranks // 2)
-    fen = _fen_of(rules.files, rules.ranks, {middle: "K", (0, rules.ranks - 2): "p"}, "b")
-    try:
-        over, result = module.is_immediate_game_end(rules.variant, fen, [])
-    except (ValueError, SystemError, module.error):  # the variant refuses the position
-        return None
-    if over and result not in END_VALUES:
-        rules.unsupported.append(f"the value of losing the king could not be written (Fairy-Stockfish: {result})")
-    return END_VALUES.get(result) if over else None
+def _read_extinctions(module, rules: VariantRules) -> dict:
+    """The piece types whose loss ends the game at once, each with what it means for the player
+    who lost them: the start position without White's pieces of one type, with Black to move
+    (Codrus: losing the king wins; Extinction: losing every piece of any type loses)."""
+    out = {}
+    white = sorted({t for c, t in rules.board.values() if c == WHITE})
+    for token in white:
+        board = {sq: v for sq, v in rules.board.items() if v != (WHITE, token)}
+        fen = _board_fen(rules.files, rules.ranks, board, rules.walls) + " b - - 0 1"
+        try:
+            over, result = module.is_immediate_game_end(rules.variant, fen, [])
+        except (ValueError, SystemError, module.error):  # the variant refuses the position
+            continue
+        if not over:
+            continue
+        if -result not in END_VALUES:  # the result is Black's, to move; White lost the pieces
+            rules.unsupported.append(f"the value of losing every piece {token} could not be written "
+                                     f"(Fairy-Stockfish: {result})")
+            continue
+        out[token] = END_VALUES[-result]
+    return out
 
 
-def _king_is_royal(module, variant: str, files: int, ranks: int) -> bool:
-    """Whether the king (``k``) is royal: White's king in the middle of the first rank, a Black
-    rook at the far end of its file and Black's king in a corner; a royal king may not step
-    forward along the attacked file (antichess's king may)."""
+def _king_is_royal(module, variant: str, pos) -> bool:
+    """Whether the king (``k``) is royal: a Black rook attacking White's king along its file; a
+    royal king may not step forward along the attacked file (antichess's king may).  The king
+    stands in the middle of the first rank with the rook at the far end and Black's king in a
+    corner; where the variant has no move there (the game is over: Extinction's lost types), in
+    the start position with the king's file emptied between the two kings and the rook at its
+    far end."""
+    files, ranks = pos.files, pos.ranks
     kf = files // 2
     fen = _fen_of(files, ranks, {(kf, 0): "K", (kf, ranks - 1): "r", (0, ranks - 1): "k"}, "w")
+    step = square_name(kf, 0) + square_name(kf, 1)
     try:
-        return square_name(kf, 0) + square_name(kf, 1) not in module.legal_moves(variant, fen, [])
+        moves = module.legal_moves(variant, fen, [])
+        if not moves:
+            kings = [sq for sq, v in pos.board.items() if v == (WHITE, "k")]
+            if len(kings) != 1:
+                return True
+            kf, kr = kings[0]
+            board = {sq: v for sq, v in pos.board.items() if sq[0] != kf or sq == (kf, kr) or v[1] == "k"}
+            far = max(r for r in range(ranks) if (kf, r) not in board)
+            if far <= kr + 1:
+                return True
+            board[(kf, far)] = (1 - WHITE, "r")
+            fen = _board_fen(files, ranks, board, pos.walls) + " w - - 0 1"
+            moves = module.legal_moves(variant, fen, [])
+            step = square_name(kf, kr) + square_name(kf, kr + 1)
+        return step not in moves
     except (ValueError, SystemError, module.error):  # a set-up this variant refuses
         return True
 
@@ -637,6 +665,12 @@ def _castlings(module, variant: str, pos, king: str | None) -> list[Castling]:
     for partner in partners:
         keep = {sq: v for sq, v in pos.board.items() if sq[1] != kr or sq == (kf, kr)
                 or v == (WHITE, partner)}
+        # the pieces taken off the king's rank stand on empty squares of a middle rank instead,
+        # so that no type is lost (Extinction ends the game when one is)
+        aside = [v for sq, v in pos.board.items() if sq not in keep]
+        free = [(f, pos.ranks // 2 - 1) for f in range(pos.files)
+                if (f, pos.ranks // 2 - 1) not in keep and (f, pos.ranks // 2 - 1) not in pos.walls]
+        keep.update(zip(free, aside))
         fen = _board_fen(pos.files, pos.ranks, keep, pos.walls) + f" w {rights} - 0 1"
         out = []
         try:

@@ -411,3 +411,38 @@ def test_a_promotion_to_the_promoted_form_is_read_as_a_piece_of_its_own(tmp_path
     theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == "b3b4+"))
     assert ours.signature().core() == theirs.signature().core()
     assert [notation.text(m) for m in ours.legal_moves()] == [m.notation for m in theirs.legal_moves()] == ["d4d3"]
+
+
+#: Kings that are not royal and two types that must not die out (Fairy-Stockfish's extinction
+#: rule, as in the variant Extinction).
+EXTINCTION_CONFIG = """\
+[extfour:chess]
+maxRank = 4
+maxFile = d
+castling = false
+king = -
+commoner = k
+extinctionValue = loss
+extinctionPieceTypes = kn
+startFen = 3k/2n1/4/KN2 w - - 0 1
+"""
+
+
+def test_losing_every_piece_of_a_type_ends_the_imported_game_as_fairy_stockfish_ends_it(tmp_path):
+    """White: King a1, Knight b1; Black: King d4, Knight c3.  White's knight takes Black's only
+    knight (b1xc3): Black has lost every piece of a type that must not die out, and
+    Fairy-Stockfish ends the game as White's win.  The import reads the types from the start
+    position without White's pieces of each type, and writes a `pieces-remaining 0` loss for
+    each; the ZRF must end the game the same way."""
+    rules = read_variant("extfour", EXTINCTION_CONFIG)
+    assert rules.extinctions == {"k": EndValue.LOSS, "n": EndValue.LOSS}
+    text, naming = render_variant(rules)
+    path = tmp_path / "extfour.zrf"
+    path.write_text(text)
+    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
+    notation = notation_of(naming)
+    assert ours.outcome() is None and theirs.outcome() is None
+    ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == "b1c3"))
+    theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == "b1c3"))
+    assert theirs.outcome() is not None and theirs.outcome().winners == ("White",)
+    assert ours.outcome() is not None and ours.outcome().winners == ("White",)
