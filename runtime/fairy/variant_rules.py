@@ -662,36 +662,46 @@ def _castlings(module, variant: str, pos, king: str | None) -> list[Castling]:
     if not rights:
         return []
     partners = sorted({t for (f, r), (c, t) in pos.board.items() if c == WHITE and r == kr and t != king})
-    for partner in partners:
-        keep = {sq: v for sq, v in pos.board.items() if sq[1] != kr or sq == (kf, kr)
-                or v == (WHITE, partner)}
-        # the pieces taken off the king's rank stand on empty squares of a middle rank instead,
-        # so that no type is lost (Extinction ends the game when one is)
-        aside = [v for sq, v in pos.board.items() if sq not in keep]
-        free = [(f, pos.ranks // 2 - 1) for f in range(pos.files)
-                if (f, pos.ranks // 2 - 1) not in keep and (f, pos.ranks // 2 - 1) not in pos.walls]
-        keep.update(zip(free, aside))
-        fen = _board_fen(pos.files, pos.ranks, keep, pos.walls) + f" w {rights} - 0 1"
-        out = []
-        try:
-            moves = module.legal_moves(variant, fen, [])
-        except (ValueError, SystemError, module.error):  # a set-up this variant refuses
-            continue
-        for m in moves:
-            src, dst, _ = _split_uci(m)
-            if src != square_name(kf, kr) or "@" in m:
-                continue
-            tf, tr = parse_square(dst)
-            if tr != kr or abs(tf - kf) < 2:
-                continue
-            after = parse_fen(module.get_fen(variant, fen, [m])).board
-            left = [f for (f, r), v in keep.items() if r == kr and v == (WHITE, partner) and after.get((f, r)) != v]
-            came = [f for (f, r), v in after.items() if r == kr and v == (WHITE, partner) and keep.get((f, r)) != v]
-            if len(left) == 1 and len(came) == 1:
-                out.append(Castling(kf, tf, left[0], came[0], kr))
-        if out:
-            return out
+    # first with the rest of the king's rank taken off; where that shows no castling (the game
+    # is over: Extinction ends it when a type is lost), with those pieces on a middle rank
+    for keep_types in (False, True):
+        for partner in partners:
+            out = _castlings_with(module, variant, pos, (kf, kr), partner, rights, keep_types)
+            if out:
+                return out
     return []
+
+
+def _castlings_with(module, variant: str, pos, king_square: tuple, partner: str, rights: str,
+                    keep_types: bool) -> list[Castling]:
+    """The king's castlings with the pieces ``partner`` of its rank, the rest of the rank taken
+    off (with ``keep_types``, put on empty squares of a middle rank instead)."""
+    kf, kr = king_square
+    keep = {sq: v for sq, v in pos.board.items() if sq[1] != kr or sq == (kf, kr) or v == (WHITE, partner)}
+    if keep_types:
+        aside = [v for sq, v in pos.board.items() if sq not in keep]
+        middle = pos.ranks // 2 - 1
+        free = [(f, middle) for f in range(pos.files) if (f, middle) not in keep and (f, middle) not in pos.walls]
+        keep.update(zip(free, aside))
+    fen = _board_fen(pos.files, pos.ranks, keep, pos.walls) + f" w {rights} - 0 1"
+    out: list[Castling] = []
+    try:
+        moves = module.legal_moves(variant, fen, [])
+    except (ValueError, SystemError, module.error):  # a set-up this variant refuses
+        return out
+    for m in moves:
+        src, dst, _ = _split_uci(m)
+        if src != square_name(kf, kr) or "@" in m:
+            continue
+        tf, tr = parse_square(dst)
+        if tr != kr or abs(tf - kf) < 2:
+            continue
+        after = parse_fen(module.get_fen(variant, fen, [m])).board
+        left = [f for (f, r), v in keep.items() if r == kr and v == (WHITE, partner) and after.get((f, r)) != v]
+        came = [f for (f, r), v in after.items() if r == kr and v == (WHITE, partner) and keep.get((f, r)) != v]
+        if len(left) == 1 and len(came) == 1:
+            out.append(Castling(kf, tf, left[0], came[0], kr))
+    return out
 
 
 def _board_fen(files: int, ranks: int, board: dict, walls: frozenset = frozenset()) -> str:
