@@ -186,8 +186,8 @@ class _Writer:
         into check."""
         safe = " (verify not-attacked?)" if royal else ""
         out = []
-        rook = self._rook()
         for c in self.rules.castlings:
+            rook = self.names[c.partner]
             d = "e" if c.king_to > c.king_from else "w"
             walk = " ".join([f"{d} (verify empty?){safe}"] * abs(c.king_to - c.king_from))
             beyond = abs(c.rook_from - c.king_to)
@@ -201,11 +201,6 @@ class _Writer:
                        f"from back {rook_to} (set-attribute never-moved? false) add")
         return out
 
-    def _rook(self) -> str:
-        r = self.rules
-        corner = r.board.get((r.castlings[0].rook_from, r.castlings[0].rank)) if r.castlings else None
-        return self.names[corner[1]] if corner else "Rook"
-
 
 def render_variant(rules: VariantRules, title: str | None = None,
                    pictures: GamePictures | None = None) -> tuple[str, Naming]:
@@ -214,11 +209,7 @@ def render_variant(rules: VariantRules, title: str | None = None,
     if rules.unsupported:
         raise ImportUnfit("; ".join(rules.unsupported))
     writer = _Writer(rules)
-    castle_types = set()
-    if rules.castlings:
-        king = rules.castler
-        corner = rules.board.get((rules.castlings[0].rook_from, rules.castlings[0].rank))
-        castle_types = {king, corner[1] if corner else None}
+    castle_types = {rules.castler, *(c.partner for c in rules.castlings)} if rules.castlings else set()
     pieces = []
     for token, piece in sorted(rules.pieces.items(), key=lambda kv: kv[1].name):
         castles = token in castle_types

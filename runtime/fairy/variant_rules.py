@@ -65,6 +65,8 @@ class Castling:
     rook_from: int
     rook_to: int
     rank: int = 0
+    #: the token of the piece the king castles with (a rook, or a chancellor in Perfect chess)
+    partner: str = "r"
 
 
 class EndValue(Enum):
@@ -648,9 +650,9 @@ def _berolina_en_passant(prober: FairyProber, rules: VariantRules, piece: PieceR
 
 
 def _castlings(module, variant: str, pos, king: str | None) -> list[Castling]:
-    """The first player's castlings: its king with the pieces of one type on its rank (the
-    first type, in letter order, that gives the king a move of two squares or more along its
-    rank), the other ranks and the walls as at the start.  Where the castling piece comes from
+    """The first player's castlings: its king with the pieces of each type on its rank (those
+    that give the king a move of two squares or more along its rank), the other ranks and the
+    walls as at the start.  Where the castling piece comes from
     and goes to is read from the position after the move."""
     if king is None:
         return []
@@ -662,13 +664,14 @@ def _castlings(module, variant: str, pos, king: str | None) -> list[Castling]:
     if not rights:
         return []
     partners = sorted({t for (f, r), (c, t) in pos.board.items() if c == WHITE and r == kr and t != king})
-    # first with the rest of the king's rank taken off; where that shows no castling (the game
-    # is over: Extinction ends it when a type is lost), with those pieces on a middle rank
+    # with each type of the king's rank, the rest of the rank taken off; where that shows no
+    # castling (the game is over: Extinction ends it when a type is lost), with those pieces on
+    # a middle rank
     for keep_types in (False, True):
-        for partner in partners:
-            out = _castlings_with(module, variant, pos, (kf, kr), partner, rights, keep_types)
-            if out:
-                return out
+        out = [c for partner in partners
+               for c in _castlings_with(module, variant, pos, (kf, kr), partner, rights, keep_types)]
+        if out:
+            return out
     return []
 
 
@@ -700,7 +703,7 @@ def _castlings_with(module, variant: str, pos, king_square: tuple, partner: str,
         left = [f for (f, r), v in keep.items() if r == kr and v == (WHITE, partner) and after.get((f, r)) != v]
         came = [f for (f, r), v in after.items() if r == kr and v == (WHITE, partner) and keep.get((f, r)) != v]
         if len(left) == 1 and len(came) == 1:
-            out.append(Castling(kf, tf, left[0], came[0], kr))
+            out.append(Castling(kf, tf, left[0], came[0], kr, partner))
     return out
 
 

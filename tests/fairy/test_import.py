@@ -161,6 +161,36 @@ def test_castling_with_rooks_inside_walled_corners(moves, tmp_path):
         assert ours.signature().core() == theirs.signature().core(), (uci, ours.signature().pretty())
 
 
+#: A king castling with a chancellor on one side and a rook on the other, as in Perfect chess.
+TWO_PARTNERS_CONFIG = """\
+[twopartners:chess]
+maxRank = 4
+chancellor = c
+castlingRookPieces = rc
+startFen = c3k2r/8/8/C3K2R w KQkq - 0 1
+"""
+
+
+@pytest.mark.parametrize("moves", [["e1g1"], ["e1c1"]])
+def test_castling_with_two_kinds_of_partner(moves, tmp_path):
+    """King e1, chancellor a1, rook h1: Fairy-Stockfish castles e1-g1 with the rook (h1-f1) and
+    e1-c1 with the chancellor (a1-d1).  The import kept the castlings of the first partner type
+    that gave any (Perfect chess lost its short castling); now each castling names its partner,
+    and the board after either equals Fairy-Stockfish's."""
+    rules = read_variant("twopartners", TWO_PARTNERS_CONFIG)
+    assert sorted((c.king_to, c.rook_from, c.rook_to, c.partner) for c in rules.castlings) == \
+        [(2, 0, 3, "c"), (6, 7, 5, "r")]
+    text, naming = render_variant(rules)
+    path = tmp_path / "twopartners.zrf"
+    path.write_text(text)
+    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
+    notation = notation_of(naming)
+    for uci in moves:
+        ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == uci))
+        theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci))
+        assert ours.signature().core() == theirs.signature().core(), (uci, ours.signature().pretty())
+
+
 #: A knight standing on the far rank wins (Fairy-Stockfish's flag rule, for White on rank 4).
 FLAG_CONFIG = """\
 [flagfour:chess]
