@@ -18,11 +18,11 @@ import tempfile
 from dataclasses import dataclass, field
 
 from runtime.fairy.betza import Kind, Modality
+from runtime.fairy.fen import square_name
 from runtime.fairy.naming import Naming
 from runtime.fairy.position import FairyGame
 from runtime.fairy.variant_rules import (
     PieceRules,
-    StalemateValue,
     VariantRules,
     read_variant,
 )
@@ -79,14 +79,31 @@ def _lame_square_path(dx: int, dy: int) -> list[str]:
     return path_of(dx, dy)
 
 
+def leap_direction(dx: int, dy: int) -> str:
+    """The name of a direction straight to ``(dx, dy)`` (files right, ranks up): a leap over a
+    wall square, which a path of unit steps through that square could not make."""
+    return f"leap-{'e' if dx >= 0 else 'w'}{abs(dx)}-{'n' if dy >= 0 else 's'}{abs(dy)}"
+
+
 class _Writer:
     def __init__(self, rules: VariantRules) -> None:
         self.rules = rules
         self.names = {t: p.name for t, p in rules.pieces.items()}
         self.zones: list[dict] = []
         self._zone_names: dict = {}
+        #: ``(dx, dy)`` of the leaps written as one direction of their own (a board with walls)
+        self.leaps: set = set()
+        self._walls = {square_name(f, r) for f, r in rules.walls}
+
+    def leap(self, dx: int, dy: int) -> str:
+        """The directions of a leap: unit steps on an open board, one direction over walls."""
+        if not self.rules.walls or max(abs(dx), abs(dy)) < 2:
+            return " ".join(path_of(dx, dy))
+        self.leaps.update({(dx, dy), (dx, -dy)})  # Black's mirror image is declared too
+        return leap_direction(dx, dy)
 
     def zone(self, cells, prefix: str) -> str:
+        cells = [c for c in cells if c not in self._walls]
         key = frozenset(cells)
         if key not in self._zone_names:
             name = f"{prefix}-{len(self._zone_names) + 1}"
@@ -107,9 +124,13 @@ class _Writer:
             choices.append(piece.name)
         return f"{unmoved}(if (in-zone? {zone}) (add {' '.join(choices)}) else add)"
 
-    def blocks(self, piece: PieceRules, castles: bool) -> list[str]:
+    def blocks(self, piece: PieceRules, castles: bool, only: Modality | None = None) -> list[str]:
+        """The move blocks of ``piece``; with ``only``, those that capture (en passant too) or
+        those that do not."""
         grouped: dict = {}
         for step, cells in piece.steps.items():
+            if only is not None and step.modality is not only:
+                continue
             key = (step.dx, step.dy, step.distance, step.kind, frozenset(cells) if cells else None)
             grouped.setdefault(key, set()).add(step.modality)
         out = []
@@ -122,6 +143,7 @@ class _Writer:
                 "(verify empty?)" if modality is Modality.QUIET else "(verify enemy?)"
             unit = " ".join(path_of(dx, dy))
             if kind is Kind.LEAP and distance == 1:
+                unit = self.leap(dx, dy)
                 out.append(f"{guard}{unit} {arrive} {add}")
             elif kind is Kind.LAME:
                 first, *rest = _lame_square_path(dx, dy)
@@ -147,33 +169,37 @@ class _Writer:
                         out.append(f"{guard}{screen} (while empty? {add} {unit})")
             elif kind is Kind.GRASSHOP:
                 out.append(f"{guard}{unit} (while empty? {unit}) {unit} {arrive} {add}")
-        if piece.en_passant:
+        if piece.en_passant_straight and only is not Modality.QUIET:
+            # their pawn beside ours came diagonally from two files away on our side, over the
+            # square in front of ours, where ours lands
+            for side, back, far in (("e", "w", "nw"), ("w", "e", "ne")):
+                out.append(f"{side} (verify enemy?) (verify last-to?) (verify (piece? {piece.name})) capture "
+                           f"{back} {far} (verify (last-from? n)) {side} (verify empty?) add")
+        elif piece.en_passant and only is not Modality.QUIET:
             for side in ("e", "w"):
                 out.append(f"{side} (verify enemy?) (verify last-to?) (verify (piece? {piece.name})) capture n "
                            f"(verify (last-from? n)) add")
         return out
 
-    def castling_blocks(self) -> list[str]:
+    def castling_blocks(self, royal: bool) -> list[str]:
+        """The castlings, by the king's moves; a royal king may not castle out of, through or
+        into check."""
+        safe = " (verify not-attacked?)" if royal else ""
         out = []
-        rook = self._rook()
         for c in self.rules.castlings:
+            rook = self.names[c.partner]
             d = "e" if c.king_to > c.king_from else "w"
-            walk = " ".join([f"{d} (verify empty?) (verify not-attacked?)"] * abs(c.king_to - c.king_from))
+            walk = " ".join([f"{d} (verify empty?){safe}"] * abs(c.king_to - c.king_from))
             beyond = abs(c.rook_from - c.king_to)
             to_rook = " ".join([f"{d} (verify empty?)"] * (beyond - 1) + [d])
             # `back` returns to the king's square (the mark starts there); the rook's square is
             # counted from it, in whichever direction it lies.
             toward = "e" if c.rook_to > c.king_from else "w"
             rook_to = " ".join([toward] * abs(c.rook_to - c.king_from))
-            out.append(f"(verify never-moved?) (verify not-attacked?) {walk} (set-attribute never-moved? false) "
+            out.append(f"(verify never-moved?){safe} {walk} (set-attribute never-moved? false) "
                        f"cascade {to_rook} (verify friend?) (verify (piece? {rook})) (verify never-moved?) "
                        f"from back {rook_to} (set-attribute never-moved? false) add")
         return out
-
-    def _rook(self) -> str:
-        r = self.rules
-        corner = r.board.get((r.castlings[0].rook_from, 0)) if r.castlings else None
-        return self.names[corner[1]] if corner else "Rook"
 
 
 def render_variant(rules: VariantRules, title: str | None = None,
@@ -183,17 +209,23 @@ def render_variant(rules: VariantRules, title: str | None = None,
     if rules.unsupported:
         raise ImportUnfit("; ".join(rules.unsupported))
     writer = _Writer(rules)
-    castle_types = set()
-    if rules.castlings:
-        king = next((t for t, p in rules.pieces.items() if p.royal), None)
-        corner = rules.board.get((rules.castlings[0].rook_from, 0))
-        castle_types = {king, corner[1] if corner else None}
+    castle_types = {rules.castler, *(c.partner for c in rules.castlings)} if rules.castlings else set()
     pieces = []
     for token, piece in sorted(rules.pieces.items(), key=lambda kv: kv[1].name):
         castles = token in castle_types
-        blocks = writer.blocks(piece, castles)
-        if piece.royal:
-            blocks += writer.castling_blocks()
+        if rules.captures_compulsory:  # the capture type first: move-priorities keeps it alone
+            blocks = ["move-type capture", *writer.blocks(piece, castles, Modality.CAPTURE),
+                      "move-type normal", *writer.blocks(piece, castles, Modality.QUIET)]
+        else:
+            blocks = writer.blocks(piece, castles)
+        if token == rules.castler:
+            blocks += writer.castling_blocks(piece.royal)
+        if piece.royal and rules.royals_may_not_face:
+            # a capture of the enemy king along an open file is never played (the move before it
+            # would have left a king attacked), but makes facing kings an attack, which the
+            # checkmated goal forbids
+            blocks += [f"{d} (while empty? {d}) (verify enemy?) (verify (piece? {piece.name})) add"
+                       for d in ("n", "s")]
         pieces.append({"name": piece.name, "token": token, "betza": piece.betza, "castles": castles,
                        "help": f"{piece.name}: moves as {piece.betza} in Betza notation", "blocks": blocks})
     setup = []
@@ -203,17 +235,27 @@ def render_variant(rules: VariantRules, title: str | None = None,
             if c == colour:
                 by_type.setdefault(writer.names[t], []).append(f"{chr(97 + f)}{r + 1}")
         setup.append((player, sorted(by_type.items())))
-    goals = []
+    goals = ["(move-priorities capture normal)"] if rules.captures_compulsory else []
+    if rules.no_pieces is not None:
+        goals.append(f"({rules.no_pieces.value}-condition (White Black) (pieces-remaining 0))")
+    for token, value in sorted(rules.extinctions.items()):
+        goals.append(f"({value.value}-condition (White Black) (pieces-remaining 0 {writer.names[token]}))")
+    for token, squares in sorted(rules.flags.items()):
+        goals.append(f"(win-condition (White Black) (absolute-config {writer.names[token]} "
+                     f"({writer.zone(squares, 'flag')})))")
     royal = [p.name for p in rules.pieces.values() if p.royal]
-    if royal:
-        goals.append(f"(loss-condition (White Black) (checkmated {royal[0]}))")
-    stalemate = "loss" if rules.stalemate is StalemateValue.LOSS else "draw"
-    goals.append(f"({stalemate}-condition (White Black) stalemated)")
+    ends = [(f"(checkmated {royal[0]})", rules.checkmate)] if royal else []
+    for condition, values in ends + [("stalemated", rules.stalemate)]:
+        for value in dict.fromkeys(values[p] for p in ("White", "Black")):
+            players = " ".join(p for p in ("White", "Black") if values[p] is value)
+            goals.append(f"({value.value}-condition ({players}) {condition})")
     env = make_environment()
     text = env.get_template("fairy/variant.zrf.j2").render(
         title=title or f"{rules.variant} (Fairy-Stockfish)", variant=rules.variant,
         description=f"The variant {rules.variant} of Fairy-Stockfish, imported by zrf import fairy.",
         files=[chr(97 + f) for f in range(rules.files)], ranks=[str(r) for r in range(rules.ranks, 0, -1)],
+        kills=sorted(square_name(f, r) for f, r in rules.walls),
+        leaps=[(leap_direction(dx, dy), dx, -dy, leap_direction(dx, -dy)) for dx, dy in sorted(writer.leaps)],
         zones=writer.zones, pieces=pieces, setup=setup, goals=goals,
         images=pictures.zrf_images() if pictures else None, origin=MARGIN if pictures else 0, cell=CELL)
     naming = Naming({t: p.name for t, p in rules.pieces.items()}, dict(rules.square_cells()), ("White", "Black"))

@@ -27,10 +27,12 @@ def sweep_one(name: str, depth: int, positions: int, timeout: int) -> list[str]:
     try:
         with time_limit(timeout):
             imported = import_variant(name, None, depth, positions)
+        v = imported.verification
         if imported.lint_errors:
             status, note = "check", imported.lint_errors[0].format().splitlines()[0]
+        elif v is None:
+            note = "the import was not verified"
         else:
-            v = imported.verification
             counts = f"{v.perft_ours} {v.perft_theirs}"
             status = "verified" if v.ok else "perft" if v.perft_ours == v.perft_theirs else "differs"
             if not v.ok:

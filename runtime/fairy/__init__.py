@@ -9,5 +9,5 @@ Fairy-Stockfish variant as a :class:`runtime.core.protocol.Game`; :mod:`.section
 piece's moves; :mod:`.probing` reads a ZRF piece's moves from our interpreter; :mod:`.export`
 turns a ZRF game into a section or into located diagnostics; :mod:`.verification` compares
 the two engines with the cross-checker; :mod:`.engine_variant` gives a UCI engine what it needs
-to play a game.  It may import :mod:`zrf`, and :mod:`runtime` packages on lower floors.
+to play a game; :mod:`.opponents` owns the engines a server plays its games' seats with.  It may import :mod:`zrf`, and :mod:`runtime` packages on lower floors.
 """

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .betza import Modality, Step, write
+from .betza import Kind, Modality, Step, write
 from .fen import WHITE, parse_fen, parse_square, square_name
 from .library import FairyLibrary
 from .probing import (
@@ -43,6 +43,9 @@ class PieceRules:
     promotion_cells: set = field(default_factory=set)
     promotion_optional: bool = False
     en_passant: bool = False
+    #: its en passant takes a pawn that double-stepped diagonally, moving straight onto the
+    #: square passed (Berolina's pawn; else the capture is diagonal, behind a straight step)
+    en_passant_straight: bool = False
     royal: bool = False
 
     @property
@@ -55,19 +58,28 @@ class PieceRules:
 
 @dataclass
 class Castling:
-    """A castling as the king's and the rook's files (the rank is the first)."""
+    """A castling as the king's and the rook's files on the king's rank (the first player's)."""
 
     king_from: int
     king_to: int
     rook_from: int
     rook_to: int
+    rank: int = 0
+    #: the token of the piece the king castles with (a rook, or a chancellor in Perfect chess)
+    partner: str = "r"
 
 
-class StalemateValue(Enum):
-    """What being stalemated means for the player to move, as Fairy-Stockfish answers it."""
+class EndValue(Enum):
+    """What an end of the game (checkmate, stalemate) means for the player to move, as
+    Fairy-Stockfish answers it; the value is the ZRF goal's kind (``loss-condition``...)."""
 
     DRAW = "draw"
     LOSS = "loss"
+    WIN = "win"
+
+
+#: Fairy-Stockfish's game results, for the side to move, as end values.
+END_VALUES = {-32000: EndValue.LOSS, 0: EndValue.DRAW, 32000: EndValue.WIN}
 
 
 @dataclass
@@ -82,7 +94,27 @@ class VariantRules:
     pieces: dict
     castlings: list = field(default_factory=list)
     unsupported: list = field(default_factory=list)
-    stalemate: StalemateValue = StalemateValue.DRAW
+    #: being stalemated, for each player (``"White"``, ``"Black"``) to move
+    stalemate: dict = field(default_factory=lambda: {"White": EndValue.DRAW, "Black": EndValue.DRAW})
+    #: being checkmated, for each player to move (a royal piece's variant)
+    checkmate: dict = field(default_factory=lambda: {"White": EndValue.LOSS, "Black": EndValue.LOSS})
+    #: piece token -> White's squares where that piece, arriving, wins at once (a flag region;
+    #: Black's are the same squares mirrored rank by rank)
+    flags: dict = field(default_factory=dict)
+    #: the royal pieces may not face each other on an open file (xiangqi's flying general)
+    royals_may_not_face: bool = False
+    #: the board's wall squares ``(file, rank)``: no piece stands on them or passes them, except
+    #: a leaper, which jumps over them
+    walls: frozenset = frozenset()
+    #: the piece that castles (the king, royal or not), when the variant castles
+    castler: str | None = None
+    #: a player who can capture must (antichess)
+    captures_compulsory: bool = False
+    #: what having no piece left means for that player, when it ends the game (antichess: a win)
+    no_pieces: EndValue | None = None
+    #: piece token -> what losing every piece of that type means for that player, when it ends
+    #: the game at once (Codrus's king: a win; Extinction's every type: a loss)
+    extinctions: dict = field(default_factory=dict)
 
     def square_cells(self) -> dict:
         return {(f, r): square_name(f, r) for f in range(self.files) for r in range(self.ranks)}
@@ -110,8 +142,10 @@ class FairyProber:
                                                for f in range(files) for r in range(ranks)})
         self.player, self.enemy = "White", "Black"
         self.royal = royal
-        #: squares where a piece standing alone ends the game (a flag region): at most the board's
-        self.ending_squares: set[str] = set()
+        #: piece token -> square -> how a game with that piece standing there alone ends: the
+        #: ``(side to move, result)`` pairs of the sides for which the game is over (a flag
+        #: region, or a bare-king or counting rule when it is every square)
+        self.endings: dict[str, dict[str, frozenset]] = {}
 
     def fen(self, placements) -> str:
         at = {self.frame.square[c]: (pl, t) for pl, t, c in placements}
@@ -129,16 +163,19 @@ class FairyProber:
             rows.append(row + (str(gap) if gap else ""))
         return "/".join(rows) + " w - - 0 1"
 
-    def _ends_the_game(self, variant: str, fen: str) -> bool:
-        """Whether the game is over in ``fen`` (White's piece alone) with either side to move:
-        a flag rule may be judged before White moves or before Black does."""
-        for side_fen in (fen, fen.replace(" w ", " b ")):
+    def _game_ends(self, variant: str, fen: str) -> frozenset:
+        """The ``(side to move, result)`` pairs for which the game is over in ``fen`` (White's piece
+        alone), with White and with Black to move: a flag rule may be judged before White moves
+        (the piece had to stay there a move) or before Black does (arriving wins)."""
+        ends = set()
+        for side, side_fen in (("w", fen), ("b", fen.replace(" w ", " b "))):
             try:
-                if self.module.is_immediate_game_end(variant, side_fen, [])[0]:
-                    return True
+                over, result = self.module.is_immediate_game_end(variant, side_fen, [])
             except (ValueError, SystemError, self.module.error):  # a set-up this variant refuses
                 continue
-        return False
+            if over:
+                ends.add((side, result))
+        return frozenset(ends)
 
     def targets(self, ptype: str, cell: str, others=()) -> dict:
         placements = [("White", ptype, cell)] + list(others)
@@ -148,9 +185,15 @@ class FairyProber:
             occupied = [self.frame.square[c] for _, _, c in placements]
             corners = [(f, r) for f in (0, self.frame.files - 1) for r in (0, self.frame.ranks - 1)]
             # the enemy king as far as can be from every piece: never next to the king probed
-            # nor to a square it may move or capture to
-            far = square_name(*max(corners, key=lambda sq: min(max(abs(sq[0] - f), abs(sq[1] - r))
-                                                                for f, r in occupied)))
+            # nor to a square it may move or capture to, and, where a corner allows, two files
+            # away or more, so that no step of the king probed makes the kings face each other
+            # on a file (a move xiangqi's rule forbids, which would read as a step allowed from
+            # some squares only)
+            def distance(sq):
+                near = min(max(abs(sq[0] - f), abs(sq[1] - r)) for f, r in occupied)
+                beside = min(abs(sq[0] - f) for f, _ in occupied)
+                return (near >= 2 and beside >= 2, near)
+            far = square_name(*max(corners, key=distance))
             placements.append(("Black", self.royal, far))
         fen = self.fen(placements)
         enemies = {c for pl, _, c in others if pl == "Black"}
@@ -159,8 +202,10 @@ class FairyProber:
             moves = self.module.legal_moves(variant, fen, [])
         except (ValueError, self.module.error):  # a set-up this variant refuses: no move seen
             return found
-        if not others and self._ends_the_game(variant, fen):
-            self.ending_squares.add(cell)
+        if not others:
+            ends = self._game_ends(variant, fen)
+            if ends:
+                self.endings.setdefault(ptype, {})[cell] = ends
         start = cell
         for m in moves:
             if "@" in m or not m.startswith(start) or (len(m) > len(start) and m[len(start)].isalpha() is False
@@ -169,6 +214,8 @@ class FairyProber:
             src, dst, promo = _split_uci(m)
             if src != start:
                 continue
+            if promo == "+":  # a shogi-style promotion: the piece becomes its promoted form
+                promo = "+" + ptype
             captured, promos = found.get(dst, (False, set()))
             found[dst] = (captured or dst in enemies, promos | {promo})
         return found
@@ -201,8 +248,6 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
     unsupported = []
     if pos.hands or "[" in start.split()[0]:
         unsupported.append("drops: pieces in hand (an imported game has no drops yet)")
-    if pos.walls:
-        unsupported.append("wall squares")
     if any("+" in f for f in start.split()[2:]):
         unsupported.append("check counting (the FEN counts checks)")
     tokens = sorted({t for _, t in pos.board.values()})
@@ -211,12 +256,15 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
     if unsupported:  # nothing to probe: the import stops there
         return VariantRules(variant, pos.files, pos.ranks, start, dict(pos.board), {}, [], unsupported)
     royal = "k" if ("k" in tokens and (0, "k") in {(c, t) for c, t in pos.board.values()}) else None
+    if royal is not None and not _king_is_royal(module, variant, pos):
+        royal = None
     probe_text = f"[zrfprobe:{variant}]\nking = -\ncastling = false\nextinctionValue = none\n"
     if config:
         probe_text = config + "\n" + probe_text.replace(f":{variant}]", f":{_public(config, variant)}]")
     probe = library.load(probe_text)["zrfprobe"]
     prober = FairyProber(library, probe, variant, pos.files, pos.ranks, royal)
-    rules = VariantRules(variant, pos.files, pos.ranks, start, dict(pos.board), {}, [], unsupported)
+    rules = VariantRules(variant, pos.files, pos.ranks, start, dict(pos.board), {}, [], unsupported,
+                         walls=pos.walls)
     pending = list(tokens)
     done: set[str] = set()
     while pending:
@@ -232,54 +280,220 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
                 pending.append(p)
         rules.pieces[token] = piece
     _name_pieces(rules.pieces)
-    if prober.ending_squares == set(prober.frame.square):
-        rules.unsupported.append("a lone piece ends the game wherever it stands (a bare-king, extinction or "
-                                 "counting rule: an imported game has none yet)")
-    elif prober.ending_squares:
-        rules.unsupported.append("a piece standing on " + ", ".join(sorted(prober.ending_squares))
-                                 + " ends the game (a flag region: an imported game has no flag goals yet)")
+    _read_flags(prober, rules)
+    rules.captures_compulsory = _captures_are_compulsory(prober, rules)
     for token, piece in sorted(rules.pieces.items()):
         if not piece.steps:  # no probe position gave it a move: a ZRF written now would be wrong
             rules.unsupported.append(f"the moves of piece {token} could not be read (no probe position gives it one)")
     _en_passant(prober, rules)
-    rules.castlings = _castlings(module, variant, pos, royal)
+    king = "k" if (WHITE, "k") in set(pos.board.values()) else None
+    rules.castlings = _castlings(module, variant, pos, king)
+    rules.castler = king if rules.castlings else None
     if royal is not None:
         _read_game_ends(module, rules)
+        rules.royals_may_not_face = _royals_may_not_face(module, rules, royal)
+    else:
+        rules.extinctions = _read_extinctions(module, rules)
+        if not rules.extinctions:  # without a type that counts, a lone piece says what having none means
+            _read_stalemate_without_royal(module, rules)
     return rules
+
+
+def _read_extinctions(module, rules: VariantRules) -> dict:
+    """The piece types whose loss ends the game at once, each with what it means for the player
+    who lost them: the start position without White's pieces of one type, with Black to move
+    (Codrus: losing the king wins; Extinction: losing every piece of any type loses)."""
+    out = {}
+    white = sorted({t for c, t in rules.board.values() if c == WHITE})
+    for token in white:
+        board = {sq: v for sq, v in rules.board.items() if v != (WHITE, token)}
+        fen = _board_fen(rules.files, rules.ranks, board, rules.walls) + " b - - 0 1"
+        try:
+            over, result = module.is_immediate_game_end(rules.variant, fen, [])
+        except (ValueError, SystemError, module.error):  # the variant refuses the position
+            continue
+        if not over:
+            continue
+        if -result not in END_VALUES:  # the result is Black's, to move; White lost the pieces
+            rules.unsupported.append(f"the value of losing every piece {token} could not be written "
+                                     f"(Fairy-Stockfish: {result})")
+            continue
+        out[token] = END_VALUES[-result]
+    return out
+
+
+def _king_is_royal(module, variant: str, pos) -> bool:
+    """Whether the king (``k``) is royal: a Black rook attacking White's king along its file; a
+    royal king may not step forward along the attacked file (antichess's king may).  The king
+    stands in the middle of the first rank with the rook at the far end and Black's king in a
+    corner; where the variant has no move there (the game is over: Extinction's lost types), in
+    the start position with the king's file emptied between the two kings and the rook at its
+    far end."""
+    files, ranks = pos.files, pos.ranks
+    kf = files // 2
+    fen = _fen_of(files, ranks, {(kf, 0): "K", (kf, ranks - 1): "r", (0, ranks - 1): "k"}, "w")
+    step = square_name(kf, 0) + square_name(kf, 1)
+    try:
+        moves = module.legal_moves(variant, fen, [])
+        if not moves:
+            kings = [sq for sq, v in pos.board.items() if v == (WHITE, "k")]
+            if len(kings) != 1:
+                return True
+            kf, kr = kings[0]
+            board = {sq: v for sq, v in pos.board.items() if sq[0] != kf or sq == (kf, kr) or v[1] == "k"}
+            far = max(r for r in range(ranks) if (kf, r) not in board)
+            if far <= kr + 1:
+                return True
+            board[(kf, far)] = (1 - WHITE, "r")
+            fen = _board_fen(files, ranks, board, pos.walls) + " w - - 0 1"
+            moves = module.legal_moves(variant, fen, [])
+            step = square_name(kf, kr) + square_name(kf, kr + 1)
+        return step not in moves
+    except (ValueError, SystemError, module.error):  # a set-up this variant refuses
+        return True
+
+
+def _captures_are_compulsory(prober: FairyProber, rules: VariantRules) -> bool:
+    """Whether a player who can capture must: a piece with a one-square capture step and other
+    moves, in the middle of the board with an enemy on that step's square, is given the capture
+    alone (antichess's rule)."""
+    frame = prober.frame
+    centre = square_name(rules.files // 2, rules.ranks // 2)
+    tokens = sorted(rules.pieces)
+    for token in tokens:
+        if rules.pieces[token].royal:
+            continue
+        for step in sorted(rules.pieces[token].steps, key=str):
+            if step.modality is not Modality.CAPTURE or step.kind is not Kind.LEAP:
+                continue
+            target = frame.offset(centre, step.dx, step.dy)
+            victims = [t for t in tokens if t != token and not rules.pieces[t].royal]
+            if target is None or not victims:
+                continue
+            alone = prober.targets(token, centre)
+            got = prober.targets(token, centre, [("Black", victims[0], target)])
+            if target in got and got[target][0] and set(alone) - {target}:
+                return set(got) == {target}
+    return False
+
+
+def _read_stalemate_without_royal(module, rules: VariantRules) -> None:
+    """The value of having no move in a variant without a royal piece (Clobber, Breakthrough, Fox
+    and Hounds: a loss; antichess: a win), read from one of White's pieces alone in the middle of
+    the board with Black to move.  Where that ends the game as an extinction (antichess: the
+    player without pieces wins) the value is :attr:`VariantRules.no_pieces`, and having no move
+    is read from two pawns blocking each other; a position the variant refuses leaves the draw
+    and only the verification's random games check it."""
+    white = sorted({t for c, t in rules.board.values() if c == WHITE})
+    if not white:
+        return
+    middle = (rules.files // 2, rules.ranks // 2)
+    fen = _fen_of(rules.files, rules.ranks, {middle: white[0].upper()}, "b")
+    try:
+        if module.legal_moves(rules.variant, fen, []):
+            return
+        over, result = module.is_immediate_game_end(rules.variant, fen, [])
+        if over:
+            if result not in END_VALUES:
+                return
+            rules.no_pieces = END_VALUES[result]
+            if "p" not in white:
+                return
+            blocked = {middle: "P", (middle[0], middle[1] + 1): "p"}
+            fen = _fen_of(rules.files, rules.ranks, blocked, "b")
+            if module.legal_moves(rules.variant, fen, []) or module.is_immediate_game_end(rules.variant, fen, [])[0]:
+                return
+            # one more White piece, out of the way: the value must not change with the count
+            more = _fen_of(rules.files, rules.ranks, {**blocked, (0, 0): "P"}, "b")
+            if module.game_result(rules.variant, more, []) != module.game_result(rules.variant, fen, []):
+                rules.unsupported.append("having no move is judged by counting the pieces (an imported game "
+                                         "has no such goal yet)")
+                return
+        result = module.game_result(rules.variant, fen, [])
+    except (ValueError, SystemError, module.error):  # the variant refuses the position
+        return
+    if result not in END_VALUES:
+        rules.unsupported.append(f"the value of having no move could not be written (Fairy-Stockfish: {result})")
+        return
+    rules.stalemate = {"White": END_VALUES[result], "Black": END_VALUES[result]}
+
+
+def _royals_may_not_face(module, rules: VariantRules, royal: str) -> bool:
+    """Whether the kings may not face each other on an open file, read from two positions with
+    the kings alone on their start squares when those share a file: White's king one file aside
+    may step back in front of Black's king only if the rule is absent, and may step back when
+    Black's king also stands aside (so the step itself is allowed)."""
+    squares = {c: sq for sq, (c, t) in rules.board.items() if t == royal}
+    if len(squares) != 2 or squares[0][0] != squares[1][0]:
+        return False
+    (f, r), (_, r_black) = squares[0], squares[1]
+    for aside in (f - 1, f + 1):
+        if not 0 <= aside < rules.files:
+            continue
+        back = square_name(aside, r) + square_name(f, r)
+        facing = _fen_of(rules.files, rules.ranks, {(aside, r): "K", (f, r_black): "k"}, "w")
+        apart = _fen_of(rules.files, rules.ranks, {(aside, r): "K", (aside, r_black): "k"}, "w")
+        try:
+            if back in module.legal_moves(rules.variant, apart, []):
+                return back not in module.legal_moves(rules.variant, facing, [])
+        except (ValueError, SystemError, module.error):  # a set-up this variant refuses
+            continue
+    return False
 
 
 #: Fairy-Stockfish's game result, for the side to move, of a lost and of a won game.
 LOST, WON = -32000, 32000
 
+#: How a flag region ends the game that an import writes: with Black to move after White's
+#: piece arrived, Black has lost (a ZRF win-condition is judged after the move that meets it).
+ARRIVING_WINS = frozenset({("b", LOST)})
+
+
+def _read_flags(prober: FairyProber, rules: VariantRules) -> None:
+    """The flag regions the probes met, as :attr:`VariantRules.flags`, or the reason they cannot
+    be written: a piece that ends the game wherever it stands (a bare-king, extinction or
+    counting rule), or a region where the piece must also survive the opponent's move
+    (Fairy-Stockfish's ``flagMove``, Jeson Mor's centre)."""
+    every = set(prober.frame.square)
+    for token, ends in sorted(prober.endings.items()):
+        if set(ends) == every:
+            rules.unsupported.append("a lone piece ends the game wherever it stands (a bare-king, extinction or "
+                                     "counting rule: an imported game has none yet)")
+        elif any(end != ARRIVING_WINS for end in ends.values()):
+            rules.unsupported.append(f"a piece {token} standing on " + ", ".join(sorted(ends))
+                                     + " ends the game only after the opponent's move (a flag region that must "
+                                       "be held: an imported game has no such goal yet)")
+        else:
+            rules.flags[token] = sorted(ends)
+
 
 def _read_game_ends(module, rules: VariantRules) -> None:
-    """The values of checkmate and stalemate, read from two positions of the variant itself:
-    Black's king in the corner, White's two rooks (``r``) covering its squares, without check
-    (stalemate) and with check (checkmate), each with either side in the corner.  A value the
-    imported ZRF cannot write (a checkmate that wins, a stalemate whose value depends on the
-    side) is listed in ``unsupported``; where the two positions are not a stalemate and a
-    checkmate (the royal piece or ``r`` moves otherwise), the values stay chess's and only the
-    verification's random games check them."""
+    """The values of checkmate and stalemate for each side, read from two positions of the
+    variant itself: Black's king in the corner, White's two rooks (``r``) covering its squares,
+    without check (stalemate) and with check (checkmate), each with either side in the corner
+    (Misère's checkmate wins; Armageddon's stalemate loses for White and wins for Black).  A
+    value that is not a win, a loss or a draw is listed in ``unsupported``; where a position is
+    not a stalemate or a checkmate (the royal piece or ``r`` moves otherwise), the value stays
+    chess's and only the verification's random games check it."""
     top, right = rules.ranks - 1, rules.files - 1
     layouts = {"stalemate": {(0, top): "k", (1, 0): "R", (right, top - 1): "R", (right, 0): "K"},
                "checkmate": {(0, top): "k", (1, 0): "R", (0, 0): "R", (right, 2): "K"}}
-    results: dict = {}
     for name, layout in layouts.items():
-        for side in ("b", "w"):
+        values = getattr(rules, name)
+        for side, player in (("b", "Black"), ("w", "White")):
             pieces = layout if side == "b" else {(f, top - r): c.swapcase() for (f, r), c in layout.items()}
             fen = _fen_of(rules.files, rules.ranks, pieces, side)
             try:
-                over = not module.legal_moves(rules.variant, fen, [])
-                results[name, side] = module.game_result(rules.variant, fen, []) if over else None
+                if module.legal_moves(rules.variant, fen, []):
+                    continue
+                result = module.game_result(rules.variant, fen, [])
             except (ValueError, SystemError, module.error):  # the variant refuses the position
-                results[name, side] = None
-    mates = {results["checkmate", s] for s in ("b", "w")} - {None}
-    stalemates = {results["stalemate", s] for s in ("b", "w")} - {None}
-    if mates - {LOST} or len(stalemates) > 1 or stalemates - {0, LOST}:
-        rules.unsupported.append("the values of checkmate and stalemate could not be written (Fairy-Stockfish: "
-                                 f"checkmated {sorted(map(str, mates))}, stalemated {sorted(map(str, stalemates))})")
-        return
-    rules.stalemate = StalemateValue.LOSS if stalemates == {LOST} else StalemateValue.DRAW
+                continue
+            if result not in END_VALUES:
+                rules.unsupported.append(f"the value of being {name}d could not be written "
+                                         f"(Fairy-Stockfish: {result} for {player})")
+                continue
+            values[player] = END_VALUES[result]
 
 
 def _fen_of(files: int, ranks: int, pieces: dict, side: str) -> str:
@@ -395,6 +609,10 @@ def _en_passant(prober: FairyProber, rules: VariantRules) -> None:
         # a double step is a (0, 2) leap, or a forward slide of two or more (Torpedo's mfW2)
         double = [s for s in piece.steps if s.modality is Modality.QUIET
                   and ((s.dx, s.dy) == (0, 2) or ((s.dx, s.dy) == (0, 1) and s.distance != 1))]
+        diagonal = [s for s in piece.steps if s.modality is Modality.QUIET and (abs(s.dx), s.dy) == (2, 2)]
+        if diagonal and not double and rules.ranks >= 5 and rules.files >= 3:
+            _berolina_en_passant(prober, rules, piece, diagonal[0])
+            continue
         if not double or rules.ranks < 5 or rules.files < 2:
             continue
         # their pawn double-steps from its first double-step rank (White's mirrored: Grand's
@@ -413,43 +631,101 @@ def _en_passant(prober: FairyProber, rules: VariantRules) -> None:
         piece.en_passant = (ours + square_name(1, r + 1)) in moves
 
 
-def _castlings(module, variant: str, pos, royal: str | None) -> list[Castling]:
-    """The first player's castlings: its king and the pieces at the ends of its rank, alone there."""
-    if royal is None:
+def _berolina_en_passant(prober: FairyProber, rules: VariantRules, piece: PieceRules, double: Step) -> None:
+    """En passant of a pawn whose double step is diagonal: their pawn steps from a file beside
+    ours, two ranks up, to the file on our other side, passing the square in front of ours;
+    Fairy-Stockfish lets ours take it by stepping straight onto that square."""
+    cells = piece.steps[double]
+    their_rank = rules.ranks - 1 - min(parse_square(c)[1] for c in cells) if cells else rules.ranks - 2
+    r = their_rank - 2
+    if r < 0:
+        return
+    ours, theirs_from, theirs_to = square_name(1, r), square_name(0, r + 2), square_name(2, r)
+    fen = prober.fen([("White", piece.token, ours), ("Black", piece.token, theirs_from)]).replace(" w ", " b ")
+    try:
+        moves = prober.module.legal_moves(prober.probe_variant, fen, [theirs_from + theirs_to])
+    except (ValueError, SystemError, prober.module.error):  # the double step refused: no en passant
+        return
+    piece.en_passant = piece.en_passant_straight = (ours + square_name(1, r + 1)) in moves
+
+
+def _castlings(module, variant: str, pos, king: str | None) -> list[Castling]:
+    """The first player's castlings: its king with the pieces of each type on its rank (those
+    that give the king a move of two squares or more along its rank), the other ranks and the
+    walls as at the start.  Where the castling piece comes from
+    and goes to is read from the position after the move."""
+    if king is None:
         return []
-    kings = [sq for sq, (c, t) in pos.board.items() if c == WHITE and t == royal]
+    kings = [sq for sq, (c, t) in pos.board.items() if c == WHITE and t == king]
     if len(kings) != 1:
         return []
     kf, kr = kings[0]
-    rights = pos_rights = start_rights(module.start_fen(variant))
-    if not pos_rights:
+    rights = start_rights(module.start_fen(variant))
+    if not rights:
         return []
-    keep = {sq: v for sq, v in pos.board.items() if sq[1] != kr or sq == (kf, kr)
-            or (v[0] == WHITE and sq[0] in (0, pos.files - 1))}
-    rows = []
-    for r in range(pos.ranks - 1, -1, -1):
-        row, gap = "", 0
-        for f in range(pos.files):
-            v = keep.get((f, r))
-            if v is None:
-                gap += 1
-                continue
-            if gap:
-                row, gap = row + str(gap), 0
-            letter = v[1].lstrip("+")
-            row += letter.upper() if v[0] == WHITE else letter
-        rows.append(row + (str(gap) if gap else ""))
-    fen = "/".join(rows) + f" w {rights} - 0 1"
-    out = []
-    for m in module.legal_moves(variant, fen, []):
+    partners = sorted({t for (f, r), (c, t) in pos.board.items() if c == WHITE and r == kr and t != king})
+    # with each type of the king's rank, the rest of the rank taken off; where that shows no
+    # castling (the game is over: Extinction ends it when a type is lost), with those pieces on
+    # a middle rank
+    for keep_types in (False, True):
+        out = [c for partner in partners
+               for c in _castlings_with(module, variant, pos, (kf, kr), partner, rights, keep_types)]
+        if out:
+            return out
+    return []
+
+
+def _castlings_with(module, variant: str, pos, king_square: tuple, partner: str, rights: str,
+                    keep_types: bool) -> list[Castling]:
+    """The king's castlings with the pieces ``partner`` of its rank, the rest of the rank taken
+    off (with ``keep_types``, put on empty squares of a middle rank instead)."""
+    kf, kr = king_square
+    keep = {sq: v for sq, v in pos.board.items() if sq[1] != kr or sq == (kf, kr) or v == (WHITE, partner)}
+    if keep_types:
+        aside = [v for sq, v in pos.board.items() if sq not in keep]
+        middle = pos.ranks // 2 - 1
+        free = [(f, middle) for f in range(pos.files) if (f, middle) not in keep and (f, middle) not in pos.walls]
+        keep.update(zip(free, aside))
+    fen = _board_fen(pos.files, pos.ranks, keep, pos.walls) + f" w {rights} - 0 1"
+    out: list[Castling] = []
+    try:
+        moves = module.legal_moves(variant, fen, [])
+    except (ValueError, SystemError, module.error):  # a set-up this variant refuses
+        return out
+    for m in moves:
         src, dst, _ = _split_uci(m)
         if src != square_name(kf, kr) or "@" in m:
             continue
         tf, tr = parse_square(dst)
-        if tr == kr and abs(tf - kf) >= 2:
-            rook_from = pos.files - 1 if tf > kf else 0
-            out.append(Castling(kf, tf, rook_from, tf - 1 if tf > kf else tf + 1))
+        if tr != kr or abs(tf - kf) < 2:
+            continue
+        after = parse_fen(module.get_fen(variant, fen, [m])).board
+        left = [f for (f, r), v in keep.items() if r == kr and v == (WHITE, partner) and after.get((f, r)) != v]
+        came = [f for (f, r), v in after.items() if r == kr and v == (WHITE, partner) and keep.get((f, r)) != v]
+        if len(left) == 1 and len(came) == 1:
+            out.append(Castling(kf, tf, left[0], came[0], kr, partner))
     return out
+
+
+def _board_fen(files: int, ranks: int, board: dict, walls: frozenset = frozenset()) -> str:
+    """The board part of a FEN: ``board`` maps ``(file, rank)`` to ``(colour, token)``; walls are ``*``."""
+    rows = []
+    for r in range(ranks - 1, -1, -1):
+        row, gap = "", 0
+        for f in range(files):
+            v = board.get((f, r))
+            if v is None and (f, r) not in walls:
+                gap += 1
+                continue
+            if gap:
+                row, gap = row + str(gap), 0
+            if v is None:
+                row += "*"
+                continue
+            letter = v[1].lstrip("+")
+            row += letter.upper() if v[0] == WHITE else letter
+        rows.append(row + (str(gap) if gap else ""))
+    return "/".join(rows)
 
 
 def start_rights(fen: str) -> str:

@@ -142,9 +142,10 @@ class UciSeat:
             engine.load_variants(path, [game.variant])
         engine.set_option("UCI_Variant", game.variant)
 
-    def player(self) -> "UciPlayer":
-        """The player of one game (the engine is started on first use)."""
-        return UciPlayer(self)
+    def player(self, limit: GoLimit | None = None) -> "UciPlayer":
+        """The player of one game (the engine is started on first use); ``limit`` replaces the
+        spec's own bound of a search (a server's per-move seconds)."""
+        return UciPlayer(self, limit)
 
     def close(self) -> None:
         if self.engine is not None:
@@ -157,9 +158,9 @@ class UciPlayer(Player):
 
     name = "uci"
 
-    def __init__(self, seat: UciSeat):
+    def __init__(self, seat: UciSeat, limit: GoLimit | None = None):
         self.seat = seat
-        self.limit = go_limit(seat.spec)
+        self.limit = limit if limit is not None else go_limit(seat.spec)
         self.moves: list[str] = []
         self.depth: int | None = None
 

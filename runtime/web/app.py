@@ -76,6 +76,7 @@ from starlette.staticfiles import StaticFiles
 from runtime.core.notation import MoveMatchError, find_move
 from runtime.core.errors import EngineRequired
 from runtime.core.protocol import Outcome, reads_saved_games
+from runtime.fairy.opponents import FairyOpponents, FairyRefusal, is_fairy_spec
 from runtime.interpreter import ZrfRuntimeError
 from runtime.loading.opening import AxiomGames, open_game
 from runtime.loading.registry import find_game
@@ -138,6 +139,8 @@ class ServeContext:
     streams: StreamCount
     #: the built-in games' package pictures, written under the upload root
     pictures: PackagePictures
+    #: Fairy-Stockfish's engines, one per game it plays (:mod:`runtime.fairy.opponents`)
+    fairy: FairyOpponents
 
     def searches_waiting(self) -> int:
         """Computer moves waiting for a searcher."""
@@ -167,6 +170,8 @@ class ServeContext:
             raise ApiError(422, "the game's rules failed while running", [self.hider.text(str(exc))]) from None
         except MoveMatchError as exc:
             raise ApiError(400, str(exc)) from None
+        except FairyRefusal as exc:
+            raise ApiError(400, self.hider.text(str(exc)), self.hider.lines(exc.diagnostics)) from None
         except SavedGameError as exc:
             raise ApiError(400, "the saved game does not fit this game", [self.hider.text(str(exc))]) from None
         except (MemoryError, RecursionError) as exc:
@@ -458,10 +463,14 @@ async def _computer(request: Request, ctx: ServeContext, hint_only: bool) -> Res
             seconds = max(0.05, min(seconds, clocks.time_left(mover) / CLOCK_SHARE + 0.8 * clocks.increment))
     strength = int(_number(body.get("strength"), 3, 1, 10))
     try:
-        if parse_player_spec(kind).has_budget:  # else "alphabeta:depth=64" would think without end
-            raise ApiError(400, "kind names a player without a budget (such as ai, mcts or random): the "
-                                "strength and seconds asked are its budget")
-        make_player(kind, strength=strength)  # a kind the factory cannot make is refused before the queue
+        if is_fairy_spec(kind):  # exported and verified once a game; refused with the reasons otherwise
+            fairy = ctx.fairy.player(kind, session.game, session.history, seconds)
+        else:
+            fairy = None
+            if parse_player_spec(kind).has_budget:  # else "alphabeta:depth=64" would think without end
+                raise ApiError(400, "kind names a player without a budget (such as ai, mcts or random): the "
+                                    "strength and seconds asked are its budget")
+            make_player(kind, strength=strength)  # a kind the factory cannot make is refused before the queue
     except ValueError as exc:
         raise ApiError(400, str(exc)) from None
 
@@ -481,8 +490,9 @@ async def _computer(request: Request, ctx: ServeContext, hint_only: bool) -> Res
                 chosen = session.roller.roll(session.state)
             else:
                 version = session.version
-                player = make_player(kind, seed=session.player_seed(), time_limit=seconds, strength=strength,
-                                     knowledge=ctx.knowledge, cancelled=lambda: session.stop_asked(version))
+                player = fairy or make_player(kind, seed=session.player_seed(), time_limit=seconds,
+                                              strength=strength, knowledge=ctx.knowledge,
+                                              cancelled=lambda: session.stop_asked(version))
                 chosen = player.choose(session.state)
                 if session.stop_asked(version):  # the page's Stop: the move worked out so far is not played
                     return {**session_payload(session), "stopped": True}
@@ -709,7 +719,7 @@ def make_app(catalog: Catalog, limits: ServerLimits | None = None) -> Starlette:
     ctx = ServeContext(catalog, limits, store, PathHider(store.upload_root, [*catalog.bases(), store.pictures_root]),
                        secrets.token_urlsafe(24), anyio.CapacityLimiter(limits.workers),
                        anyio.CapacityLimiter(limits.searches), KnowledgeCache(capacity=limits.max_sessions),
-                       StreamCount(limits.max_streams), PackagePictures(store.pictures_root))
+                       StreamCount(limits.max_streams), PackagePictures(store.pictures_root), FairyOpponents())
 
     @asynccontextmanager
     async def lifespan(app):
@@ -723,6 +733,7 @@ def make_app(catalog: Catalog, limits: ServerLimits | None = None) -> Starlette:
         finally:
             task.cancel()
             store.close()
+            ctx.fairy.close()
 
     app = Starlette(routes=[
         Route("/", index),

@@ -19,7 +19,7 @@ from runtime.fairy.betza import read
 from runtime.fairy.library import FairyLibrary
 from runtime.fairy.position import FairyGame
 from runtime.fairy.uci_moves import notation_of
-from runtime.fairy.variant_rules import read_variant
+from runtime.fairy.variant_rules import EndValue, read_variant
 from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
 from tests.conftest import scaled
@@ -131,6 +131,66 @@ def test_castling_puts_the_rook_where_fairy_stockfish_does(castlefour, moves, tm
         assert ours.signature().core() == theirs.signature().core(), (uci, ours.signature().pretty())
 
 
+#: Rooks inside the corners (the corners are walls), as in Gustav III's chess and Omicron.
+CASTLING_WALL_CONFIG = """\
+[castlewall:chess]
+maxFile = j
+maxRank = 4
+startFen = *r2k3r*/10/10/*R2K3R* w KQkq - 0 1
+"""
+
+
+@pytest.mark.parametrize("moves", [["e1g1"], ["e1c1"]])
+def test_castling_with_rooks_inside_walled_corners(moves, tmp_path):
+    """King e1, rooks b1 and i1, walls on a1 and j1: Fairy-Stockfish castles e1-g1 with the rook
+    i1-f1 and e1-c1 with the rook b1-d1.  The import read castling with the pieces on the
+    corners of the rank only (here walls: no castling, and the rook without its never-moved
+    attribute); now the rook is whatever piece of the rank moves with the king, and the
+    imported board after either castling equals Fairy-Stockfish's."""
+    rules = read_variant("castlewall", CASTLING_WALL_CONFIG)
+    assert sorted((c.king_from, c.king_to, c.rook_from, c.rook_to) for c in rules.castlings) == \
+        [(4, 2, 1, 3), (4, 6, 8, 5)]
+    text, naming = render_variant(rules)
+    path = tmp_path / "castlewall.zrf"
+    path.write_text(text)
+    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
+    notation = notation_of(naming)
+    for uci in moves:
+        ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == uci))
+        theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci))
+        assert ours.signature().core() == theirs.signature().core(), (uci, ours.signature().pretty())
+
+
+#: A king castling with a chancellor on one side and a rook on the other, as in Perfect chess.
+TWO_PARTNERS_CONFIG = """\
+[twopartners:chess]
+maxRank = 4
+chancellor = c
+castlingRookPieces = rc
+startFen = c3k2r/8/8/C3K2R w KQkq - 0 1
+"""
+
+
+@pytest.mark.parametrize("moves", [["e1g1"], ["e1c1"]])
+def test_castling_with_two_kinds_of_partner(moves, tmp_path):
+    """King e1, chancellor a1, rook h1: Fairy-Stockfish castles e1-g1 with the rook (h1-f1) and
+    e1-c1 with the chancellor (a1-d1).  The import kept the castlings of the first partner type
+    that gave any (Perfect chess lost its short castling); now each castling names its partner,
+    and the board after either equals Fairy-Stockfish's."""
+    rules = read_variant("twopartners", TWO_PARTNERS_CONFIG)
+    assert sorted((c.king_to, c.rook_from, c.rook_to, c.partner) for c in rules.castlings) == \
+        [(2, 0, 3, "c"), (6, 7, 5, "r")]
+    text, naming = render_variant(rules)
+    path = tmp_path / "twopartners.zrf"
+    path.write_text(text)
+    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
+    notation = notation_of(naming)
+    for uci in moves:
+        ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == uci))
+        theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci))
+        assert ours.signature().core() == theirs.signature().core(), (uci, ours.signature().pretty())
+
+
 #: A knight standing on the far rank wins (Fairy-Stockfish's flag rule, for White on rank 4).
 FLAG_CONFIG = """\
 [flagfour:chess]
@@ -143,15 +203,33 @@ flagRegionBlack = *1
 """
 
 
-def test_a_flag_region_is_refused_with_its_squares(tmp_path):
-    """An imported game has no flag goals yet, so a variant where a piece standing on a square
-    ends the game is refused, naming the squares where Fairy-Stockfish ends it (White's knight
-    on the fourth rank: a4-d4), rather than written without the goal."""
-    config = tmp_path / "flag.ini"
-    config.write_text(FLAG_CONFIG)
-    result = CliRunner().invoke(main, ["import", "fairy", "flagfour", "--config", str(config), "--no-verify"])
+def test_a_flag_region_ends_the_imported_game_as_fairy_stockfish_ends_it(tmp_path):
+    """White's knight d1-b2, Black's knight a4-c3, White's knight b2-c4: the knight arrives on the
+    fourth rank and Fairy-Stockfish ends the game as White's win.  The imported ZRF must end it
+    the same way, through a win-condition on the region (the probes found the squares a4-d4),
+    and not after the first two moves, where no knight stands on its flag rank."""
+    rules = read_variant("flagfour", FLAG_CONFIG)
+    assert rules.flags == {"n": ["a4", "b4", "c4", "d4"]}
+    text, naming = render_variant(rules)
+    path = tmp_path / "flagfour.zrf"
+    path.write_text(text)
+    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
+    notation = notation_of(naming)
+    for uci in ("d1b2", "a4c3", "b2c4"):
+        assert ours.outcome() is None and theirs.outcome() is None
+        ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == uci))
+        theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci))
+    assert theirs.outcome() is not None and theirs.outcome().winners == ("White",)
+    assert ours.outcome() is not None and ours.outcome().winners == ("White",)
+
+
+def test_a_flag_region_that_must_be_held_is_refused_with_its_squares(tmp_path):
+    """Jeson Mor's knight wins only when it is still on e5 at its owner's next turn
+    (Fairy-Stockfish's ``flagMove``), which a ZRF win-condition judged after the arriving move
+    does not say: the import is refused, naming the square, rather than written wrong."""
+    result = CliRunner().invoke(main, ["import", "fairy", "jesonmor", "--no-verify"])
     assert result.exit_code == 1, result.output
-    assert "a piece standing on a4, b4, c4, d4 ends the game" in result.output
+    assert "a piece n standing on e5 ends the game only after the opponent's move" in result.output
 
 
 #: Black's king boxed in a corner by two rooks; any quiet White move stalemates it, and a
@@ -191,3 +269,210 @@ def test_a_pawn_that_slides_two_squares_takes_en_passant():
     assert rules.pieces["p"].en_passant
     fen = "rnbq1bnr/pppk4/4pp1p/2Qp1Pp1/P1P5/1P6/3PPKPP/RNB2BNR w - g6 0 11"
     assert "f5g6" in FairyLibrary.get().module.legal_moves("torpedo", fen, [])
+
+
+#: Two kings on the b-file with a White piece between them, under xiangqi's rule that the kings
+#: may not face each other on an open file (Fairy-Stockfish's ``flyingGeneral``).
+FACING_CONFIG = """\
+[facesix:chess]
+maxRank = 6
+maxFile = f
+castling = false
+flyingGeneral = true
+startFen = 1k4/6/6/6/1B4/1K4 w - - 0 1
+"""
+
+
+def test_kings_that_may_not_face_each_other_pin_the_piece_between_them(tmp_path):
+    """White: King b1, Bishop b2; Black: King b6 (a 6x6 board: on a smaller one the probes'
+    enemy king, in the corner farthest from the king probed, would share its file).  Counted by
+    hand: every bishop move leaves the b-file and would let the kings face each other, so only
+    the king moves, to a1, c1, a2 and c2; Fairy-Stockfish gives those four and so must the
+    imported ZRF, which without the rule also let the bishop go to a1, c1, a3, c3, d4, e5 and
+    f6 (eleven moves)."""
+    rules = read_variant("facesix", FACING_CONFIG)
+    assert rules.royals_may_not_face
+    text, naming = render_variant(rules)
+    path = tmp_path / "facesix.zrf"
+    path.write_text(text)
+    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
+    notation = notation_of(naming)
+    expected = {"b1a1", "b1c1", "b1a2", "b1c2"}
+    assert {m.notation for m in theirs.legal_moves()} == expected
+    assert {notation.text(m) for m in ours.legal_moves()} == expected
+
+
+#: A knight beside two wall squares (a2, b2) on a 4x4 board.
+WALL_CONFIG = """\
+[wallfour:chess]
+maxRank = 4
+maxFile = d
+castling = false
+startFen = k3/4/**2/N1K1 w - - 0 1
+"""
+
+
+def test_a_knight_jumps_a_wall_square_and_a_king_may_not_enter_one(tmp_path):
+    """White: Knight a1, King c1; walls on a2 and b2.  Counted by hand: the knight leaps to b3
+    (over the walls) and c2; the king steps to b1, c2, d1 and d2, not onto the wall b2: six
+    moves, as Fairy-Stockfish gives them.  The imported ZRF kills the wall positions and writes
+    the knight's leaps as directions of their own: a path of unit steps through a2 would have
+    lost a1-b3."""
+    rules = read_variant("wallfour", WALL_CONFIG)
+    assert rules.walls == {(0, 1), (1, 1)} and not rules.unsupported
+    text, naming = render_variant(rules)
+    path = tmp_path / "wallfour.zrf"
+    path.write_text(text)
+    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
+    notation = notation_of(naming)
+    expected = {"a1b3", "a1c2", "c1b1", "c1c2", "c1d1", "c1d2"}
+    assert {m.notation for m in theirs.legal_moves()} == expected
+    assert {notation.text(m) for m in ours.legal_moves()} == expected
+
+
+def test_having_no_move_loses_in_clobber_as_fairy_stockfish_says():
+    """Clobber has no royal piece; Fairy-Stockfish ends a game where the player to move has no
+    move as that player's loss (its ``stalemateValue``), and the import now reads that value
+    from a lone White stone with Black to move instead of writing a draw."""
+    rules = read_variant("clobber")
+    assert rules.stalemate == {"White": EndValue.LOSS, "Black": EndValue.LOSS}
+    text, _ = render_variant(rules)
+    assert "(loss-condition (White Black) stalemated)" in text
+
+
+@pytest.mark.parametrize("variant, checkmate, stalemate, goals", [
+    ("misere", ("win", "win"), ("draw", "draw"),
+     ["(win-condition (White Black) (checkmated King))", "(draw-condition (White Black) stalemated)"]),
+    ("armageddon", ("loss", "loss"), ("loss", "win"),
+     ["(loss-condition (White Black) (checkmated King))", "(loss-condition (White) stalemated)",
+      "(win-condition (Black) stalemated)"]),
+])
+def test_the_values_of_checkmate_and_stalemate_are_written_for_each_side(variant, checkmate, stalemate, goals):
+    """Misère's checkmated player wins; in Armageddon a stalemated White loses and a stalemated
+    Black wins (Black wins every drawn game).  The values are Fairy-Stockfish's own results of a
+    mate and a stalemate with each side to move; the import refused both variants before, and
+    now writes each value as the goal of the players it holds for."""
+    rules = read_variant(variant)
+    assert not rules.unsupported
+    assert (rules.checkmate["White"].value, rules.checkmate["Black"].value) == checkmate
+    assert (rules.stalemate["White"].value, rules.stalemate["Black"].value) == stalemate
+    text, _ = render_variant(rules)
+    assert [line.strip() for line in text.splitlines() if "-condition" in line] == goals
+
+
+@pytest.fixture(scope="module")
+def antichess():
+    return read_variant("antichess")
+
+
+def test_captures_are_compulsory_in_an_imported_antichess(antichess, tmp_path):
+    """After 1.e4 d5, counted by hand, White's only capture is e4xd5 (the queen's diagonal to
+    the pawn is closed by d2's pawn); in antichess a player who can capture must, so it is the
+    only legal move, as Fairy-Stockfish says, and the imported ZRF's move priorities make it the
+    only one too.  The king is not royal there (a king may step onto an attacked square) and a
+    player left without pieces, or without a move, wins."""
+    rules = antichess
+    assert rules.captures_compulsory and not any(p.royal for p in rules.pieces.values())
+    assert rules.no_pieces is EndValue.WIN and rules.stalemate["White"] is EndValue.WIN
+    text, naming = render_variant(rules)
+    path = tmp_path / "antichess.zrf"
+    path.write_text(text)
+    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
+    notation = notation_of(naming)
+    for uci in ("e2e4", "d7d5"):
+        ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == uci))
+        theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci))
+    assert [m.notation for m in theirs.legal_moves()] == ["e4d5"]
+    assert [notation.text(m) for m in ours.legal_moves()] == ["e4d5"]
+
+
+def test_a_berolina_pawn_takes_en_passant_straight_ahead(tmp_path):
+    """Berolina's pawns step diagonally and capture straight.  After 1.c2-a4 Ng8-f6 2.a4-b5,
+    Black's a7 pawn double-steps diagonally to c5 over b6, the square in front of White's b5
+    pawn; Fairy-Stockfish lets b5 step to b6 taking it (the position after has no pawn on c5).
+    The import looked for en passant beside a straight double step only, and had none."""
+    rules = read_variant("berolina")
+    assert rules.pieces["p"].en_passant_straight
+    text, naming = render_variant(rules)
+    path = tmp_path / "berolina.zrf"
+    path.write_text(text)
+    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
+    notation = notation_of(naming)
+    for uci in ("c2a4", "g8f6", "a4b5", "a7c5", "b5b6"):
+        ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == uci))
+        theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci))
+    assert ours.signature().core() == theirs.signature().core()
+    assert "c5" not in ours.signature().pretty()
+
+
+#: A pawn that promotes, on the last rank and nowhere else, to its own promoted form ``+p``,
+#: which moves as a queen (Fairy-Stockfish writes the move with a trailing ``+``, as in Wolf).
+PLUS_CONFIG = """\
+[plusfour:chess]
+maxRank = 4
+maxFile = d
+castling = false
+doubleStep = false
+promotionRegionWhite = *4
+promotionRegionBlack = *1
+promotionPieceTypes = -
+promotedPieceType = p:q
+mandatoryPiecePromotion = true
+startFen = 3k/1P2/4/K3 w - - 0 1
+"""
+
+
+def test_a_promotion_to_the_promoted_form_is_read_as_a_piece_of_its_own(tmp_path):
+    """White: King a1, Pawn b3; Black: King d4.  The pawn's only move is b3-b4 promoting to
+    ``+p``, a queen's mover; then, counted by hand, Black's king is checked along the rank and
+    the diagonal c3 is covered, so d4-d3 is its only move.  The probes took the ``+`` of
+    ``b3b4+`` for a piece letter of its own and refused the variant (Wolf, Sho Shogi); the
+    import must give the same moves as Fairy-Stockfish before and after the promotion."""
+    rules = read_variant("plusfour", PLUS_CONFIG)
+    assert not rules.unsupported and rules.pieces["p"].promotions == ["+p"]
+    text, naming = render_variant(rules)
+    path = tmp_path / "plusfour.zrf"
+    path.write_text(text)
+    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
+    notation = notation_of(naming)
+    assert {notation.text(m) for m in ours.legal_moves()} == {m.notation for m in theirs.legal_moves()} \
+        == {"b3b4+", "a1b1", "a1a2", "a1b2"}
+    ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == "b3b4+"))
+    theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == "b3b4+"))
+    assert ours.signature().core() == theirs.signature().core()
+    assert [notation.text(m) for m in ours.legal_moves()] == [m.notation for m in theirs.legal_moves()] == ["d4d3"]
+
+
+#: Kings that are not royal and two types that must not die out (Fairy-Stockfish's extinction
+#: rule, as in the variant Extinction).
+EXTINCTION_CONFIG = """\
+[extfour:chess]
+maxRank = 4
+maxFile = d
+castling = false
+king = -
+commoner = k
+extinctionValue = loss
+extinctionPieceTypes = kn
+startFen = 3k/2n1/4/KN2 w - - 0 1
+"""
+
+
+def test_losing_every_piece_of_a_type_ends_the_imported_game_as_fairy_stockfish_ends_it(tmp_path):
+    """White: King a1, Knight b1; Black: King d4, Knight c3.  White's knight takes Black's only
+    knight (b1xc3): Black has lost every piece of a type that must not die out, and
+    Fairy-Stockfish ends the game as White's win.  The import reads the types from the start
+    position without White's pieces of each type, and writes a `pieces-remaining 0` loss for
+    each; the ZRF must end the game the same way."""
+    rules = read_variant("extfour", EXTINCTION_CONFIG)
+    assert rules.extinctions == {"k": EndValue.LOSS, "n": EndValue.LOSS}
+    text, naming = render_variant(rules)
+    path = tmp_path / "extfour.zrf"
+    path.write_text(text)
+    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
+    notation = notation_of(naming)
+    assert ours.outcome() is None and theirs.outcome() is None
+    ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == "b1c3"))
+    theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == "b1c3"))
+    assert theirs.outcome() is not None and theirs.outcome().winners == ("White",)
+    assert ours.outcome() is not None and ours.outcome().winners == ("White",)

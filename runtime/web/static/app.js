@@ -12,6 +12,7 @@
 "use strict";
 const $ = (id) => document.getElementById(id);
 const KINDS = [["person", "person"], ["ai", "computer (alpha-beta)"], ["mcts", "computer (MCTS)"], ["random", "random mover"],
+               ["fairy-stockfish", "Fairy-Stockfish (the game's export)"],
                ["remote", "person in another browser (invite)"]];
 const REMOTE = "remote";  // a seat played in another browser: this page waits for its moves
 const MARKS = ["selected", "target", "hinted", "last", "check", "focused"];
