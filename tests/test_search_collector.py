@@ -127,9 +127,8 @@ def test_two_searches_ending_in_either_order_leave_the_defaults(first_out):
 
 def test_a_scope_is_not_entered_twice():
     scope = SearchCollector()
-    with scope:
-        with pytest.raises(RuntimeError):
-            scope.__enter__()
+    with scope, pytest.raises(RuntimeError):
+        scope.__enter__()
 
 
 def test_a_search_and_its_evaluator_leave_no_cycle(chess):
