@@ -34,8 +34,8 @@ SEARCH_THRESHOLDS = (10_000, 100, 10)
 every 10,000 net allocations instead of 700, and a middle one every 100 young ones instead of 10.
 The objects a search keeps (its memos and tables) are walked by the young collections before they
 reach the middle generation, and walked again by each middle collection until they leave it; those
-collections, not garbage, were what the collector cost once the positions were freed by reference
-counting.  Measured in docs/benchmarks.md ("Search speed, 2026-11-28: the collector during a
+walks, not garbage (positions are freed by reference counting), are what the collector costs a
+search.  Measured in docs/benchmarks.md ("Search speed, 2026-11-28: the collector during a
 search")."""
 
 
