@@ -73,6 +73,7 @@ from runtime.players.clock import Deadline, TimeControl, moves_before
 from runtime.players.evaluation import Evaluator, Weights
 from runtime.players.knowledge import GameKnowledge, KnowledgeCache, move_movements
 from runtime.players.player import Player
+from runtime.players.search_collector import SearchCollector
 from runtime.players.strength_scale import DEFAULT_LEVEL, strength_level
 
 WIN = 1_000_000.0
@@ -234,6 +235,8 @@ class AlphaBetaPlayer(Player):
         self._margin = 0.0
         #: the game's learning is complete (else it goes on during the next move)
         self._learned = False
+        #: the cyclic garbage collector's settings while this player searches
+        self.collector = SearchCollector()
 
     # ------------------------------------------------------------------ evaluation
 
@@ -547,6 +550,12 @@ class AlphaBetaPlayer(Player):
             self.info = SearchInfo(0, 0, 0.0, 0.0)
             return moves[0]
         self._setup(state)
+        # the game and its knowledge are set up: the collector stops walking them during the search
+        with self.collector:
+            return self._deepen(state, moves)
+
+    def _deepen(self, state: State, moves: list[Move]) -> Move:
+        """The move :meth:`choose` plays: iterative deepening over the root's ``moves``."""
         self._root = state.current_player
         self.played.add(state.signature())
         self.nodes = self._evaluations = 0

@@ -55,6 +55,7 @@ piece and integer work after it.
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass
 from itertools import product
 
@@ -474,10 +475,14 @@ class PieceIndex:
     A name the game does not list (an engine's off-board place) is ranked
     when first met; the ranks of every record change then, so the records and
     the evaluator's reach memo, keyed by rank, are dropped.
+
+    The index reaches its evaluator through a weak reference: the evaluator
+    owns the index, so a strong one back would make the two a reference cycle,
+    left to the cyclic garbage collector instead of freed with the player.
     """
 
     def __init__(self, evaluator: Evaluator, game: Game):
-        self.evaluator = evaluator
+        self._evaluator = weakref.ref(evaluator)
         self._names: tuple[list[str], list[str], list[str]] = (
             sorted(set(game.positions)), sorted(set(game.players)), sorted(set(game.piece_types)))
         self._ranks: tuple[dict[str, int], ...] = ()
@@ -526,14 +531,14 @@ class PieceIndex:
                     names.sort()
             self._rank_names()
             self._records.clear()
-            self.evaluator._reached.clear()
+            self._evaluator()._reached.clear()
             self.renumbered += 1
             ranks = self._ranks
         cells, owners, types = ranks
         return (cells[piece[0]] * len(owners) + owners[piece[1]]) * len(types) + types[piece[2]]
 
     def _make(self, piece: tuple[str, str, str]) -> tuple:
-        ev = self.evaluator
+        ev = self._evaluator()
         rank = self._rank(piece)
         cell, owner, ptype = piece
         royal = ptype in ev.royal.get(owner, ())
