@@ -73,3 +73,27 @@ def page(browser):
     pg.set_default_timeout(PAGE_TIMEOUT_MS)
     yield pg
     context.close()
+
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture()
+def open_page(browser):
+    """``open_page(url, viewport=DESKTOP)``: a page of its own browser context, loaded and its board
+    drawn (the contexts are closed after the test)."""
+    contexts = []
+
+    def open_(url: str, viewport=DESKTOP):
+        context = browser.new_context(viewport=viewport, bypass_csp=True)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(120_000)
+        page.goto(url)
+        page.wait_for_selector("body[data-ready='1']")
+        page.wait_for_selector("body:not([data-loading]) #board svg .cell")
+        return page
+    yield open_
+    for context in contexts:
+        context.close()

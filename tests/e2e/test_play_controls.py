@@ -15,24 +15,6 @@ from .playing import CHESS, cell
 pytestmark = pytest.mark.e2e
 
 
-@pytest.fixture()
-def open_page(browser):
-    contexts = []
-
-    def open_(url: str):
-        context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(120_000)
-        page.goto(url)
-        page.wait_for_selector("body[data-ready='1']")
-        page.wait_for_selector("body:not([data-loading]) #board svg .cell")
-        return page
-    yield open_
-    for context in contexts:
-        context.close()
-
-
 def _x_to_move(page) -> None:
     page.wait_for_function("document.querySelector('#status').dataset.toMove === 'X' && !document.body.dataset.busy")
 

@@ -22,12 +22,10 @@ import pytest
 
 from tests.live_server import live_server
 
+from .conftest import DESKTOP, PHONE
 from .playing import CHESS, cell
 
 pytestmark = pytest.mark.e2e
-
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
 
 
 @pytest.fixture(scope="module")
@@ -42,24 +40,6 @@ def server(request):
     with live_server(games) as live:
         live.ur = ur if ur is not None and ur.is_file() else None
         yield live
-
-
-@pytest.fixture()
-def open_page(browser):
-    contexts = []
-
-    def open_(url: str, viewport=DESKTOP):
-        context = browser.new_context(viewport=viewport, bypass_csp=True)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(120_000)
-        page.goto(url)
-        page.wait_for_selector("body[data-ready='1']")
-        page.wait_for_selector("body:not([data-loading]) #board svg .cell")
-        return page
-    yield open_
-    for context in contexts:
-        context.close()
 
 
 def choose_game(page, name: str) -> None:
