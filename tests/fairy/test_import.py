@@ -32,6 +32,21 @@ def gardner():
     return read_variant("gardner")
 
 
+def _both_starts(rules, path):
+    """The start of an imported variant in our interpreter (its ZRF written to ``path``) and in
+    Fairy-Stockfish, and the UCI notation of our moves."""
+    text, naming = render_variant(rules)
+    path.write_text(text)
+    return (open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state(),
+            notation_of(naming))
+
+
+def _both_play(ours, theirs, notation, uci: str):
+    """Both positions after the move ``uci``, found among each one's legal moves."""
+    return (ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == uci)),
+            theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci)))
+
+
 def test_gardner_minichess_imports_checks_and_verifies(gardner):
     """Gardner's 5x5 minichess: the ZRF has no lint error and plays as Fairy-Stockfish does.
     Hand count of the start (RNBQK behind five pawns): five pawn steps and the knight's b1-a3
@@ -120,14 +135,9 @@ def test_castling_puts_the_rook_where_fairy_stockfish_does(castlefour, moves, tm
     d1 and of a long one to f1: `back` returns to the king's start square, and the rook's square
     lies east of it for the short castling, west for the long one."""
     rules = castlefour
-    text, naming = render_variant(rules)
-    path = tmp_path / "castlefour.zrf"
-    path.write_text(text)
-    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
-    notation = notation_of(naming)
+    ours, theirs, notation = _both_starts(rules, tmp_path / "castlefour.zrf")
     for uci in moves:
-        ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == uci))
-        theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci))
+        ours, theirs = _both_play(ours, theirs, notation, uci)
         assert ours.signature().core() == theirs.signature().core(), (uci, ours.signature().pretty())
 
 
@@ -150,14 +160,9 @@ def test_castling_with_rooks_inside_walled_corners(moves, tmp_path):
     rules = read_variant("castlewall", CASTLING_WALL_CONFIG)
     assert sorted((c.king_from, c.king_to, c.rook_from, c.rook_to) for c in rules.castlings) == \
         [(4, 2, 1, 3), (4, 6, 8, 5)]
-    text, naming = render_variant(rules)
-    path = tmp_path / "castlewall.zrf"
-    path.write_text(text)
-    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
-    notation = notation_of(naming)
+    ours, theirs, notation = _both_starts(rules, tmp_path / "castlewall.zrf")
     for uci in moves:
-        ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == uci))
-        theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci))
+        ours, theirs = _both_play(ours, theirs, notation, uci)
         assert ours.signature().core() == theirs.signature().core(), (uci, ours.signature().pretty())
 
 
@@ -180,14 +185,9 @@ def test_castling_with_two_kinds_of_partner(moves, tmp_path):
     rules = read_variant("twopartners", TWO_PARTNERS_CONFIG)
     assert sorted((c.king_to, c.rook_from, c.rook_to, c.partner) for c in rules.castlings) == \
         [(2, 0, 3, "c"), (6, 7, 5, "r")]
-    text, naming = render_variant(rules)
-    path = tmp_path / "twopartners.zrf"
-    path.write_text(text)
-    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
-    notation = notation_of(naming)
+    ours, theirs, notation = _both_starts(rules, tmp_path / "twopartners.zrf")
     for uci in moves:
-        ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == uci))
-        theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci))
+        ours, theirs = _both_play(ours, theirs, notation, uci)
         assert ours.signature().core() == theirs.signature().core(), (uci, ours.signature().pretty())
 
 
@@ -210,15 +210,10 @@ def test_a_flag_region_ends_the_imported_game_as_fairy_stockfish_ends_it(tmp_pat
     and not after the first two moves, where no knight stands on its flag rank."""
     rules = read_variant("flagfour", FLAG_CONFIG)
     assert rules.flags == {"n": ["a4", "b4", "c4", "d4"]}
-    text, naming = render_variant(rules)
-    path = tmp_path / "flagfour.zrf"
-    path.write_text(text)
-    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
-    notation = notation_of(naming)
+    ours, theirs, notation = _both_starts(rules, tmp_path / "flagfour.zrf")
     for uci in ("d1b2", "a4c3", "b2c4"):
         assert ours.outcome() is None and theirs.outcome() is None
-        ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == uci))
-        theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci))
+        ours, theirs = _both_play(ours, theirs, notation, uci)
     assert theirs.outcome() is not None and theirs.outcome().winners == ("White",)
     assert ours.outcome() is not None and ours.outcome().winners == ("White",)
 
@@ -250,13 +245,8 @@ def test_a_stalemate_that_loses_ends_the_imported_game_as_fairy_stockfish_ends_i
     imported ZRF must end it the same way (it wrote stalemate as a draw before the import
     read the value)."""
     rules = read_variant("stalefour", STALEMATE_CONFIG)
-    text, naming = render_variant(rules)
-    path = tmp_path / "stalefour.zrf"
-    path.write_text(text)
-    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
-    notation = notation_of(naming)
-    ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == "d1c1"))
-    theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == "d1c1"))
+    ours, theirs, notation = _both_starts(rules, tmp_path / "stalefour.zrf")
+    ours, theirs = _both_play(ours, theirs, notation, "d1c1")
     assert theirs.outcome() is not None and "White" in theirs.outcome().describe()
     assert ours.outcome() is not None and ours.outcome().key() == theirs.outcome().key()
 
@@ -292,11 +282,7 @@ def test_kings_that_may_not_face_each_other_pin_the_piece_between_them(tmp_path)
     f6 (eleven moves)."""
     rules = read_variant("facesix", FACING_CONFIG)
     assert rules.royals_may_not_face
-    text, naming = render_variant(rules)
-    path = tmp_path / "facesix.zrf"
-    path.write_text(text)
-    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
-    notation = notation_of(naming)
+    ours, theirs, notation = _both_starts(rules, tmp_path / "facesix.zrf")
     expected = {"b1a1", "b1c1", "b1a2", "b1c2"}
     assert {m.notation for m in theirs.legal_moves()} == expected
     assert {notation.text(m) for m in ours.legal_moves()} == expected
@@ -320,11 +306,7 @@ def test_a_knight_jumps_a_wall_square_and_a_king_may_not_enter_one(tmp_path):
     lost a1-b3."""
     rules = read_variant("wallfour", WALL_CONFIG)
     assert rules.walls == {(0, 1), (1, 1)} and not rules.unsupported
-    text, naming = render_variant(rules)
-    path = tmp_path / "wallfour.zrf"
-    path.write_text(text)
-    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
-    notation = notation_of(naming)
+    ours, theirs, notation = _both_starts(rules, tmp_path / "wallfour.zrf")
     expected = {"a1b3", "a1c2", "c1b1", "c1c2", "c1d1", "c1d2"}
     assert {m.notation for m in theirs.legal_moves()} == expected
     assert {notation.text(m) for m in ours.legal_moves()} == expected
@@ -374,14 +356,9 @@ def test_captures_are_compulsory_in_an_imported_antichess(antichess, tmp_path):
     rules = antichess
     assert rules.captures_compulsory and not any(p.royal for p in rules.pieces.values())
     assert rules.no_pieces is EndValue.WIN and rules.stalemate["White"] is EndValue.WIN
-    text, naming = render_variant(rules)
-    path = tmp_path / "antichess.zrf"
-    path.write_text(text)
-    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
-    notation = notation_of(naming)
+    ours, theirs, notation = _both_starts(rules, tmp_path / "antichess.zrf")
     for uci in ("e2e4", "d7d5"):
-        ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == uci))
-        theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci))
+        ours, theirs = _both_play(ours, theirs, notation, uci)
     assert [m.notation for m in theirs.legal_moves()] == ["e4d5"]
     assert [notation.text(m) for m in ours.legal_moves()] == ["e4d5"]
 
@@ -393,14 +370,9 @@ def test_a_berolina_pawn_takes_en_passant_straight_ahead(tmp_path):
     The import looked for en passant beside a straight double step only, and had none."""
     rules = read_variant("berolina")
     assert rules.pieces["p"].en_passant_straight
-    text, naming = render_variant(rules)
-    path = tmp_path / "berolina.zrf"
-    path.write_text(text)
-    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
-    notation = notation_of(naming)
+    ours, theirs, notation = _both_starts(rules, tmp_path / "berolina.zrf")
     for uci in ("c2a4", "g8f6", "a4b5", "a7c5", "b5b6"):
-        ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == uci))
-        theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci))
+        ours, theirs = _both_play(ours, theirs, notation, uci)
     assert ours.signature().core() == theirs.signature().core()
     assert "c5" not in ours.signature().pretty()
 
@@ -430,11 +402,7 @@ def test_a_promotion_to_the_promoted_form_is_read_as_a_piece_of_its_own(tmp_path
     import must give the same moves as Fairy-Stockfish before and after the promotion."""
     rules = read_variant("plusfour", PLUS_CONFIG)
     assert not rules.unsupported and rules.pieces["p"].promotions == ["+p"]
-    text, naming = render_variant(rules)
-    path = tmp_path / "plusfour.zrf"
-    path.write_text(text)
-    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
-    notation = notation_of(naming)
+    ours, theirs, notation = _both_starts(rules, tmp_path / "plusfour.zrf")
     assert {notation.text(m) for m in ours.legal_moves()} == {m.notation for m in theirs.legal_moves()} \
         == {"b3b4+", "a1b1", "a1a2", "a1b2"}
     ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == "b3b4+"))
@@ -466,13 +434,8 @@ def test_losing_every_piece_of_a_type_ends_the_imported_game_as_fairy_stockfish_
     each; the ZRF must end the game the same way."""
     rules = read_variant("extfour", EXTINCTION_CONFIG)
     assert rules.extinctions == {"k": EndValue.LOSS, "n": EndValue.LOSS}
-    text, naming = render_variant(rules)
-    path = tmp_path / "extfour.zrf"
-    path.write_text(text)
-    ours, theirs = open_game(str(path)).initial_state(), FairyGame(rules.variant, naming).initial_state()
-    notation = notation_of(naming)
+    ours, theirs, notation = _both_starts(rules, tmp_path / "extfour.zrf")
     assert ours.outcome() is None and theirs.outcome() is None
-    ours = ours.apply(next(m for m in ours.legal_moves() if notation.text(m) == "b1c3"))
-    theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == "b1c3"))
+    ours, theirs = _both_play(ours, theirs, notation, "b1c3")
     assert theirs.outcome() is not None and theirs.outcome().winners == ("White",)
     assert ours.outcome() is not None and ours.outcome().winners == ("White",)
