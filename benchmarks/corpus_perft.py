@@ -25,8 +25,9 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+from previous_checkout import previous_checkout
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -113,34 +114,27 @@ def main() -> int:
         rows = [r for r in csv.DictReader(fh, delimiter="\t") if r["engine"] != "axiom" and r["slug"] != "common"]
     rows = rows[::max(1, args.every)]
     rows = rows[:args.limit] if args.limit else rows
-    tmp = Path(tempfile.mkdtemp(prefix="corpus-perft-"))
-    previous = tmp / "previous"
-    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(previous), args.previous],
-                   check=True, capture_output=True)
-    commit = subprocess.run(["git", "-C", str(previous), "rev-parse", "--short", "HEAD"], capture_output=True,
-                            text=True).stdout.strip()
-    ours = Worker(ROOT, args.depth, args.timeout, str(tmp / "cache-ours"))
-    before = Worker(previous, args.depth, args.timeout, str(tmp / "cache-previous"))
     timed, differ, other = [], [], []
-    try:
-        for i, row in enumerate(rows, 1):
-            path = str((corpus / row["slug"] / row["file"]).resolve())
-            a, b = ours.run(path), before.run(path)
-            slug = row["slug"]
-            if a["status"] == b["status"] == "ok":
-                if a["count"] != b["count"]:
-                    differ.append((slug, a["count"], b["count"]))
+    with previous_checkout(ROOT, args.previous, "corpus-perft-") as (tmp, previous, commit):
+        ours = Worker(ROOT, args.depth, args.timeout, str(tmp / "cache-ours"))
+        before = Worker(previous, args.depth, args.timeout, str(tmp / "cache-previous"))
+        try:
+            for i, row in enumerate(rows, 1):
+                path = str((corpus / row["slug"] / row["file"]).resolve())
+                a, b = ours.run(path), before.run(path)
+                slug = row["slug"]
+                if a["status"] == b["status"] == "ok":
+                    if a["count"] != b["count"]:
+                        differ.append((slug, a["count"], b["count"]))
+                    else:
+                        timed.append((slug, a["seconds"], b["seconds"], a["count"]))
                 else:
-                    timed.append((slug, a["seconds"], b["seconds"], a["count"]))
-            else:
-                other.append((slug, a["status"], b["status"]))
-            print(f"[{i}/{len(rows)}] {slug}: ours {a.get('seconds', a['status'])}, previous "
-                  f"{b.get('seconds', b['status'])}", file=sys.stderr, flush=True)
-    finally:
-        ours.close()
-        before.close()
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(previous)],
-                       capture_output=True)
+                    other.append((slug, a["status"], b["status"]))
+                print(f"[{i}/{len(rows)}] {slug}: ours {a.get('seconds', a['status'])}, previous "
+                      f"{b.get('seconds', b['status'])}", file=sys.stderr, flush=True)
+        finally:
+            ours.close()
+            before.close()
     ratios = sorted(b / a for _, a, b, _ in timed if a > 0)
     print(f"perft({args.depth}) of {len(rows)} corpus games, this checkout against {commit}; "
           f"timeout {args.timeout} s")

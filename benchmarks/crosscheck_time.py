@@ -25,9 +25,10 @@ import os
 import resource
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
+
+from previous_checkout import previous_checkout
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -75,19 +76,10 @@ def main() -> int:
     args = ap.parse_args()
     command = ["crosscheck", args.game, "--depth", str(args.depth), "--games", str(args.games),
                "--plies", str(args.plies), "--workers", str(args.workers), "--json"]
-    tmp = Path(tempfile.mkdtemp(prefix="crosscheck-time-"))
-    previous = tmp / "previous"
-    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(previous), args.previous],
-                   check=True, capture_output=True)
-    commit = subprocess.run(["git", "-C", str(previous), "rev-parse", "--short", "HEAD"], capture_output=True,
-                            text=True).stdout.strip()
-    try:
+    with previous_checkout(ROOT, args.previous, "crosscheck-time-") as (_, previous, commit):
         ours = timed_run(ROOT, command)
         before = timed_run(previous, command)
         same = digest(ROOT, "variants") == digest(previous, "variants")
-    finally:
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(previous)],
-                       capture_output=True)
     print(f"zrf {' '.join(command)}")
     print(f"variants/ (generated ZRF files and native engines) the same in both checkouts: {same}")
     for name, r in (("ours", ours), (f"previous ({commit})", before)):

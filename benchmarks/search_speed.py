@@ -35,11 +35,11 @@ import argparse
 import json
 import os
 import random
-import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+from previous_checkout import previous_checkout
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -169,13 +169,7 @@ def main() -> int:
     args = ap.parse_args()
     sys.path.insert(0, str(ROOT))
 
-    tmp = tempfile.mkdtemp(prefix="search-speed-")
-    previous = Path(tmp) / "previous"
-    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(previous), args.previous],
-                   check=True, capture_output=True)
-    commit = subprocess.run(["git", "-C", str(previous), "rev-parse", "--short", "HEAD"], capture_output=True,
-                            text=True).stdout.strip()
-    try:
+    with previous_checkout(ROOT, args.previous, "search-speed-") as (_, previous, commit):
         for name in args.games.split(","):
             path, variant = GAMES[name]
             found = positions(path, variant, args.positions, args.seed)
@@ -201,10 +195,6 @@ def main() -> int:
                 sun = run(ROOT, SUNFISH, {"boards": boards, "nodes": args.sunfish_nodes})
                 n2, s2 = rate(sun)
                 print(f"  sunfish: {n2} nodes in {s2:.2f} s, {n2 / s2:,.0f} nodes/s (its nodes: bound() calls)")
-    finally:
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(previous)],
-                       capture_output=True)
-        shutil.rmtree(tmp, ignore_errors=True)
     return 0
 
 
