@@ -258,7 +258,8 @@ def render_variant(rules: VariantRules, title: str | None = None,
         leaps=[(leap_direction(dx, dy), dx, -dy, leap_direction(dx, -dy)) for dx, dy in sorted(writer.leaps)],
         zones=writer.zones, pieces=pieces, setup=setup, goals=goals,
         images=pictures.zrf_images() if pictures else None, origin=MARGIN if pictures else 0, cell=CELL)
-    naming = Naming({t: p.name for t, p in rules.pieces.items()}, dict(rules.square_cells()), ("White", "Black"))
+    naming = Naming({t: p.name for t, p in rules.pieces.items()}, dict(rules.square_cells()), ("White", "Black"),
+                    rules.castling_notation)
     return text, naming
 
 

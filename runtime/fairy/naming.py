@@ -10,6 +10,7 @@ ZRF names them, from :data:`LETTER_NAMES`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 
 from .fen import square_name
 
@@ -18,14 +19,24 @@ from .fen import square_name
 LETTER_NAMES = {"p": "Pawn", "n": "Knight", "b": "Bishop", "r": "Rook", "q": "Queen", "k": "King"}
 
 
+class CastlingNotation(Enum):
+    """Which square a variant's UCI castling names after the king's: where the king lands
+    (``e1g1``), or the square of the piece it castles with (Chess960's ``e1h1``)."""
+
+    KING_DESTINATION = "king-destination"
+    PARTNER_SQUARE = "partner-square"
+
+
 @dataclass(frozen=True)
 class Naming:
     """``pieces``: FEN token (``"p"``, ``"+p"``) -> piece name; ``cells``: ``(file, rank)`` ->
-    cell name; ``players``: (the first player's name, the second's)."""
+    cell name; ``players``: (the first player's name, the second's); ``castling``: how the
+    variant's UCI moves write a castling."""
 
     pieces: dict = field(default_factory=dict)
     cells: dict = field(default_factory=dict)
     players: tuple[str, str] = ("White", "Black")
+    castling: CastlingNotation = CastlingNotation.KING_DESTINATION
 
     def piece(self, token: str) -> str:
         return self.pieces.get(token) or fallback_piece_name(token)

@@ -4,22 +4,37 @@ The notation itself (movements, promotions, drops; a turn of several parts has n
 :class:`runtime.players.uci_notation.UciNotation`, the one the UCI players use; this module gives
 it the tables of a :class:`~.naming.Naming`: each cell's square, each piece type's letter.  A
 piece type whose token is a promoted form (``+p``) is named ``+`` in a promotion, as
-Fairy-Stockfish writes a shogi-style promotion (``b3b4+``).
+Fairy-Stockfish writes a shogi-style promotion (``b3b4+``).  Where the variant writes a castling
+as the king taking its own rook (:attr:`.naming.CastlingNotation.PARTNER_SQUARE`, Chess960's
+``e1h1``), a turn moving the king and then a piece of its own is written so.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from runtime.core.protocol import Move
 from runtime.players.uci_notation import UciNotation
 
 from .fen import square_name
-from .naming import Naming
+from .naming import CastlingNotation, Naming
 
 
 @dataclass(frozen=True)
 class FairyNotation(UciNotation):
-    """UCI as Fairy-Stockfish writes it: a promotion to a promoted form ends with ``+``."""
+    """UCI as Fairy-Stockfish writes it: a promotion to a promoted form ends with ``+``; a
+    castling names its partner's square when ``castling`` says so."""
+
+    castling: CastlingNotation = CastlingNotation.KING_DESTINATION
+
+    def text(self, move: Move) -> str | None:
+        details = move.details
+        if self.castling is CastlingNotation.PARTNER_SQUARE and details and len(details) == 1:
+            movements = details[0].movements
+            if len(movements) == 2 and movements[0].piece[0] == movements[1].piece[0]:
+                source, partner = self.square(movements[0].source), self.square(movements[1].source)
+                return None if source is None or partner is None else source + partner
+        return super().text(move)
 
     def letter(self, piece_type: str) -> str | None:
         token = self.letters.get(piece_type) if self.letters is not None else None
@@ -31,4 +46,4 @@ class FairyNotation(UciNotation):
 def notation_of(naming: Naming) -> UciNotation:
     """The notation of moves in ``naming``'s squares (``(file, rank)`` -> cell) and letters."""
     return FairyNotation({cell: square_name(*square) for square, cell in naming.cells.items()},
-                         {name: token for token, name in naming.pieces.items()})
+                         {name: token for token, name in naming.pieces.items()}, naming.castling)

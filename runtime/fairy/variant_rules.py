@@ -20,6 +20,7 @@ from enum import Enum
 from .betza import Kind, Modality, Step, write
 from .fen import WHITE, parse_fen, parse_square, square_name
 from .library import FairyLibrary
+from .naming import CastlingNotation
 from .probing import (
     BoardFrame,
     _steps_of,
@@ -67,6 +68,15 @@ class Castling:
     rank: int = 0
     #: the token of the piece the king castles with (a rook, or a chancellor in Perfect chess)
     partner: str = "r"
+    #: the file Fairy-Stockfish's UCI move names: ``king_to``, or ``rook_from`` where the
+    #: variant writes a castling as the king taking its own rook (Chess960's notation)
+    written_to: int | None = None
+
+    @property
+    def notation(self) -> CastlingNotation:
+        if self.written_to is not None and self.written_to != self.king_to and self.written_to == self.rook_from:
+            return CastlingNotation.PARTNER_SQUARE
+        return CastlingNotation.KING_DESTINATION
 
 
 class EndValue(Enum):
@@ -115,6 +125,13 @@ class VariantRules:
     #: piece token -> what losing every piece of that type means for that player, when it ends
     #: the game at once (Codrus's king: a win; Extinction's every type: a loss)
     extinctions: dict = field(default_factory=dict)
+
+    @property
+    def castling_notation(self) -> CastlingNotation:
+        """How Fairy-Stockfish writes this variant's castlings in UCI, as the probes saw them."""
+        notations = {c.notation for c in self.castlings}
+        return CastlingNotation.PARTNER_SQUARE if CastlingNotation.PARTNER_SQUARE in notations \
+            else CastlingNotation.KING_DESTINATION
 
     def square_cells(self) -> dict:
         return {(f, r): square_name(f, r) for f in range(self.files) for r in range(self.ranks)}
@@ -680,6 +697,7 @@ def _castlings_with(module, variant: str, pos, king_square: tuple, partner: str,
     """The king's castlings with the pieces ``partner`` of its rank, the rest of the rank taken
     off (with ``keep_types``, put on empty squares of a middle rank instead)."""
     kf, kr = king_square
+    king = pos.board[king_square][1]
     keep = {sq: v for sq, v in pos.board.items() if sq[1] != kr or sq == (kf, kr) or v == (WHITE, partner)}
     if keep_types:
         aside = [v for sq, v in pos.board.items() if sq not in keep]
@@ -702,8 +720,11 @@ def _castlings_with(module, variant: str, pos, king_square: tuple, partner: str,
         after = parse_fen(module.get_fen(variant, fen, [m])).board
         left = [f for (f, r), v in keep.items() if r == kr and v == (WHITE, partner) and after.get((f, r)) != v]
         came = [f for (f, r), v in after.items() if r == kr and v == (WHITE, partner) and keep.get((f, r)) != v]
-        if len(left) == 1 and len(came) == 1:
-            out.append(Castling(kf, tf, left[0], came[0], kr, partner))
+        # where the king lands: the square the move names, or (Chess960's notation, the king
+        # taking its own rook) another square of its rank
+        landed = [f for (f, r), v in after.items() if r == kr and v == (WHITE, king) and f != kf]
+        if len(left) == 1 and len(came) == 1 and len(landed) == 1:
+            out.append(Castling(kf, landed[0], left[0], came[0], kr, partner, written_to=tf))
     return out
 
 

@@ -191,6 +191,31 @@ def test_castling_with_two_kinds_of_partner(moves, tmp_path):
         assert ours.signature().core() == theirs.signature().core(), (uci, ours.signature().pretty())
 
 
+#: The four-rank castling board with Chess960's castling, which Fairy-Stockfish writes as the
+#: king taking its own rook (``e1h1``, ``e1a1``), as in Fischer random and Capablanca random chess.
+CASTLING_960_CONFIG = CASTLING_CONFIG.replace("[castlefour:chess]", "[castle960:chess]\nchess960 = true")
+
+
+@pytest.mark.parametrize("moves", [["e1h1"], ["e1a1"], ["e1h1", "e4a4"]])
+def test_a_castling_written_as_the_king_taking_its_rook(moves, tmp_path):
+    """King e1, rooks a1 and h1, Chess960's castling: Fairy-Stockfish's UCI castlings are
+    ``e1h1`` (king to g1, rook to f1) and ``e1a1`` (king to c1, rook to d1).  The import read
+    the king's destination as the square the move names (h1, its own rook's: no castling in the
+    ZRF, and Fischer random's random games differed); now the king's square is read from the
+    position after the move, the notation from the move, and both engines' moves agree.  Hand
+    count of the start: rook a1 six moves (a2-a4, b1-d1), rook h1 five (h2-h4, g1, f1), king
+    five steps and two castlings: 18."""
+    rules = read_variant("castle960", CASTLING_960_CONFIG)
+    assert sorted((c.king_to, c.rook_from, c.rook_to, c.written_to) for c in rules.castlings) == \
+        [(2, 0, 3, 0), (6, 7, 5, 7)]
+    ours, theirs, notation = _both_starts(rules, tmp_path / "castle960.zrf")
+    assert sorted(notation.text(m) for m in ours.legal_moves()) == sorted(m.notation for m in theirs.legal_moves())
+    assert len(theirs.legal_moves()) == 18
+    for uci in moves:
+        ours, theirs = _both_play(ours, theirs, notation, uci)
+        assert ours.signature().core() == theirs.signature().core(), (uci, ours.signature().pretty())
+
+
 #: A knight standing on the far rank wins (Fairy-Stockfish's flag rule, for White on rank 4).
 FLAG_CONFIG = """\
 [flagfour:chess]
