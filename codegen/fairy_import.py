@@ -243,8 +243,10 @@ def render_variant(rules: VariantRules, title: str | None = None,
     for token, squares in sorted(rules.flags.items()):
         goals.append(f"(win-condition (White Black) (absolute-config {writer.names[token]} "
                      f"({writer.zone(squares, 'flag')})))")
-    royal = [p.name for p in rules.pieces.values() if p.royal]
-    ends = [(f"(checkmated {royal[0]})", rules.checkmate)] if royal else []
+    # every royal type: a move may leave none of them attacked (SEMANTICS 5.11), as
+    # Fairy-Stockfish's pseudo-royal pieces (Coregal's queen) beside the king
+    royal = [p.name for t, p in sorted(rules.pieces.items(), key=lambda kv: (kv[0] != "k", kv[0])) if p.royal]
+    ends = [(f"(checkmated {' '.join(royal)})", rules.checkmate)] if royal else []
     for condition, values in ends + [("stalemated", rules.stalemate)]:
         for value in dict.fromkeys(values[p] for p in ("White", "Black")):
             players = " ".join(p for p in ("White", "Black") if values[p] is value)

@@ -275,7 +275,8 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
     royal = "k" if ("k" in tokens and (0, "k") in {(c, t) for c, t in pos.board.values()}) else None
     if royal is not None and not _king_is_royal(module, variant, pos):
         royal = None
-    probe_text = f"[zrfprobe:{variant}]\nking = -\ncastling = false\nextinctionValue = none\n"
+    probe_text = (f"[zrfprobe:{variant}]\nking = -\ncastling = false\nextinctionValue = none\n"
+                  "extinctionPseudoRoyal = false\n")
     if config:
         probe_text = config + "\n" + probe_text.replace(f":{variant}]", f":{_public(config, variant)}]")
     probe = library.load(probe_text)["zrfprobe"]
@@ -291,7 +292,7 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
         done.add(token)
         victims = [t for t in tokens if t not in (token, royal, "p")] or [t for t in tokens if t not in (token, royal)]
         piece = _read_piece(prober, token, victims[0] if victims else token)
-        piece.royal = token == royal
+        piece.royal = token == royal or (royal is not None and _royal_besides_the_king(module, rules, token))
         for p in piece.promotions:
             if p not in done and p not in pending:
                 pending.append(p)
@@ -368,6 +369,30 @@ def _king_is_royal(module, variant: str, pos) -> bool:
         return step not in moves
     except (ValueError, SystemError, module.error):  # a set-up this variant refuses
         return True
+
+
+def _royal_besides_the_king(module, rules: VariantRules, token: str) -> bool:
+    """Whether White's pieces ``token`` are royal as well as the king (Coregal's queen): with
+    one of them in the middle of the board, attacked along its file by a Black rook, White's king
+    in the corner a1 (Black's in the opposite corner) has no move left, where it has one without
+    the rook.  A king with no move either way (a palace) says nothing: not royal."""
+    files, ranks = rules.files, rules.ranks
+    middle = (files // 2, ranks // 2)
+    if files < 4 or ranks < 4 or middle in rules.walls:
+        return False
+    base = {(0, 0): "K", (files - 1, ranks - 1): "k", middle: token.upper()}
+    corner = square_name(0, 0)
+
+    def king_moves(pieces: dict) -> int | None:
+        try:
+            moves = module.legal_moves(rules.variant, _fen_of(files, ranks, pieces, "w"), [])
+        except (ValueError, SystemError, module.error):  # a set-up this variant refuses
+            return None
+        return sum(1 for m in moves if m.startswith(corner) and not m.startswith(corner + "@"))
+
+    free = king_moves(base)
+    attacked = king_moves({**base, (files // 2, ranks - 1): "r"})
+    return bool(free) and attacked == 0
 
 
 def _captures_are_compulsory(prober: FairyProber, rules: VariantRules) -> bool:

@@ -216,6 +216,31 @@ def test_a_castling_written_as_the_king_taking_its_rook(moves, tmp_path):
         assert ours.signature().core() == theirs.signature().core(), (uci, ours.signature().pretty())
 
 
+#: Coregal's rule on four ranks: the queen is royal as well as the king (Fairy-Stockfish's
+#: pseudo-royal pieces); White's queen d1 is attacked by Black's rook d4.
+ROYAL_QUEEN_CONFIG = """\
+[queenfour:coregal]
+maxRank = 4
+castling = false
+startFen = 3r3k/8/8/K2Q4 w - - 0 1
+"""
+
+
+def test_a_queen_that_is_royal_as_well_as_the_king(tmp_path):
+    """King a1, queen d1 attacked by the rook d4, Black's king h4.  The queen must get out of the
+    attack, without stepping onto a square the rook or the king attacks: hand count of White's
+    moves: the capture d1xd4, six along the first rank (b1, c1, e1-h1) and four diagonal steps
+    (c2, b3, e2, f3) -- not d2, d3, a4, g4, nor any king move: 11.  The import read only the
+    king as royal (Coregal's perft(3) 8902 against 8882); now the queen is found royal by a
+    probe and written into the checkmated goal, and both engines have the same 11 moves."""
+    rules = read_variant("queenfour", ROYAL_QUEEN_CONFIG)
+    assert sorted(t for t, p in rules.pieces.items() if p.royal) == ["k", "q"]
+    ours, theirs, notation = _both_starts(rules, tmp_path / "queenfour.zrf")
+    moves = sorted(m.notation for m in theirs.legal_moves())
+    assert len(moves) == 11 and "d1d4" in moves and not any(m.startswith("a1") for m in moves)
+    assert sorted(notation.text(m) for m in ours.legal_moves()) == moves
+
+
 #: A knight standing on the far rank wins (Fairy-Stockfish's flag rule, for White on rank 4).
 FLAG_CONFIG = """\
 [flagfour:chess]
