@@ -114,8 +114,17 @@ class _Writer:
             self.zones.append({"name": name, "player": "Black", "cells": mirrored})
         return self._zone_names[key]
 
+    def start_zone(self, cells: dict) -> str:
+        """A zone of each player's own squares (``cells``: player -> squares), not mirrored: a
+        type's start squares (Cambodian's kings stand on d1 and e8)."""
+        name = f"first-{len(self._zone_names) + 1}"
+        self._zone_names[("start", name)] = name
+        self.zones.extend({"name": name, "player": player, "cells": squares} for player, squares in cells.items())
+        return name
+
     def add(self, piece: PieceRules, castles: bool) -> str:
         unmoved = "(set-attribute never-moved? false) " if castles else ""
+        unmoved = self.aligned_scan(piece.token) + unmoved
         if not piece.promotions:
             return unmoved + "add"
         zone = self.zone(piece.promotion_cells, "promotion")
@@ -181,6 +190,34 @@ class _Writer:
                            f"(verify (last-from? n)) add")
         return out
 
+    def aligned_scan(self, token: str) -> str:
+        """Before a piece ``token`` lands: every enemy piece on its file or rank, whatever stands
+        between, whose first moves its arrival takes away, loses them (Cambodian's rook and
+        king); empty for a piece that takes no right away."""
+        victims = [self.names[t] for t, first in sorted(self.rules.first_moves.items())
+                   if token in first.lost_when_aligned]
+        if not victims:
+            return ""
+        victim = victims[0] if len(victims) == 1 else f"(or {' '.join(f'(piece? {v})' for v in victims)})"
+        test = f"(piece? {victim})" if len(victims) == 1 else victim
+        scans = [f"(while (on-board? {d}) {d} (if (and enemy? {test}) (set-attribute never-moved? false))) back"
+                 for d in ("n", "e", "s", "w")]
+        return "mark " + " ".join(scans) + " "
+
+    def first_move_blocks(self, piece: PieceRules) -> list[str]:
+        """The leaps ``piece`` may make from its start square while it has not moved, onto an
+        empty square; a royal piece not out of check."""
+        first = self.rules.first_moves.get(piece.token)
+        if first is None:
+            return []
+        # from the type's start squares only (Fairy-Stockfish keeps the right with the square):
+        # a piece promoted to that type has never moved either
+        starts = {player: sorted(square_name(f, r) for (f, r), v in self.rules.board.items() if v == (colour, piece.token))
+                  for colour, player in enumerate(("White", "Black"))}
+        guard = f"(verify (in-zone? {self.start_zone(starts)})) (verify never-moved?) " \
+            + ("(verify not-attacked?) " if first.not_in_check else "")
+        return [f"{guard}{self.leap(dx, dy)} (verify empty?) {self.add(piece, True)}" for dx, dy in first.leaps]
+
     def castling_blocks(self, royal: bool) -> list[str]:
         """The castlings, by the king's moves; a royal king may not castle out of, through or
         into check."""
@@ -210,6 +247,7 @@ def render_variant(rules: VariantRules, title: str | None = None,
         raise ImportUnfit("; ".join(rules.unsupported))
     writer = _Writer(rules)
     castle_types = {rules.castler, *(c.partner for c in rules.castlings)} if rules.castlings else set()
+    castle_types |= set(rules.first_moves)  # never-moved? says the right is still there
     pieces = []
     for token, piece in sorted(rules.pieces.items(), key=lambda kv: kv[1].name):
         castles = token in castle_types
@@ -218,6 +256,7 @@ def render_variant(rules: VariantRules, title: str | None = None,
                       "move-type normal", *writer.blocks(piece, castles, Modality.QUIET)]
         else:
             blocks = writer.blocks(piece, castles)
+        blocks += writer.first_move_blocks(piece)
         if token == rules.castler:
             blocks += writer.castling_blocks(piece.royal)
         if piece.royal and rules.royals_may_not_face:

@@ -87,6 +87,27 @@ def parse_fen(fen: str) -> FenPosition:
     return FenPosition(files, len(rows), board, hands, WHITE if side == "w" else BLACK, frozenset(walls))
 
 
+def board_fen(files: int, ranks: int, board: dict, walls: frozenset = frozenset()) -> str:
+    """The board part of a FEN: ``board`` maps ``(file, rank)`` to ``(colour, token)``; walls are ``*``."""
+    rows = []
+    for r in range(ranks - 1, -1, -1):
+        row, gap = "", 0
+        for f in range(files):
+            v = board.get((f, r))
+            if v is None and (f, r) not in walls:
+                gap += 1
+                continue
+            if gap:
+                row, gap = row + str(gap), 0
+            if v is None:
+                row += "*"
+                continue
+            letter = v[1].lstrip("+")
+            row += letter.upper() if v[0] == WHITE else letter
+        rows.append(row + (str(gap) if gap else ""))
+    return "/".join(rows)
+
+
 def square_name(file: int, rank: int) -> str:
     """Fairy-Stockfish's name of a square: ``a1``, ``j10``."""
     return f"{chr(ord('a') + file)}{rank + 1}"
@@ -95,3 +116,17 @@ def square_name(file: int, rank: int) -> str:
 def parse_square(name: str) -> tuple[int, int]:
     """``(file, rank)`` of a square name such as ``a1`` or ``j10``."""
     return ord(name[0]) - ord("a"), int(name[1:]) - 1
+
+
+def split_uci(move: str) -> tuple[str, str, str | None]:
+    """``(from, to, promotion letter or None)`` of a board move such as ``e7e8q`` or ``a10b10``."""
+    i = 1
+    while i < len(move) and move[i].isdigit():
+        i += 1
+    src = move[:i]
+    j = i + 1
+    while j < len(move) and move[j].isdigit():
+        j += 1
+    dst = move[i:j]
+    rest = move[j:]
+    return src, dst, (rest or None)

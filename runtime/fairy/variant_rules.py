@@ -8,7 +8,8 @@ run in a variant derived from the one read, without royal pieces, so that no kin
 way; the king itself is probed with the enemy king in the farthest corner.  The answers become
 :class:`.betza.Step` s (:mod:`.probing`), each with the squares it moves from when that is not
 every square (a palace, a pawn's double step), promotions (where, to what, mandatory or not),
-en passant, castling and the royal piece.  What the probes cannot tell (drops, counting rules,
+en passant, castling, the royal piece and the leaps a piece may make before it has moved
+(:mod:`.first_moves`).  What the probes cannot tell (drops, counting rules,
 a win by reaching a region) is listed in :attr:`VariantRules.unsupported`.
 """
 
@@ -18,7 +19,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .betza import Kind, Modality, Step, write
-from .fen import WHITE, parse_fen, parse_square, square_name
+from .fen import WHITE, board_fen, parse_fen, parse_square, split_uci, square_name
+from .first_moves import read_first_moves
 from .library import FairyLibrary
 from .naming import CastlingNotation
 from .probing import (
@@ -125,6 +127,8 @@ class VariantRules:
     #: piece token -> what losing every piece of that type means for that player, when it ends
     #: the game at once (Codrus's king: a win; Extinction's every type: a loss)
     extinctions: dict = field(default_factory=dict)
+    #: piece token -> its :class:`.first_moves.FirstMoves` (Cambodian's king and neang)
+    first_moves: dict = field(default_factory=dict)
 
     @property
     def castling_notation(self) -> CastlingNotation:
@@ -228,7 +232,7 @@ class FairyProber:
             if "@" in m or not m.startswith(start) or (len(m) > len(start) and m[len(start)].isalpha() is False
                                                        and not m[len(start)].isalpha()):
                 pass
-            src, dst, promo = _split_uci(m)
+            src, dst, promo = split_uci(m)
             if src != start:
                 continue
             if promo == "+":  # a shogi-style promotion: the piece becomes its promoted form
@@ -236,20 +240,6 @@ class FairyProber:
             captured, promos = found.get(dst, (False, set()))
             found[dst] = (captured or dst in enemies, promos | {promo})
         return found
-
-
-def _split_uci(move: str) -> tuple[str, str, str | None]:
-    """``(from, to, promotion letter or None)`` of a board move such as ``e7e8q`` or ``a10b10``."""
-    i = 1
-    while i < len(move) and move[i].isdigit():
-        i += 1
-    src = move[:i]
-    j = i + 1
-    while j < len(move) and move[j].isdigit():
-        j += 1
-    dst = move[i:j]
-    rest = move[j:]
-    return src, dst, (rest or None)
 
 
 def read_variant(variant: str, config: str | None = None, library: FairyLibrary | None = None) -> VariantRules:
@@ -307,6 +297,8 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
     king = "k" if (WHITE, "k") in set(pos.board.values()) else None
     rules.castlings = _castlings(module, variant, pos, king)
     rules.castler = king if rules.castlings else None
+    rules.first_moves, reasons = read_first_moves(module, variant, start, pos.board, pos.files, pos.ranks, royal)
+    rules.unsupported.extend(reasons)
     if royal is not None:
         _read_game_ends(module, rules)
         rules.royals_may_not_face = _royals_may_not_face(module, rules, royal)
@@ -325,7 +317,7 @@ def _read_extinctions(module, rules: VariantRules) -> dict:
     white = sorted({t for c, t in rules.board.values() if c == WHITE})
     for token in white:
         board = {sq: v for sq, v in rules.board.items() if v != (WHITE, token)}
-        fen = _board_fen(rules.files, rules.ranks, board, rules.walls) + " b - - 0 1"
+        fen = board_fen(rules.files, rules.ranks, board, rules.walls) + " b - - 0 1"
         try:
             over, result = module.is_immediate_game_end(rules.variant, fen, [])
         except (ValueError, SystemError, module.error):  # the variant refuses the position
@@ -363,7 +355,7 @@ def _king_is_royal(module, variant: str, pos) -> bool:
             if far <= kr + 1:
                 return True
             board[(kf, far)] = (1 - WHITE, "r")
-            fen = _board_fen(files, ranks, board, pos.walls) + " w - - 0 1"
+            fen = board_fen(files, ranks, board, pos.walls) + " w - - 0 1"
             moves = module.legal_moves(variant, fen, [])
             step = square_name(kf, kr) + square_name(kf, kr + 1)
         return step not in moves
@@ -729,14 +721,14 @@ def _castlings_with(module, variant: str, pos, king_square: tuple, partner: str,
         middle = pos.ranks // 2 - 1
         free = [(f, middle) for f in range(pos.files) if (f, middle) not in keep and (f, middle) not in pos.walls]
         keep.update(zip(free, aside))
-    fen = _board_fen(pos.files, pos.ranks, keep, pos.walls) + f" w {rights} - 0 1"
+    fen = board_fen(pos.files, pos.ranks, keep, pos.walls) + f" w {rights} - 0 1"
     out: list[Castling] = []
     try:
         moves = module.legal_moves(variant, fen, [])
     except (ValueError, SystemError, module.error):  # a set-up this variant refuses
         return out
     for m in moves:
-        src, dst, _ = _split_uci(m)
+        src, dst, _ = split_uci(m)
         if src != square_name(kf, kr) or "@" in m:
             continue
         tf, tr = parse_square(dst)
@@ -751,27 +743,6 @@ def _castlings_with(module, variant: str, pos, king_square: tuple, partner: str,
         if len(left) == 1 and len(came) == 1 and len(landed) == 1:
             out.append(Castling(kf, landed[0], left[0], came[0], kr, partner, written_to=tf))
     return out
-
-
-def _board_fen(files: int, ranks: int, board: dict, walls: frozenset = frozenset()) -> str:
-    """The board part of a FEN: ``board`` maps ``(file, rank)`` to ``(colour, token)``; walls are ``*``."""
-    rows = []
-    for r in range(ranks - 1, -1, -1):
-        row, gap = "", 0
-        for f in range(files):
-            v = board.get((f, r))
-            if v is None and (f, r) not in walls:
-                gap += 1
-                continue
-            if gap:
-                row, gap = row + str(gap), 0
-            if v is None:
-                row += "*"
-                continue
-            letter = v[1].lstrip("+")
-            row += letter.upper() if v[0] == WHITE else letter
-        rows.append(row + (str(gap) if gap else ""))
-    return "/".join(rows)
 
 
 def start_rights(fen: str) -> str:

@@ -241,6 +241,54 @@ def test_a_queen_that_is_royal_as_well_as_the_king(tmp_path):
     assert sorted(notation.text(m) for m in ours.legal_moves()) == moves
 
 
+#: Cambodian chess on five ranks: White's king d1 and neang e1 and Black's king e5 still have
+#: their first moves (``DEe``); Black's pawn e4 stands between its king and the e-file below.
+#: (The pawns promote on the last rank: Cambodian's own zones are ranks 6-8 and 1-3.)
+CAMBODIAN_CONFIG = """\
+[cambofive:cambodian]
+maxRank = 5
+promotionRegionWhite = *5
+promotionRegionBlack = *1
+startFen = r3k3/4p3/8/8/3KM2R w DEe - 0 1
+"""
+
+
+@pytest.fixture(scope="module")
+def cambofive():
+    return read_variant("cambofive", CAMBODIAN_CONFIG)
+
+
+@pytest.mark.parametrize("moves, leaps", [
+    ([], {"d1b2", "d1f2", "e1e3"}),
+    (["h1h2"], {"e5c4", "e5g4"}),
+    (["h1h2", "a5b5", "h2h3"], {"e5c4", "e5g4"}),
+    (["h1h2", "a5b5", "h2e2"], set()),
+    (["e1e3", "a5a4"], {"d1b2", "d1f2"}),
+    (["d1b2", "a5a4", "b2c1", "a4a5", "c1d1", "a5a4"], {"e1e3"}),
+])
+def test_first_moves_of_a_cambodian_king_and_neang(cambofive, moves, leaps, tmp_path):
+    """Fairy-Stockfish's Cambodian first moves: the king's leap to a knight's square of the next
+    rank (d1-b2, d1-f2; Black's e5-c4, e5-g4) and the neang's two squares forward (e1-e3).
+    Hand count of the start: king c1, c2, d2, e2 and the two leaps, neang d2, f2 and its leap,
+    rook f1, g1, h2-h5: 15.  A right is lost when its piece moves (the king back on d1 has no
+    leap) and the king's when an enemy rook arrives on its file or rank whatever stands
+    between (h2-e2 behind Black's pawn e4), not elsewhere (h2-h3).  The import wrote none of
+    them (Cambodian's perft(1) 23 against 25); now both engines have the same moves, and the
+    leaps listed are there, the others not."""
+    rules = cambofive
+    assert rules.first_moves["k"].leaps == ((-2, 1), (2, 1)) and rules.first_moves["k"].not_in_check
+    assert rules.first_moves["k"].lost_when_aligned == ("r",) and rules.first_moves["m"].leaps == ((0, 2),)
+    ours, theirs, notation = _both_starts(rules, tmp_path / "cambofive.zrf")
+    for uci in moves:
+        ours, theirs = _both_play(ours, theirs, notation, uci)
+    expected = sorted(m.notation for m in theirs.legal_moves())
+    assert sorted(notation.text(m) for m in ours.legal_moves()) == expected
+    special = {"d1b2", "d1f2", "e1e3", "e5c4", "e5g4"}
+    assert special & set(expected) == leaps
+    if not moves:
+        assert len(expected) == 15
+
+
 #: A knight standing on the far rank wins (Fairy-Stockfish's flag rule, for White on rank 4).
 FLAG_CONFIG = """\
 [flagfour:chess]
