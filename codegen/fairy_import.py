@@ -44,6 +44,10 @@ UNIT = {(0, 1): "n", (0, -1): "s", (1, 0): "e", (-1, 0): "w", (1, 1): "ne", (-1,
         (1, -1): "se", (-1, -1): "sw"}
 
 
+#: The piece a capture leaves as a wall (Petrified): no moves, taken by nobody.
+WALL_PIECE = "Wall"
+
+
 class ImportUnfit(ValueError):
     """A variant an imported ZRF cannot play yet; the message lists why."""
 
@@ -94,6 +98,10 @@ class _Writer:
         #: ``(dx, dy)`` of the leaps written as one direction of their own (a board with walls)
         self.leaps: set = set()
         self._walls = {square_name(f, r) for f, r in rules.walls}
+        # a capture's arrival: on an enemy piece, never on a wall a capture left (Petrified)
+        unless_wall = f" (verify (not (piece? {WALL_PIECE})))" if rules.petrifying else ""
+        self.enemy = "(verify enemy?)" + unless_wall
+        self.not_friend = "(verify not-friend?)" + unless_wall
 
     def leap(self, dx: int, dy: int) -> str:
         """The directions of a leap: unit steps on an open board, one direction over walls."""
@@ -125,6 +133,10 @@ class _Writer:
     def add(self, piece: PieceRules, castles: bool) -> str:
         unmoved = "(set-attribute never-moved? false) " if castles else ""
         unmoved = self.aligned_scan(piece.token) + unmoved
+        if piece.token in self.rules.petrifying:  # its capture leaves it there as a wall
+            if piece.promotions:
+                raise ImportUnfit(f"piece {piece.token} both promotes and becomes a wall when it captures")
+            return f"(if empty? {unmoved}add else (add {WALL_PIECE}))"
         if not piece.promotions:
             return unmoved + "add"
         zone = self.zone(piece.promotion_cells, "promotion")
@@ -148,8 +160,8 @@ class _Writer:
             guard = f"(verify (in-zone? {self.zone(cells, 'from')})) " if cells else ""
             both = len(modalities) == 2
             modality = next(iter(modalities))
-            arrive = "(verify not-friend?)" if both else \
-                "(verify empty?)" if modality is Modality.QUIET else "(verify enemy?)"
+            arrive = self.not_friend if both else \
+                "(verify empty?)" if modality is Modality.QUIET else self.enemy
             unit = " ".join(path_of(dx, dy))
             if kind is Kind.LEAP and distance == 1:
                 unit = self.leap(dx, dy)
@@ -159,11 +171,11 @@ class _Writer:
                 out.append(f"{guard}{first} (verify empty?) {' '.join(rest)} {arrive} {add}")
             elif kind is Kind.LEAP and distance == 0:
                 if both:
-                    out.append(f"{guard}{unit} (while empty? {add} {unit}) (verify not-friend?) {add}")
+                    out.append(f"{guard}{unit} (while empty? {add} {unit}) {self.not_friend} {add}")
                 elif modality is Modality.QUIET:
                     out.append(f"{guard}{unit} (while empty? {add} {unit})")
                 else:
-                    out.append(f"{guard}{unit} (while empty? {unit}) (verify enemy?) {add}")
+                    out.append(f"{guard}{unit} (while empty? {unit}) {self.enemy} {add}")
             elif kind is Kind.LEAP:
                 for k in range(1, distance + 1):
                     way = " ".join([f"{unit} (verify empty?)"] * (k - 1) + [unit])
@@ -267,6 +279,9 @@ def render_variant(rules: VariantRules, title: str | None = None,
                        for d in ("n", "s")]
         pieces.append({"name": piece.name, "token": token, "betza": piece.betza, "castles": castles,
                        "help": f"{piece.name}: moves as {piece.betza} in Betza notation", "blocks": blocks})
+    if rules.petrifying:
+        pieces.append({"name": WALL_PIECE, "token": "*", "betza": "", "castles": False, "blocks": [],
+                       "help": f"{WALL_PIECE}: a piece that captured, petrified; it never moves and is never taken"})
     setup = []
     for colour, player in ((0, "White"), (1, "Black")):
         by_type: dict = {}
@@ -300,7 +315,7 @@ def render_variant(rules: VariantRules, title: str | None = None,
         zones=writer.zones, pieces=pieces, setup=setup, goals=goals,
         images=pictures.zrf_images() if pictures else None, origin=MARGIN if pictures else 0, cell=CELL)
     naming = Naming({t: p.name for t, p in rules.pieces.items()}, dict(rules.square_cells()), ("White", "Black"),
-                    rules.castling_notation)
+                    rules.castling_notation, WALL_PIECE if rules.petrifying else None)
     return text, naming
 
 
@@ -314,7 +329,8 @@ def variant_pictures(rules: VariantRules) -> GamePictures:
     board = BoardPicture("board.bmp", size, BORDER, cells,
                          texts=coordinates(files, ranks, CELL, MARGIN, MARGIN, MARGIN, INK))
     package = "FS-" + "".join(ch if ch.isalnum() else "-" for ch in rules.variant.split("-zrf")[0])
-    names = tuple(p.name for p in sorted(rules.pieces.values(), key=lambda p: p.name))
+    names = tuple(p.name for p in sorted(rules.pieces.values(), key=lambda p: p.name)) \
+        + ((WALL_PIECE,) if rules.petrifying else ())
     own = {n: SYMBOL_OF[n] for n in names if n in SYMBOL_OF}
     spare = [s for s in SYMBOLS if s not in own.values()]
     symbols = {n: own.get(n) or spare.pop(0) for n in names}

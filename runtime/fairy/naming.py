@@ -31,12 +31,15 @@ class CastlingNotation(Enum):
 class Naming:
     """``pieces``: FEN token (``"p"``, ``"+p"``) -> piece name; ``cells``: ``(file, rank)`` ->
     cell name; ``players``: (the first player's name, the second's); ``castling``: how the
-    variant's UCI moves write a castling."""
+    variant's UCI moves write a castling; ``wall_piece``: see below."""
 
     pieces: dict = field(default_factory=dict)
     cells: dict = field(default_factory=dict)
     players: tuple[str, str] = ("White", "Black")
     castling: CastlingNotation = CastlingNotation.KING_DESTINATION
+    #: the piece a wall made during the game is named as (Petrified's piece that captured),
+    #: owned by the player whose capture made it; None: such walls are not pieces
+    wall_piece: str | None = None
 
     def piece(self, token: str) -> str:
         return self.pieces.get(token) or fallback_piece_name(token)

@@ -4,7 +4,8 @@ A state is the variant's start FEN and the moves played since (Fairy-Stockfish n
 history for repetition rules); its legal moves are Fairy-Stockfish's, in its UCI notation
 (``e2e4``, ``a7a8q``, ``P@e5``, ``h2h7+``), and its signature is read from the FEN
 (:mod:`.fen`) through a :class:`.naming.Naming`, so the cross-checker compares it with a ZRF
-position directly.  The game ends where Fairy-Stockfish says it does at once (no legal move,
+position directly (a wall made in play, Petrified's piece that captured, as the naming's
+wall piece of the player who made it).  The game ends where Fairy-Stockfish says it does at once (no legal move,
 or an immediate end such as a flag reached or a piece extinct); the ends a player may only
 claim (``is_optional_game_end``: n-move rule, repetition claims) are not taken.
 """
@@ -37,6 +38,7 @@ class FairyGame(Game):
         self.start_fen = start_fen or self.ffish.start_fen(variant)
         start = parse_fen(self.start_fen)
         self.files, self.ranks = start.files, start.ranks
+        self.start_walls = start.walls
         if naming is None:
             naming = default_naming(start.files, start.ranks, {t for _, t in start.board.values()})
         self.naming = naming
@@ -56,11 +58,15 @@ class FairyGame(Game):
 class FairyState(State):
     """A position: the game's start FEN and the UCI moves played since."""
 
-    __slots__ = ("_done", "_fen", "_legal", "_outcome", "_signature", "_uci", "game", "moves")
+    __slots__ = ("_done", "_fen", "_legal", "_outcome", "_parent", "_signature", "_uci", "_wall_owners",
+                 "game", "moves")
 
-    def __init__(self, game: FairyGame, moves: tuple[str, ...]) -> None:
+    def __init__(self, game: FairyGame, moves: tuple[str, ...], parent: FairyState | None = None) -> None:
         self.game = game
         self.moves = moves
+        #: the position before the last move, kept only where walls made in play are pieces
+        self._parent = parent
+        self._wall_owners: dict | None = None
         self._fen: str | None = None
         self._uci: list[str] | None = None
         self._legal: list[Move] | None = None
@@ -97,7 +103,7 @@ class FairyState(State):
 
     def apply(self, move: Move) -> FairyState:
         uci = move.data if isinstance(move.data, str) else move.notation
-        return FairyState(self.game, self.moves + (uci,))
+        return FairyState(self.game, self.moves + (uci,), self if self.game.naming.wall_piece else None)
 
     def outcome(self) -> Outcome | None:
         if not self._done:
@@ -125,12 +131,26 @@ class FairyState(State):
             return Outcome.win(me, g.players, rule)
         return Outcome.loss(me, g.players, rule)
 
+    def wall_owners(self) -> dict:
+        """The walls made since the start (a Petrified piece that captured): square -> the
+        colour whose move made it, read from the positions along the game."""
+        if self._wall_owners is None:
+            if self._parent is None:
+                self._wall_owners = {}
+            else:
+                before = self._parent.wall_owners()
+                walls = parse_fen(self.fen).walls - self.game.start_walls
+                self._wall_owners = {sq: before.get(sq, self._parent.side) for sq in walls}
+        return self._wall_owners
+
     def signature(self) -> Signature:
         if self._signature is None:
             pos = parse_fen(self.fen)
             n = self.game.naming
             players = self.game.players
             cells = [(n.cell(sq), players[colour], n.piece(token)) for sq, (colour, token) in pos.board.items()]
+            if n.wall_piece is not None:
+                cells += [(n.cell(sq), players[colour], n.wall_piece) for sq, colour in self.wall_owners().items()]
             hands = [(players[colour], n.piece(token), k) for (colour, token), k in pos.hands.items()]
             self._signature = make_signature(players[pos.side], cells, hands)
         return self._signature

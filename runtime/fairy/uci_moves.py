@@ -6,7 +6,8 @@ it the tables of a :class:`~.naming.Naming`: each cell's square, each piece type
 piece type whose token is a promoted form (``+p``) is named ``+`` in a promotion, as
 Fairy-Stockfish writes a shogi-style promotion (``b3b4+``).  Where the variant writes a castling
 as the king taking its own rook (:attr:`.naming.CastlingNotation.PARTNER_SQUARE`, Chess960's
-``e1h1``), a turn moving the king and then a piece of its own is written so.
+``e1h1``), a turn moving the king and then a piece of its own is written so; a capture that
+leaves the capturer as a wall (:attr:`.naming.Naming.wall_piece`) is written as a plain move.
 """
 
 from __future__ import annotations
@@ -34,7 +35,15 @@ class FairyNotation(UciNotation):
             if len(movements) == 2 and movements[0].piece[0] == movements[1].piece[0]:
                 source, partner = self.square(movements[0].source), self.square(movements[1].source)
                 return None if source is None or partner is None else source + partner
+        if self.wall_piece is not None and details and len(details) == 1 \
+                and details[0].promotion == self.wall_piece and details[0].movements:
+            first = details[0].movements[0]
+            source, target = self.square(first.source), self.square(first.target)
+            return None if source is None or target is None else source + target
         return super().text(move)
+
+    #: the piece a capture turns into a wall (Petrified): not a promotion in UCI
+    wall_piece: str | None = None
 
     def letter(self, piece_type: str) -> str | None:
         token = self.letters.get(piece_type) if self.letters is not None else None
@@ -46,4 +55,5 @@ class FairyNotation(UciNotation):
 def notation_of(naming: Naming) -> UciNotation:
     """The notation of moves in ``naming``'s squares (``(file, rank)`` -> cell) and letters."""
     return FairyNotation({cell: square_name(*square) for square, cell in naming.cells.items()},
-                         {name: token for token, name in naming.pieces.items()}, naming.castling)
+                         {name: token for token, name in naming.pieces.items()}, naming.castling,
+                         naming.wall_piece)

@@ -8,8 +8,8 @@ run in a variant derived from the one read, without royal pieces, so that no kin
 way; the king itself is probed with the enemy king in the farthest corner.  The answers become
 :class:`.betza.Step` s (:mod:`.probing`), each with the squares it moves from when that is not
 every square (a palace, a pawn's double step), promotions (where, to what, mandatory or not),
-en passant, castling, the royal piece and the leaps a piece may make before it has moved
-(:mod:`.first_moves`).  What the probes cannot tell (drops, counting rules,
+en passant, castling, the royal piece, the leaps a piece may make before it has moved
+(:mod:`.first_moves`) and the pieces that turn into a wall when they capture (:mod:`.petrification`).  What the probes cannot tell (drops, counting rules,
 a win by reaching a region) is listed in :attr:`VariantRules.unsupported`.
 """
 
@@ -23,6 +23,7 @@ from .fen import WHITE, board_fen, parse_fen, parse_square, split_uci, square_na
 from .first_moves import read_first_moves
 from .library import FairyLibrary
 from .naming import CastlingNotation
+from .petrification import read_petrification
 from .probing import (
     BoardFrame,
     _steps_of,
@@ -129,6 +130,8 @@ class VariantRules:
     extinctions: dict = field(default_factory=dict)
     #: piece token -> its :class:`.first_moves.FirstMoves` (Cambodian's king and neang)
     first_moves: dict = field(default_factory=dict)
+    #: the piece tokens that become a wall when they capture (Petrified)
+    petrifying: frozenset = frozenset()
 
     @property
     def castling_notation(self) -> CastlingNotation:
@@ -233,7 +236,7 @@ class FairyProber:
                                                        and not m[len(start)].isalpha()):
                 pass
             src, dst, promo = split_uci(m)
-            if src != start:
+            if src != start or dst == start:  # another piece's move, or a pass (``e2e2``)
                 continue
             if promo == "+":  # a shogi-style promotion: the piece becomes its promoted form
                 promo = "+" + ptype
@@ -257,6 +260,9 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
         unsupported.append("drops: pieces in hand (an imported game has no drops yet)")
     if any("+" in f for f in start.split()[2:]):
         unsupported.append("check counting (the FEN counts checks)")
+    passes = sorted(m for m in module.legal_moves(variant, start, []) if "@" not in m and split_uci(m)[0] == split_uci(m)[1])
+    if passes:
+        unsupported.append(f"passing (Fairy-Stockfish's move {passes[0]}, a piece staying where it stands)")
     tokens = sorted({t for _, t in pos.board.values()})
     if any(t.startswith("+") for t in tokens):
         unsupported.append("promoted pieces in the set-up")
@@ -288,6 +294,12 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
                 pending.append(p)
         rules.pieces[token] = piece
     _name_pieces(rules.pieces)
+    petrification = read_petrification(module, variant, pos.files, pos.ranks, royal, {
+        t: any(s.modality is Modality.CAPTURE for s in p.steps) for t, p in rules.pieces.items()})
+    rules.petrifying = petrification.petrifying
+    for token in petrification.may_not_capture:  # its captures would petrify it: refused
+        piece = rules.pieces[token]
+        piece.steps = {s: cells for s, cells in piece.steps.items() if s.modality is not Modality.CAPTURE}
     _read_flags(prober, rules)
     rules.captures_compulsory = _captures_are_compulsory(prober, rules)
     for token, piece in sorted(rules.pieces.items()):

@@ -99,6 +99,19 @@ def test_a_variant_with_drops_is_refused_with_the_reason():
     assert "drops" in result.output
 
 
+def test_a_variant_where_a_player_may_pass_is_refused_naming_the_pass(tmp_path):
+    """Fairy-Stockfish writes a pass as a piece's move to its own square (Janggi's ``e2e2``;
+    here ``pass = true`` on a four-rank chess board, the king on e1: ``e1e1``).  The probes
+    took that move for a step of length zero and looped for ever (Janggi's four forms never
+    finished); now the import is refused at once, naming the pass."""
+    config = tmp_path / "pass.ini"
+    config.write_text("[passfour:chess]\nmaxRank = 4\ncastling = false\npass = true\n"
+                      "startFen = 4k3/8/8/4K3 w - - 0 1\n")
+    result = CliRunner().invoke(main, ["import", "fairy", "passfour", "--config", str(config), "--no-verify"])
+    assert result.exit_code == 1, result.output
+    assert "passing (Fairy-Stockfish's move e1e1" in result.output
+
+
 def test_an_unknown_variant_is_a_usage_error():
     result = CliRunner().invoke(main, ["import", "fairy", "no-such-variant"])
     assert result.exit_code == 2
@@ -287,6 +300,44 @@ def test_first_moves_of_a_cambodian_king_and_neang(cambofive, moves, leaps, tmp_
     assert special & set(expected) == leaps
     if not moves:
         assert len(expected) == 15
+
+
+#: Petrified chess on four ranks: a piece that captures stays as a wall, and the king may not capture.
+PETRIFIED_CONFIG = """\
+[petrifour:petrified]
+maxRank = 4
+castling = false
+startFen = 4k3/n6r/3n4/R3K3 w - - 0 1
+"""
+
+
+@pytest.fixture(scope="module")
+def petrifour():
+    return read_variant("petrifour", PETRIFIED_CONFIG)
+
+
+@pytest.mark.parametrize("moves", [[], ["a1a3"], ["a1a3", "h3b3"], ["e1e2", "d2b3", "a1a3"]])
+def test_a_piece_that_captures_becomes_a_wall(petrifour, moves, tmp_path):
+    """White: king e1, rook a1; Black: knights a3 and d2, rook h3, king e4.  Hand count of the
+    start: the rook's a2, a3 (taking the knight), b1, c1, d1, and the king's d1, e2, f2 (not f1,
+    which the knight d2 attacks, nor d2: Petrified's king may not capture): 8.  After a1xa3 the
+    rook stands on a3 as a wall: Black's rook h3 slides to b3 and no further, and nobody takes
+    the wall.  The import wrote the capture as a plain move (a random game of Petrified differed
+    after a capture); now the capturer becomes a wall piece (Fairy-Stockfish's wall square, owned
+    by whoever made it), and both engines' moves and positions agree along each line."""
+    rules = petrifour
+    assert rules.petrifying == {"n", "r"}
+    assert not any(s.modality.value == "c" for s in rules.pieces["k"].steps)
+    ours, theirs, notation = _both_starts(rules, tmp_path / "petrifour.zrf")
+    for uci in moves:
+        ours, theirs = _both_play(ours, theirs, notation, uci)
+        assert ours.signature().core() == theirs.signature().core(), (uci, ours.signature().pretty())
+    expected = sorted(m.notation for m in theirs.legal_moves())
+    assert sorted(notation.text(m) for m in ours.legal_moves()) == expected
+    if not moves:
+        assert len(expected) == 8 and "e1d2" not in expected
+    if moves == ["a1a3"]:
+        assert "h3b3" in expected and "h3a3" not in expected
 
 
 #: A knight standing on the far rank wins (Fairy-Stockfish's flag rule, for White on rank 4).
