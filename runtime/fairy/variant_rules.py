@@ -311,6 +311,8 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
     rules.castler = king if rules.castlings else None
     rules.first_moves, reasons = read_first_moves(module, variant, start, pos.board, pos.files, pos.ranks, royal)
     rules.unsupported.extend(reasons)
+    if royal is not None and _counts_checks(module, rules, royal):
+        rules.unsupported.append("check counting (a check is counted, or ends the game)")
     if royal is not None:
         _read_game_ends(module, rules)
         rules.royals_may_not_face = _royals_may_not_face(module, rules, royal)
@@ -397,6 +399,26 @@ def _royal_besides_the_king(module, rules: VariantRules, token: str) -> bool:
     free = king_moves(base)
     attacked = king_moves({**base, (files // 2, ranks - 1): "r"})
     return bool(free) and attacked == 0
+
+
+def _counts_checks(module, rules: VariantRules, royal: str) -> bool:
+    """Whether a check counts (Karouk: the first check wins, though its start FEN counts
+    nothing): White's rook steps beside the corner where Black's king stands and checks it
+    along the last file; the position after shows a check count (``1+0``) or is over."""
+    if "r" not in rules.pieces or rules.files < 4 or rules.ranks < 4:
+        return False
+    files, ranks = rules.files, rules.ranks
+    fen = _fen_of(files, ranks, {(0, 0): royal.upper(), (files - 1, ranks - 1): royal,
+                                 (files - 2, 1): "R"}, "w")
+    check = square_name(files - 2, 1) + square_name(files - 1, 1)
+    try:
+        if check not in module.legal_moves(rules.variant, fen, []):
+            return False
+        after = module.get_fen(rules.variant, fen, [check])
+        over, _ = module.is_immediate_game_end(rules.variant, fen, [check])
+    except (ValueError, SystemError, module.error):  # a set-up this variant refuses
+        return False
+    return over or any("+" in f for f in after.split()[2:])
 
 
 def _captures_are_compulsory(prober: FairyProber, rules: VariantRules) -> bool:

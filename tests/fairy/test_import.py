@@ -112,6 +112,19 @@ def test_a_variant_where_a_player_may_pass_is_refused_naming_the_pass(tmp_path):
     assert "passing (Fairy-Stockfish's move e1e1" in result.output
 
 
+def test_a_variant_where_the_first_check_wins_is_refused(tmp_path):
+    """Karouk is Cambodian chess where the first check wins; its start FEN counts nothing, so
+    the import read it as Cambodian and 200 random positions, reaching no check, agreed.  A
+    probe now gives a check (White's rook beside Black's king's corner) and Fairy-Stockfish's
+    position after it counts the check: refused, naming check counting."""
+    config = tmp_path / "karouk.ini"
+    config.write_text("[karoukfour:karouk]\nmaxRank = 4\npromotionRegionWhite = *4\n"
+                      "promotionRegionBlack = *1\nstartFen = r3k3/8/8/R2K4 w - - 0 1\n")
+    result = CliRunner().invoke(main, ["import", "fairy", "karoukfour", "--config", str(config), "--no-verify"])
+    assert result.exit_code == 1, result.output
+    assert "check counting (a check is counted" in result.output
+
+
 def test_an_unknown_variant_is_a_usage_error():
     result = CliRunner().invoke(main, ["import", "fairy", "no-such-variant"])
     assert result.exit_code == 2
