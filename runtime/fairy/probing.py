@@ -143,12 +143,14 @@ def _vector(frame: BoardFrame, a: str, b: str) -> tuple[int, int]:
 def rider_directions(frame: BoardFrame, reached: dict) -> dict:
     """Directions along which the piece slides alike from every square of the empty board:
     primitive ``(dx, dy)`` -> 0 when it goes to the edge, n when it goes n squares at most.
-    A pawn's forward step (two squares from some squares only) is no slide."""
+    A pawn's forward step (two squares from some squares only) is no slide, nor is a move to the
+    piece's own square (a pass) any direction."""
     runs: dict = {}
     for cell, targets in reached.items():
         for t in targets:
             px, py, _ = primitive(*_vector(frame, cell, t))
-            runs.setdefault((px, py), {})
+            if (px, py) != (0, 0):
+                runs.setdefault((px, py), {})
     for d in runs:
         for cell, targets in reached.items():
             k = 0

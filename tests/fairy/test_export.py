@@ -196,3 +196,20 @@ def test_uci_game_gives_a_uci_engine_what_it_needs(tiny):
     theirs = set(library.module.legal_moves(loaded, library.module.start_fen(loaded), []))
     ours = {played.notation.text(m) for m in game.initial_state().legal_moves()}
     assert ours == theirs
+
+
+def test_a_move_to_the_pieces_own_square_is_no_slide_direction():
+    """A rook on a 3x3 board that may also stay where it stands (Fairy-Stockfish writes Janggi's
+    pass as ``e2e2``): its slides are the four orthogonal directions to the edge, and the move
+    to its own square is no direction.  The slide reader stepped along that null direction for
+    ever (Janggi's import never finished); a time limit makes a relapse fail, not hang."""
+    from runtime.fairy.probing import BoardFrame, rider_directions
+    from runtime.jobs.time_limits import time_limit
+
+    frame = BoardFrame(3, 3, {f"{chr(97 + f)}{r + 1}": (f, r) for f in range(3) for r in range(3)})
+    reached = {cell: {other for other, (g, s) in frame.square.items() if g == f or s == r}
+               for cell, (f, r) in frame.square.items()}
+    assert all(cell in targets for cell, targets in reached.items())
+    with time_limit(20):
+        riders = rider_directions(frame, reached)
+    assert riders == {(1, 0): 0, (-1, 0): 0, (0, 1): 0, (0, -1): 0}
