@@ -85,7 +85,7 @@ def _pair_directions(pair: str, atom: tuple[int, int]) -> set[tuple[int, int]]:
     ``fr`` of N is (+2, +1), two right and one forward, ``rf`` is (+1, +2).  An orthogonal atom
     has no such directions, so a mixed pair stands for both of its letters doubled.
     """
-    a, b = atom
+    _, b = atom
     dirs = directions(atom)
     sign = {"f": lambda dx, dy: dy > 0, "b": lambda dx, dy: dy < 0, "v": lambda dx, dy: dy != 0,
             "r": lambda dx, dy: dx > 0, "l": lambda dx, dy: dx < 0, "s": lambda dx, dy: dx != 0}

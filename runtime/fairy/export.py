@@ -288,7 +288,7 @@ class _PieceExport:
                 self._pawn_options(t, double, moves)
             region = _mobility_region(self.frame, steps, other) if other else None
             if other and region is None:
-                cell, (extra, missing) = sorted(other.items())[0]
+                cell, (extra, missing) = min(other.items())
                 self.report.add(ExportCode.MOVEMENT, f"{t}'s moves depend on where it stands (from {cell} it "
                                 f"also reaches {sorted(extra) or 'nothing more'}, not {sorted(missing) or 'less'}"
                                 "), and not only by the squares it may enter: Fairy-Stockfish pieces move alike "

@@ -151,7 +151,7 @@ def rider_directions(frame: BoardFrame, reached: dict) -> dict:
             px, py, _ = primitive(*_vector(frame, cell, t))
             if (px, py) != (0, 0):
                 runs.setdefault((px, py), {})
-    for d in runs:
+    for d, per_direction in runs.items():
         for cell, targets in reached.items():
             k = 0
             while (t := frame.offset(cell, d[0] * (k + 1), d[1] * (k + 1))) is not None and t in targets:
@@ -159,7 +159,7 @@ def rider_directions(frame: BoardFrame, reached: dict) -> dict:
             edge = 0
             while frame.offset(cell, d[0] * (edge + 1), d[1] * (edge + 1)) is not None:
                 edge += 1
-            runs[d][cell] = (k, edge)
+            per_direction[cell] = (k, edge)
     out = {}
     for d, per_cell in runs.items():
         longest = max(k for k, _ in per_cell.values())
