@@ -260,7 +260,11 @@ def read_variant(variant: str, config: str | None = None, library: FairyLibrary 
         unsupported.append("drops: pieces in hand (an imported game has no drops yet)")
     if any("+" in f for f in start.split()[2:]):
         unsupported.append("check counting (the FEN counts checks)")
-    passes = sorted(m for m in module.legal_moves(variant, start, []) if "@" not in m and split_uci(m)[0] == split_uci(m)[1])
+    start_moves = sorted(module.legal_moves(variant, start, []))
+    walling = [m for m in start_moves if "," in m]
+    if walling:
+        unsupported.append(f"a move that also puts a wall on the board (Fairy-Stockfish's move {walling[0]})")
+    passes = [m for m in start_moves if "@" not in m and "," not in m and split_uci(m)[0] == split_uci(m)[1]]
     if passes:
         unsupported.append(f"passing (Fairy-Stockfish's move {passes[0]}, a piece staying where it stands)")
     tokens = sorted({t for _, t in pos.board.values()})

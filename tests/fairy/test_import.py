@@ -125,6 +125,20 @@ def test_a_variant_where_the_first_check_wins_is_refused(tmp_path):
     assert "check counting (a check is counted" in result.output
 
 
+def test_a_variant_whose_moves_also_place_a_wall_is_refused_naming_the_move(tmp_path):
+    """Fairy-Stockfish writes a move that also puts a wall on the board as two moves joined by a
+    comma (``wallingRule = past`` here: the king leaves a wall on the square it left, ``e1e2,e2e1``;
+    Amazons, Duck, Isolation, Joust, Snailtrail).  The probes took the part after the comma for a
+    promotion, and those variants did not finish in the sweep's time limit; now the import is
+    refused at once, naming the move (the first in sorted order of the king's five steps)."""
+    config = tmp_path / "wall.ini"
+    config.write_text("[wallfour:chess]\nmaxRank = 4\ncastling = false\nwallingRule = past\n"
+                      "startFen = 4k3/8/8/4K3 w - - 0 1\n")
+    result = CliRunner().invoke(main, ["import", "fairy", "wallfour", "--config", str(config), "--no-verify"])
+    assert result.exit_code == 1, result.output
+    assert "a move that also puts a wall on the board (Fairy-Stockfish's move e1d1,d1e1)" in result.output
+
+
 def test_an_unknown_variant_is_a_usage_error():
     result = CliRunner().invoke(main, ["import", "fairy", "no-such-variant"])
     assert result.exit_code == 2
