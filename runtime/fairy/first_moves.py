@@ -52,6 +52,8 @@ def read_first_moves(module, variant: str, start_fen: str, board: dict, files: i
         return {}, []
     probe = _Probe(module, variant, files, ranks, rights)
     tokens = sorted({t for (c, t) in board.values()})
+    #: a piece of White's to stand between (never a second royal piece)
+    blockers = [t for t in tokens if t != royal]
     found: dict = {}
     reasons: list[str] = []
     for token in sorted({t for (c, t) in board.values() if c == WHITE}):
@@ -76,7 +78,7 @@ def read_first_moves(module, variant: str, start_fen: str, board: dict, files: i
         for enemy in tokens:
             if enemy == royal:
                 continue
-            lost = probe.lost_on_arrival(position, square, first.leaps, enemy)
+            lost = probe.lost_on_arrival(position, square, first.leaps, enemy, blockers)
             if lost == (True, True):
                 aligned.append(enemy)
             elif lost is not None and lost != (False, False):
@@ -129,9 +131,10 @@ class _Probe:
         left = self._leaps_from(moves, square) & set(leaps)
         return True if not left else False if left == set(leaps) else None
 
-    def lost_on_arrival(self, position: dict, square: tuple, leaps, enemy: str) -> tuple | None:
+    def lost_on_arrival(self, position: dict, square: tuple, leaps, enemy: str, blockers) -> tuple | None:
         """(lost when ``enemy`` arrives on the file beyond a piece between, lost when it arrives
-        on the rank), or None when no probe position shows it arriving there."""
+        on the rank), or None when no probe position shows it arriving there.  The piece between
+        is White's, of the first type of ``blockers`` the variant accepts there."""
         sf, sr = square
         for side in (2, -2, 3, -3):
             origin = (sf + side, self.ranks - 2)
@@ -139,8 +142,12 @@ class _Probe:
             if not (0 <= origin[0] < self.files) or origin in position or blocker in position \
                     or any((sf, r) in position for r in range(sr + 1, self.ranks)):
                 continue
-            probe = {**position, origin: (BLACK, enemy), blocker: (WHITE, position[square][1])}
-            moves = self._moves(probe, "b", self.rights) or []
+            probe, moves = {}, []
+            for between in blockers:
+                probe = {**position, origin: (BLACK, enemy), blocker: (WHITE, between)}
+                moves = self._moves(probe, "b", self.rights) or []
+                if moves:
+                    break
             ends = [parse_square(split_uci(m)[1]) for m in moves if split_uci(m)[0] == square_name(*origin)]
             onto_file = [t for t in ends if t[0] == sf and t[1] > blocker[1]]
             onto_rank = [t for t in ends if t[1] == sr]

@@ -36,7 +36,7 @@ def read_petrification(module, variant: str, files: int, ranks: int, royal: str 
     victims = sorted(t for t in capturing if t != royal)
     if not victims:
         return Petrification()
-    victim = "p" if "p" in victims and len(victims) > 1 else victims[0]
+    victim = "p" if "p" in victims else victims[0]  # a pawn, where there is one: any piece takes it
     petrifying, refused = set(), set()
     for token, captures in sorted(capturing.items()):
         if not captures:
