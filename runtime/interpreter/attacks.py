@@ -62,7 +62,7 @@ class AttackSearch:
     ``attacked?`` test met inside them continues the same chain (one level deeper).
     """
 
-    __slots__ = ("game", "incr", "memo", "nest", "position", "tables")
+    __slots__ = ("game", "here", "incr", "memo", "nest", "position", "tables")
 
     def __init__(self, game: CompiledGame, nest: int = 0, position: tuple | None = None) -> None:
         self.game = game
@@ -77,6 +77,10 @@ class AttackSearch:
         #: (board, squares of each player's pieces) of the position whose questions this search
         #: answers, when known: a question on that board looks only at those squares
         self.position = position
+        #: answers on the position's own board, keyed (square, mover, own?, last-from, last-to,
+        #: depth), and per (mover, own?) the squares of the pieces that may answer; bounded by
+        #: the board's squares x players x 2 x the nesting depth
+        self.here: dict = {}
 
     # ------------------------------------------------------------------ whole board
 
@@ -330,8 +334,18 @@ class AttackSearch:
             return False
         squares = None
         position = self.position
-        if position is not None and board is position[0]:
-            squares = sorted(q for o, mine in enumerate(position[1]) if (o == mover) == own for q in mine)
+        here = position is not None and board is position[0]
+        if here:
+            # the position's own board: its answers are kept apart, keyed without the board
+            # (hashing every cell of it cost more than most answers)
+            key = (pos, mover, own, last_from, last_to, self.nest)
+            hit = self.here.get(key)
+            if hit is not None:
+                return hit
+            squares = self.here.get((mover, own))
+            if squares is None:
+                squares = self.here[(mover, own)] = sorted(
+                    q for o, mine in enumerate(position[1]) if (o == mover) == own for q in mine)
         if type(board) is not tuple:
             board = tuple(list.__iter__(board))
         if own:
@@ -340,7 +354,9 @@ class AttackSearch:
         else:
             ty = piece[1] if piece is not None else 0
             phantom = (mover, ty, self.tables.attr_defaults[ty])
-        if remember:
+        if here:
+            hit = None
+        elif remember:
             key = (board, pos, mover, own, last_from, last_to, self.nest)
             memo = self.memo
             hit = memo.get(key)
@@ -354,7 +370,9 @@ class AttackSearch:
                 hit = self.attacked(board, pos, mover, last_from, last_to, own, squares=squares)
             finally:
                 self.nest -= 1
-            if remember:
+            if here:
+                self.here[key] = hit
+            elif remember:
                 if len(memo) > MEMO_LIMIT:
                     memo.clear()
                 memo[key] = hit

@@ -25,6 +25,13 @@ def part_notation(game: CompiledGame, part: Part, board: Sequence) -> str:
     """
     t = game.tables
     P, T, L = t.positions, t.types, t.players
+    moves = part[0]
+    if len(moves) == 1 and not part[1] and not part[2] and part[3] is None:
+        # one movement and nothing else (most parts): what the general path below writes for it
+        f, to, pc, ty, copy = moves[0]
+        if f != to or copy:
+            text = f"{T[pc[1]]} {P[f]} {'x' if board[to] is not None and to != f else '-'} {P[to]}"
+            return text if ty < 0 else f"{text} = {T[ty]}"
     ops: list[tuple] = []  # ("text", s) | ("move", s, to) | ("change", value, pos)
     promotion = None
     for f, to, pc, ty, copy in part.moves:
@@ -79,6 +86,14 @@ def part_details(game: CompiledGame, part: Part, board: Sequence) -> PartDetails
     """
     t = game.tables
     P, T, L = t.positions, t.types, t.players
+    moves = part[0]
+    if len(moves) == 1 and not part[1] and not part[2]:
+        # one movement and nothing else (most parts): what the general path below finds for it
+        f, to, pc, ty, copy = moves[0]
+        if f != to or copy:
+            return PartDetails((Movement((L[pc[0]], T[pc[1]]), P[f], P[to], copy),), (),
+                               (P[to],) if board[to] is not None else (),
+                               (Change(P[to], ChangeKind.TYPE, T[ty]),) if ty >= 0 and ty != pc[1] else ())
     b = list(board)
     movements: list[Movement] = []
     placements: list[Placement] = []

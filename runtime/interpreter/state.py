@@ -14,14 +14,15 @@ from collections.abc import Iterator
 
 from runtime.core.goalinfo import GoalResult
 from runtime.core.notation import find_move
-from runtime.core.protocol import Move, Outcome, PartDetails, ReadsRecordedTurns, Signature, State, make_signature
+from runtime.core.protocol import Move, Outcome, PartDetails, ReadsRecordedTurns, Signature, State
 
 from .attacks import AttackSearch
 from .compiled import CompiledGame, CompiledGoal
 from .options import PassTurn
 from .parts import apply_part, generate_parts
 from .sentinels import NO
-from .wholeturns import MoveList, Turn, TurnSource, part_notation
+from .signature_delta import signature_after, whole_signature
+from .wholeturns import MoveList, Turn, TurnSource, changed_squares, part_notation
 
 class Pass(enum.Enum):
     """The engine data of the pass move (a turn that changes nothing but the player to move)."""
@@ -41,7 +42,7 @@ class ZrfState(State, ReadsRecordedTurns):
     """An immutable ZRF position."""
 
     __slots__ = ("game", "cells", "stores", "turn", "last_from", "last_to", "removed", "earlier",
-                 "_raw", "_legal", "_outcome", "_done", "_repkey", "_signature", "_squares")
+                 "_raw", "_legal", "_outcome", "_done", "_repkey", "_signature", "_squares", "_basis")
 
     def __init__(self, game: CompiledGame, board, hands, turn, last_from, last_to, removed, parent):
         self.game = game
@@ -62,6 +63,9 @@ class ZrfState(State, ReadsRecordedTurns):
         self._repkey = None
         self._signature = None
         self._squares = None
+        #: (the parent's signature, its board and stores, the squares the turn changed) while this
+        #: position's own signature is not made yet and the parent's was (:func:`.signature_after`)
+        self._basis = None
 
     # ------------------------------------------------------------------ protocol
 
@@ -102,10 +106,18 @@ class ZrfState(State, ReadsRecordedTurns):
         if data is None or not isinstance(data, Turn):
             data = find_move(self, move.notation).data
         if data is Pass.TURN:
-            return ZrfState(g, self.cells, self.stores, self.turn + 1, self.last_from,
-                            self.last_to, (), self)
-        return ZrfState(g, data.board, data.hands, self.turn + 1, data.lf, data.lt,
-                        data.removed, self)
+            child = ZrfState(g, self.cells, self.stores, self.turn + 1, self.last_from,
+                             self.last_to, (), self)
+            changed = ()
+        else:
+            child = ZrfState(g, data.board, data.hands, self.turn + 1, data.lf, data.lt,
+                             data.removed, self)
+            changed = data.parts
+        # a position whose own signature is one delta away makes it now, so that its children's are too
+        sig = self._signature if self._basis is None else self.signature()
+        if sig is not None:
+            child._basis = (sig, self.cells, self.stores, changed)
+        return child
 
     def outcome(self) -> Outcome | None:
         if not self._done:
@@ -119,19 +131,16 @@ class ZrfState(State, ReadsRecordedTurns):
         return self._signature
 
     def _make_signature(self) -> Signature:
+        """The signature, from the parent's when the search made that first (the turn's changed
+        squares swapped), else from every cell."""
         t = self.game.tables
-        entry = t.signature_entries.get
-        cells = []
-        extra: list[tuple[str, str]] = []
-        for p, pc in enumerate(self.cells):
-            if pc is not None:
-                hit = entry((p, pc)) or t.make_signature_entry(p, pc)
-                cells.append(hit[0])
-                if hit[1]:
-                    extra.extend(hit[1])
-        nt = len(t.types)
-        hands = [(t.players[i // nt], t.types[i % nt], k) for i, k in enumerate(self.stores) if k]
-        return make_signature(self.current_player, cells, hands, extra)
+        basis = self._basis
+        if basis is None:
+            return whole_signature(t, self.current_player, self.cells, self.stores)
+        self._basis = None
+        before, cells, stores, parts = basis
+        return signature_after(t, self.current_player, before, cells, stores, self.cells, self.stores,
+                               changed_squares(parts))
 
     def squares(self) -> list[list[int]]:
         """Per player, the squares its pieces stand on, in board order (found once)."""

@@ -28,6 +28,7 @@ located warning W503.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import islice
 
 from runtime.core.protocol import LazyDetails, Move, PartDetails
 
@@ -58,10 +59,10 @@ class Turn:
     the board is asked for.
     """
 
-    __slots__ = ("_board", "_hands", "_lf", "_lt", "_pending", "_removed", "_source", "befores", "notes",
-                 "parts", "rank")
+    __slots__ = ("_board", "_hands", "_lf", "_lt", "_material", "_pending", "_removed", "_source", "befores",
+                 "notes", "parts", "rank")
 
-    def __init__(self, parts, notes, befores, board, hands, lf, lt, removed, rank, source=None):
+    def __init__(self, parts, notes, befores, board, hands, lf, lt, removed, rank, pending=None):
         self.parts = parts
         #: the parts' notation; None until :meth:`move` writes a one-part turn's
         self.notes = notes
@@ -75,16 +76,16 @@ class Turn:
         self._removed = removed
         self.rank = rank
         #: the :class:`TurnSource` that made a one-part turn while its part is not applied yet
-        self._pending = None
+        self._pending = pending
         #: the :class:`TurnSource` that made a one-part turn whose board after is not kept
         self._source = None
+        #: :meth:`changes_material`'s answer, once known (a search asks it of a turn twice)
+        self._material = None
 
     @classmethod
     def unapplied(cls, part: Part, rank: int, source: "TurnSource") -> "Turn":
         """The one-part turn ``part`` on the board of ``source``'s position, applied when first needed."""
-        tn = cls((part,), None, (source.cells,), None, None, NO, NO, (), rank)
-        tn._pending = source
-        return tn
+        return cls((part,), None, (source.cells,), None, None, NO, NO, (), rank, source)
 
     def _apply(self) -> tuple:
         """Apply the pending part; its board after, kept while the position's budget lasts."""
@@ -159,6 +160,14 @@ class Turn:
         return Move(notes, self, Described(self, game))
 
     def changes_material(self, game: CompiledGame) -> bool:
+        """Does the turn capture, or change a piece's type or owner?  Worked out once
+        (:meth:`_changes_material`): a search asks it of a turn when filtering and again when ordering."""
+        told = self._material
+        if told is None:
+            told = self._material = self._changes_material(game)
+        return told
+
+    def _changes_material(self, game: CompiledGame) -> bool:
         """Does the turn capture, or change a piece's type or owner?  (``PartDetails.changes_material``)
 
         A capture is a piece the turn removed; a type change is a move that
@@ -378,12 +387,23 @@ class TurnSource:
         cells = self.cells
         parts, rank = self.first_parts()
         for part in parts:
-            if part.partial is None:
-                told = part_changes_material(part, cells)
-                if told is False:
-                    continue
+            if part[3] is None:  # no add-partial: a one-part turn
+                moves = part[0]
+                if len(moves) == 1 and not part[1] and not part[2]:
+                    # one movement and nothing else (most parts): part_changes_material, inline
+                    f, to, pc, ty, copy = moves[0]
+                    if (cells[to] is None or (to == f and not copy)) and (ty < 0 or ty == pc[1]):
+                        continue
+                    told = True
+                else:
+                    told = part_changes_material(part, cells)
+                    if told is False:
+                        continue
                 tn = Turn.unapplied(part, rank, self)
-                if told or tn.changes_material(g):
+                if told:
+                    tn._material = True
+                    yield tn
+                elif tn.changes_material(g):
                     yield tn
             else:
                 for tn in self._chains_from(part, rank):
@@ -463,6 +483,8 @@ class TurnSource:
         royal = frozenset(g.royal.get(self.mover, ()))
         if material_only and g.options.maximal_captures is MaximalCaptures.OFF:
             turns = self._material_ranked()
+        elif royal and g.options.maximal_captures is MaximalCaptures.OFF:
+            return self._safe_ranked(royal)
         else:
             turns = self.ranked() if g.options.maximal_captures is MaximalCaptures.OFF else self.candidates()
             if material_only:
@@ -472,12 +494,34 @@ class TurnSource:
         safe = self._safe
         return (tn for tn in turns if safe(tn, royal))
 
+    def _safe_ranked(self, royal) -> Iterator[Turn]:
+        """:meth:`ranked` through the king-safety filter, in one pass: a one-part turn whose
+        part tells its safety (:meth:`_quick_safe`) is made only when it is safe."""
+        parts, rank = self.first_parts()
+        quick_safe = self._quick_safe
+        for part in parts:
+            if part[3] is None:  # no add-partial: a one-part turn
+                safe = quick_safe(part, royal)
+                if safe is False:
+                    continue
+                tn = Turn.unapplied(part, rank, self)
+                if safe or self._safe_after(tn, royal):
+                    yield tn
+            else:
+                for tn in self._chains_from(part, rank):
+                    if self._safe(tn, royal):
+                        yield tn
+
     def _safe(self, tn: Turn, royal) -> bool:
         """Does no royal piece of the mover stand attacked after ``tn``? (§5.11)"""
         if tn._pending is not None:
             quick = self._quick_safe(tn.parts[0], royal)
             if quick is not None:
                 return quick
+        return self._safe_after(tn, royal)
+
+    def _safe_after(self, tn: Turn, royal) -> bool:
+        """:meth:`_safe` from the board after ``tn`` (the attackers whose runs it changed, run again)."""
         mover = self.mover
         cells = self.cells
         changed = changed_squares(tn.parts)
@@ -621,6 +665,10 @@ class TurnSource:
         return base
 
 
+PULLED = 16
+"""Turns :meth:`MoveList.__iter__` makes at a time (a one-part turn not applied yet costs little)."""
+
+
 class MoveList(Sequence):
     """The legal whole turns of a position, generated only as far as a caller looks.
 
@@ -649,18 +697,17 @@ class MoveList(Sequence):
         held = self._held
         if len(held) >= n or self._turns is None:
             return
-        game = self._source.game
-        while len(held) < n:
-            if len(held) >= self.cap:
-                game.list_cut(self.cap)
-                return
-            tn = next(self._turns, None)
-            if tn is None:
+        want = min(n, self.cap) - len(held)
+        if want > 0:
+            got = list(islice(self._turns, want))
+            held.extend(got)
+            self._moves.extend([None] * len(got))
+            if len(got) < want:
                 self._turns = None
                 self._total = len(held)
                 return
-            held.append(tn)
-            self._moves.append(None)
+        if len(held) < n:  # n is past the cap
+            self._source.game.list_cut(self.cap)
 
     def _move(self, i: int) -> Move:
         """The move made of held turn ``i``."""
@@ -691,12 +738,18 @@ class MoveList(Sequence):
         return self._move(i)
 
     def __iter__(self) -> Iterator[Move]:
+        held, moves, game = self._held, self._moves, self._source.game
         i = 0
         while True:
-            self._pull(i + 1)
-            if i >= len(self._held):
-                return
-            yield self._move(i)
+            if i >= len(held):
+                # a few turns at a time (a caller may stop early), never past the cap unless asked
+                self._pull(i + 1 if i >= self.cap else min(i + PULLED, self.cap))
+                if i >= len(held):
+                    return
+            m = moves[i]
+            if m is None:
+                m = moves[i] = held[i].move(game)
+            yield m
             i += 1
 
     def material(self) -> list[Move]:
