@@ -9,9 +9,10 @@ not replay in the file named.  :func:`generated_zrf_moves` finds, move by
 move, the ZRF move that leads to the same position (side to move, board and
 hands, with the registry's name map, as the cross-checker compares them): the
 first in the ZRF's legal-move order, whose turns are made one at a time
-(``iter_moves``), so the turns after it are never generated.  The saved game is written with the ZRF's own moves and ``zrf replay`` reads
-it.  A game whose ZRF splits one native turn into several of the same
-player's turns (``merge_turns``) gets those turns one by one.
+(``iter_moves``), so the turns after it are never generated.  The saved game
+is written with the ZRF's own moves and ``zrf replay`` reads it.  A game
+whose ZRF splits one native turn into several of the same player's turns
+(``merge_turns``) gets those turns one by one.
 """
 
 from __future__ import annotations
