@@ -7,10 +7,12 @@ native engine writes some moves its own way (Canopus' Star: ``Star c1 - c3 x
 c2 Star c3 - c6`` in one part, where the ZRF has two), so those lines would
 not replay in the file named.  :func:`generated_zrf_moves` finds, move by
 move, the ZRF move that leads to the same position (side to move, board and
-hands, with the registry's name map, as the cross-checker compares them), so
-the saved game is written with the ZRF's own moves and ``zrf replay`` reads
-it.  A game whose ZRF splits one native turn into several of the same
-player's turns (``merge_turns``) gets those turns one by one.
+hands, with the registry's name map, as the cross-checker compares them): the
+first in the ZRF's legal-move order, whose turns are made one at a time
+(``iter_moves``), so the turns after it are never generated.  The saved game
+is written with the ZRF's own moves and ``zrf replay`` reads it.  A game
+whose ZRF splits one native turn into several of the same player's turns
+(``merge_turns``) gets those turns one by one.
 """
 
 from __future__ import annotations
@@ -27,15 +29,35 @@ class NoZrfMove(ValueError):
     """A native move the generated ZRF has no move for; the message says which and where."""
 
 
+class _RenamedEntries(dict):
+    """Board entry ``(cell, player, type)`` -> the same in the native engine's names, or None
+    for a cell the name map ignores; each worked out on first use, as ``Signature.translated``
+    renames it.  One conversion renames the positions after thousands of candidate turns,
+    whose entries are mostly the same few hundred."""
+
+    def __init__(self, cells: dict, pieces: dict, players: dict, ignore: frozenset):
+        super().__init__()
+        self.cells, self.pieces, self.players, self.ignore = cells, pieces, players, ignore
+
+    def __missing__(self, x: tuple) -> tuple | None:
+        cell, player, ptype = x
+        new = None if cell in self.ignore else (self.cells.get(cell, cell), self.players.get(player, player),
+                                                self.pieces.get(ptype, ptype))
+        self[x] = new
+        return new
+
+
 def _translator(entry: GameEntry):
+    """The function from a ZRF position's signature to its core (side to move, board, hands)
+    in the native engine's names, by the registry's name map, as the cross-checker compares them."""
     names = json.loads(entry.name_map_json())
-    cells, pieces, players = names.get("cells", {}), names.get("pieces", {}), names.get("players", {})
-    ignore = frozenset(names.get("ignore", ()))
+    pieces, players = names.get("pieces", {}), names.get("players", {})
+    renamed = _RenamedEntries(names.get("cells", {}), pieces, players, frozenset(names.get("ignore", ())))
 
     def core(sig: Signature) -> tuple:
-        if ignore:
-            sig = Signature(sig.to_move, frozenset(x for x in sig.board if x[0] not in ignore), sig.hands, sig.extra)
-        return sig.translated(cells, pieces, players).core()
+        board = frozenset(y for y in map(renamed.__getitem__, sig.board) if y is not None)
+        hands = frozenset((players.get(a, a), pieces.get(t, t), n) for a, t, n in sig.hands)
+        return (players.get(sig.to_move, sig.to_move), board, hands)
     return core
 
 
@@ -55,7 +77,7 @@ def generated_zrf_moves(entry: GameEntry, game: Game, moves: list[Move]) -> tupl
     for ply, move in enumerate(moves):
         native = native.apply(move)
         target = native.signature().core()
-        found = next(((m, s) for m, s in ((m, state.apply(m)) for m in state.legal_moves())
+        found = next(((m, s) for m, s in ((m, state.apply(m)) for m in state.iter_moves())
                       if translate(s.signature()) == target), None)
         if found is None:
             raise NoZrfMove(f"{entry.zrf}: no move reaches the position after {move.notation!r} (ply {ply + 1})")
