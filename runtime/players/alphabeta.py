@@ -73,7 +73,7 @@ from dataclasses import dataclass
 from runtime.core.protocol import Move, Outcome, State
 from runtime.players.clock import Deadline, TimeControl, moves_before
 from runtime.players.evaluation import Evaluator, Weights
-from runtime.players.knowledge import GameKnowledge, KnowledgeCache
+from runtime.players.knowledge import GameKnowledge, KnowledgeCache, move_movements
 from runtime.players.player import Player
 from runtime.players.search_collector import SearchCollector
 from runtime.players.strength_scale import DEFAULT_LEVEL, strength_level
@@ -149,14 +149,9 @@ def outcome_value(outcome: Outcome, player: str, ply: int) -> float:
 
 
 def _landing(move: Move) -> str | None:
-    """The cell where ``move``'s last movement lands (None for a move that moves no piece).
-
-    Read from the last part that moves a piece, without listing every movement of every part
-    (:func:`~runtime.players.knowledge.move_movements`, the same answer)."""
-    for part in reversed(move.details or ()):
-        if part.movements:
-            return part.movements[-1].target
-    return None
+    """The cell where ``move``'s last movement lands (None for a move that moves no piece)."""
+    legs = move_movements(move)
+    return legs[-1][2] if legs else None
 
 
 class Bound(enum.Enum):
