@@ -17,11 +17,9 @@ from it.
   every child would mostly be wasted) captures and promotions by the
   material they win, then "killer" moves that refuted a sibling at the same
   depth, then moves by their history of causing cut-offs.
-* **Tree kept between iterations**: the root's children and their
-  signatures, made once to order the root's moves, are searched by every
-  iteration; the successor states made below them during one move's search
-  are kept (up to ``TREE_LIMIT``), so a deeper iteration finds their legal
-  moves already generated instead of generating them again.
+* **Tree kept between iterations**: the successor states made during one
+  move's search are kept (up to ``TREE_LIMIT``), so a deeper iteration finds
+  their legal moves already generated instead of generating them again.
 * **Principal variation search**: after a node's first move, each other move
   is first searched with a null window (is it better than the best so far?)
   and only searched properly when it is; quiet moves late in the order of a
@@ -514,25 +512,23 @@ class AlphaBetaPlayer(Player):
 
     # ------------------------------------------------------------------ the root
 
-    def _root_order(self, state: State, moves: list[Move]) -> list[tuple[Move, State | None, object]]:
-        """(move, child, child signature) of every root move, best static value first.
+    def _root_order(self, state: State, moves: list[Move]) -> list[tuple[Move, object]]:
+        """(move, child signature) of every root move, best static value first.
 
         Outside the node budget (this is the least a choice needs), but the
-        clock's hard limit stops it: then the moves valued so far come first,
-        and the others follow with neither child nor signature (made when
-        searched).  Every iteration searches these same children, so a deeper
-        one finds their signatures, and the moves they generated, already made.
+        clock's hard limit stops it: then the moves valued so far come first.
+        Later iterations re-apply the moves (cheap) rather than keep every
+        child, and the moves it will generate, alive.
         """
         valued = []
         for move in moves:
             if valued and self._deadline.expired():  # each a new position: the clock is read every time
                 break
-            child = state.apply(move)
-            sig = child.signature()
-            valued.append((-self.evaluator.value_of(sig, self._root), self.rng.random(), move, child, sig))
+            sig = state.apply(move).signature()
+            valued.append((-self.evaluator.value_of(sig, self._root), self.rng.random(), move, sig))
         valued.sort(key=lambda t: t[:2])
-        seen = {id(m) for _, _, m, _, _ in valued}
-        return [(m, c, sig) for _, _, m, c, sig in valued] + [(m, None, None) for m in moves if id(m) not in seen]
+        seen = {id(m) for _, _, m, _ in valued}
+        return [(m, sig) for _, _, m, sig in valued] + [(m, None) for m in moves if id(m) not in seen]
 
     def search_depth(self) -> int | None:
         """The depth the last search completed (:attr:`info`); None when the move was the only one."""
@@ -572,19 +568,18 @@ class AlphaBetaPlayer(Player):
             if depth > 1 and not self._deadline.may_deepen():
                 break
             self._extend_until = depth + CHECK_EXTENSION_PLIES
-            scored: list[tuple[float, int, Move, State, object]] = []
+            scored: list[tuple[float, int, Move, object]] = []
             alpha = -math.inf
             try:
-                for i, (move, child, sig) in enumerate(order):
-                    if child is None:
-                        child = self._child(state, move)
+                for i, (move, sig) in enumerate(order):
+                    child = self._child(state, move)
                     if i == 0:
                         value = self._search(child, sig, depth - 1, alpha, math.inf, 1)
                     else:
                         value = self._probe(child, sig, depth - 1, alpha, math.inf, 1, True)
                         if value > alpha:
                             value = self._search(child, sig, depth - 1, alpha, math.inf, 1)
-                    scored.append((value, i, move, child, sig))
+                    scored.append((value, i, move, sig))
                     alpha = max(alpha, value)
             except _Stop:
                 # A cut iteration searched the previous best first (exactly, at the new depth); any
@@ -596,7 +591,7 @@ class AlphaBetaPlayer(Player):
                 break
             scored.sort(key=lambda t: (-t[0], t[1]))
             best, best_score, reached = scored[0][2], scored[0][0], depth
-            order = [(m, child, sig) for _, _, m, child, sig in scored]
+            order = [(m, sig) for _, _, m, sig in scored]
             if abs(best_score) >= DECIDED:
                 break  # a forced result is known: deeper search cannot change the choice's value
         self._tree.clear()

@@ -58,7 +58,6 @@ import math
 import weakref
 from dataclasses import dataclass
 from itertools import product
-from operator import itemgetter
 
 from runtime.core.goalinfo import (AllOf, AnyOf, Goal, GoalResult, Owner, PiecesRemaining, Placement, Slot, Whose,
                                    royal_pieces, walk)
@@ -117,9 +116,8 @@ class Evaluator:
         self._near_bits: dict[str, int] = {}
         #: (cell, owner, type) -> the piece's record, and the players' numbers (:class:`PieceIndex`)
         self.pieces = PieceIndex(self, game)
-        #: (piece's rank, pieces on its lines, own pieces on them) -> (value, owner, cells reached, cells attacked,
-        #: step, royal): the piece's entry in :meth:`_mobility_of`, made once for those surroundings
-        self._reached: dict[tuple, tuple] = {}
+        #: (piece's rank, pieces on its lines, own pieces on them) -> (cells reached, cells attacked)
+        self._reached: dict[tuple, tuple[int, int]] = {}
         self._any_royal = any(self.royal.values())
 
     # ------------------------------------------------------------------ material
@@ -388,13 +386,14 @@ class Evaluator:
         for r in records:
             owner = r[OWNER]
             around = r[AROUND]
-            key = (r[RANK], occupied & around, mine[owner] & around)
+            near = occupied & around
+            own = mine[owner] & around
+            key = (r[RANK], near, own)
             hit = memo.get(key)
             if hit is None:
-                reached, attacked = _reach(r[LINES], key[1], key[2])
-                hit = memo[key] = (r[MILLI], owner, reached, attacked, r[STEP], r[ROYAL])
-            attacks[owner] = attacks.get(owner, 0) | hit[3]
-            reaches.append(hit)
+                hit = memo[key] = _reach(r[LINES], near, own)
+            attacks[owner] = attacks.get(owner, 0) | hit[1]
+            reaches.append((r[MILLI], owner, hit[0], hit[1], r[STEP], r[ROYAL]))
         weight = self.weights.mobility
         if not weight:
             return 0.0, attacks, occupied, mine
@@ -549,8 +548,8 @@ class PieceIndex:
                 ev._step_weight.get(ptype, 1.0), ev._near(cell) if royal else 0, piece)
 
 
-_first = itemgetter(0)
-"""A tuple's first field: the pieces' sort key by value (a stable sort keeps record order within a value)."""
+def _first(item):
+    return item[0]
 
 
 class _CellBits(dict):
