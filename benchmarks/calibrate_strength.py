@@ -1,6 +1,7 @@
-"""Benchmark: what ``--strength 1..10`` is worth, in Elo on chess and level against level on other games.
+"""Benchmark: what ``--strength 1..10`` is worth, in Elo against Fairy-Stockfish and level against level.
 
-    python benchmarks/calibrate_strength.py elo [--levels 1-10] [--games 20] [--batch 4]
+    python benchmarks/calibrate_strength.py elo [--game ZRF [--variant TITLE] --uci-variant NAME]
+        [--levels 1-10] [--games 20] [--batch 4]
         [--anchor-nodes 30000 | --anchor-time S] [--first-guess 1000] [--random-plies 4]
         [--workers 1] [--seed 0] [--save DIR]
     python benchmarks/calibrate_strength.py ladder GAME [--levels 1-6] [--games 10]
@@ -8,7 +9,10 @@
 
 ``elo``: each level of the strength scale (runtime/players/strength_scale.py:
 a node budget per move, so the games are the same on any machine) plays the
-chess ZRF (tests/games/chess.zrf) against Fairy-Stockfish with
+ZRF ``--game`` (tests/games/chess.zrf unless told; ``--variant`` picks a game
+inside it) against Fairy-Stockfish playing its own variant ``--uci-variant``
+(``chess`` unless told; e.g. tests/games/xiangqi.zrf with ``xiangqi``: the ZRF
+must start where that variant starts) with
 ``UCI_LimitStrength=true`` at ``UCI_Elo`` anchors (500 to 2850 in steps of
 150), ``--anchor-nodes`` nodes a move (``go nodes``; the engine's strength
 limit honours it, so neither side's games depend on the machine or its load)
@@ -55,6 +59,7 @@ from runtime.players.spec import parse_player_spec  # noqa: E402
 from runtime.players.strength_scale import LEVELS, MAX_LEVEL, MIN_LEVEL, strength_level  # noqa: E402
 
 CHESS = str(ROOT / "tests" / "games" / "chess.zrf")
+"""The game ``elo`` plays unless ``--game`` names another."""
 ANCHORS = tuple(range(500, 2851, 150))
 """Fairy-Stockfish's UCI_Elo anchors (its range is 500 to 2850)."""
 FIRST_GUESS = 1000.0
@@ -107,7 +112,7 @@ def anchor_words(args) -> str:
 
 
 def calibrate_elo(args) -> int:
-    game = open_game(CHESS)
+    game = open_game(args.game, args.variant)
     started = time.perf_counter()
     load_start = os.getloadavg()
     rows = []
@@ -125,7 +130,8 @@ def calibrate_elo(args) -> int:
                 f"uci:fairy-stockfish?UCI_LimitStrength=true&UCI_Elo={anchor}&Threads=1&{anchor_budget(args)}"))
             count = min(args.batch, args.games - batch * args.batch)
             openings = tuple(random_openings(game, args.random_plies, -(-count // 2), seed))
-            plan = MatchPlan(CHESS, None, (ours, fairy), count, openings, args.max_plies, seed, "chess",
+            plan = MatchPlan(args.game, args.variant, (ours, fairy), count, openings, args.max_plies, seed,
+                             args.uci_variant,
                              str(Path(args.save) / f"level{level}-batch{batch}") if args.save else None)
             result = run_match(plan, args.workers,
                                on_report=lambda r, _: print(game_line(r, started), flush=True))
@@ -160,7 +166,8 @@ def calibrate_elo(args) -> int:
         elo = "-" if estimate is None else (f"{rating(estimate.value)} ({rating(estimate.low)} to "
                                             f"{rating(estimate.high)})")
         print(f"| {level} | {nodes} | {depth} | {games} | {played} | {elo} |")
-    print(f"\nchess ZRF vs Fairy-Stockfish UCI_LimitStrength, {anchor_words(args)}; "
+    print(f"\n{game.name} vs Fairy-Stockfish UCI_Variant {args.uci_variant} UCI_LimitStrength, "
+          f"{anchor_words(args)}; "
           f"{time.perf_counter() - started:.0f} s; load average {load_start[0]:.1f} at the start, "
           f"{load_end[0]:.1f} at the end")
     if args.save:
@@ -212,7 +219,11 @@ def calibrate_ladder(args) -> int:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="part", required=True)
-    elo = sub.add_parser("elo", help="each level's Elo on chess against Fairy-Stockfish UCI_Elo anchors")
+    elo = sub.add_parser("elo", help="each level's Elo against Fairy-Stockfish UCI_Elo anchors")
+    elo.add_argument("--game", default=CHESS, help="the .zrf played (default: the chess ZRF)")
+    elo.add_argument("--variant", default=None, help="game or variant title inside the .zrf")
+    elo.add_argument("--uci-variant", default="chess",
+                     help="Fairy-Stockfish's UCI_Variant, whose start position is the ZRF's (chess, xiangqi, ...)")
     anchor = elo.add_mutually_exclusive_group()
     anchor.add_argument("--anchor-nodes", type=int, default=30_000, help="Fairy-Stockfish's nodes a move")
     anchor.add_argument("--anchor-time", type=float, default=None,

@@ -9,7 +9,10 @@ against values worked out by hand in their docstrings):
   score is ``(W (1-s)^2 + D (1/2-s)^2 + L s^2) / N``; the score's interval is
   ``s +- z sqrt(var / N)`` (``z`` = 1.96 for 95 %), turned into Elo at both
   ends.  Draws narrow it: 50 draws and 50 decisive games are surer than 100
-  decisive ones with the same score.
+  decisive ones with the same score.  When every game had the same result
+  (all won, all lost or all drawn) that variance is 0 and says nothing; the
+  interval is then the Wilson interval of the points in the games (10 wins
+  in 10 games: a score of 0.722 to 1, +166 Elo to +inf).
 * **Wilson interval** of a proportion (a first-player win rate): see
   :func:`wilson_interval`.
 * **LOS**, the likelihood that the first player is the stronger:
@@ -118,11 +121,15 @@ def elo_interval(tally: Tally, confidence: float = CONFIDENCE) -> Interval | Non
     if not tally.games:
         return None
     s = tally.score
-    half = _z(confidence) * math.sqrt(score_variance(tally) / tally.games)
+    variance = score_variance(tally)
+    if variance == 0.0:  # one result in every game: no spread to measure, the Wilson interval instead
+        wilson = wilson_interval(tally.points, tally.games, confidence)
+        return Interval(elo_from_score(s), elo_from_score(wilson.low), elo_from_score(wilson.high))
+    half = _z(confidence) * math.sqrt(variance / tally.games)
     return Interval(elo_from_score(s), elo_from_score(s - half), elo_from_score(s + half))
 
 
-def wilson_interval(successes: int, trials: int, confidence: float = CONFIDENCE) -> Interval | None:
+def wilson_interval(successes: float, trials: int, confidence: float = CONFIDENCE) -> Interval | None:
     """A proportion ``successes / trials`` and its Wilson score interval; None without a trial.
 
     ``(p + z^2/2n +- z sqrt(p(1-p)/n + z^2/4n^2)) / (1 + z^2/n)``: unlike

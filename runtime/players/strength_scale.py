@@ -7,11 +7,14 @@ cap that rarely binds (the budget runs out first), and an iteration count for
 the MCTS player.  A budget in nodes, not seconds, makes a level the same
 games on any machine and at any load, and keeps it the same strength when
 the interpreter gets faster (it then only plays faster).  The Elo of each
-level on chess, measured against Fairy-Stockfish's ``UCI_Elo`` levels held to
-a node budget as well (``go nodes``, so no figure depends on the load), and
-the check that each level beats the one below are in docs/play.md ("The
-strength scale"), with the commands that measure them
-(``benchmarks/calibrate_strength.py``).
+level on chess and xiangqi, measured against Fairy-Stockfish's ``UCI_Elo``
+levels held to a node budget as well (``go nodes``, so no figure depends on
+the load), and the check that each level beats the one below are in
+docs/play.md ("The strength scale"), with the commands that measure them
+(``benchmarks/calibrate_strength.py``).  The budgets are sized for games of
+some tens of moves a position: where a position has more turns than a
+level's nodes (Alpha Centauri's hundreds to thousands) the level does not
+complete one ply, and neighbouring levels play alike.
 
 This table is the one place the levels are defined: the players, the player
 specs (``alphabeta:strength=5``), ``zrf play``, the browser page and the

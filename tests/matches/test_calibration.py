@@ -1,4 +1,4 @@
-"""benchmarks/calibrate_strength.py: the ladder's games, table and exit status; the elo anchors' budget.
+"""benchmarks/calibrate_strength.py: the ladder's games, table and exit status; the elo anchors' budget and variant.
 
 The ladder is played here on noughts and crosses (small_games.py: nine
 plies at most), levels 1 and 2, two games (one opening from both sides), so
@@ -48,13 +48,10 @@ def test_levels_outside_the_scale_are_refused():
     assert "'0-11': strength is 1 to 10, not 0" in done.stderr and "Traceback" not in done.stderr
 
 
-def test_the_elo_anchors_search_a_node_budget(tmp_path):
-    """``elo`` with ``--anchor-nodes`` sends the engine ``go nodes N`` and never a clock.
-
-    The cached Fairy-Stockfish is put behind a wrapper that keeps every line
-    the engine is sent, so what the engine was asked is read from its own
-    input, not from our report.  One level, two short games (20 plies).
-    """
+def listened_engine(tmp_path):
+    """The cached Fairy-Stockfish behind a wrapper that keeps every line it is sent (in ``heard.txt``),
+    so what the engine was asked is read from its own input, not from our report; the environment
+    that makes the benchmark use it.  Skips when no engine is built."""
     from runtime.engines.engine_cache import EngineNotFound, resolve
 
     try:
@@ -66,15 +63,39 @@ def test_the_elo_anchors_search_a_node_budget(tmp_path):
     wrapper.parent.mkdir(parents=True)
     wrapper.write_text(f"#!/bin/sh\ntee -a '{heard}' | '{engine}'\n")
     wrapper.chmod(0o755)
+    return heard, {**os.environ, "ZRF_ENGINES_DIR": str(tmp_path / "engines")}
+
+
+def test_the_elo_anchors_search_a_node_budget(tmp_path):
+    """``elo`` with ``--anchor-nodes`` sends the engine ``go nodes N`` and never a clock.
+
+    One level, two short games (20 plies).
+    """
+    heard, env = listened_engine(tmp_path)
     done = subprocess.run([sys.executable, str(BENCHMARK), "elo", "--levels", "1", "--games", "2",
                            "--batch", "2", "--anchor-nodes", "700", "--max-plies", "20"],
-                          check=False, capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "ZRF_ENGINES_DIR": str(tmp_path / "engines")})
+                          check=False, capture_output=True, text=True, timeout=300, env=env)
     assert done.returncode == 0, done.stderr
     assert len(re.findall(r"^  game \d+: ", done.stdout, re.MULTILINE)) == 2
     assert "700 nodes a move (go nodes)" in done.stdout
     goes = [line.split() for line in heard.read_text().splitlines() if line.startswith("go")]
     assert goes and all(go == ["go", "nodes", "700"] for go in goes), goes
+
+
+def test_the_elo_anchors_play_the_variant_of_the_game_asked(tmp_path):
+    """``elo --game tests/games/xiangqi.zrf --uci-variant xiangqi``: the engine is told
+    ``UCI_Variant xiangqi`` (read from its input) and both games are played to the end or the ply
+    limit.  Two games of 12 plies at level 1."""
+    heard, env = listened_engine(tmp_path)
+    done = subprocess.run([sys.executable, str(BENCHMARK), "elo", "--game", str(ROOT / "tests" / "games" / "xiangqi.zrf"),
+                           "--uci-variant", "xiangqi", "--levels", "1", "--games", "2", "--batch", "2",
+                           "--anchor-nodes", "700", "--max-plies", "12"],
+                          check=False, capture_output=True, text=True, timeout=300, env=env)
+    assert done.returncode == 0, done.stderr
+    assert len(re.findall(r"^  game \d+: ", done.stdout, re.MULTILINE)) == 2
+    told = heard.read_text().splitlines()
+    assert "setoption name UCI_Variant value xiangqi" in told, told[:20]
+    assert "UCI_Variant xiangqi" in done.stdout
 
 
 def test_the_anchors_take_nodes_or_time_not_both():

@@ -50,6 +50,23 @@ def test_draws_narrow_the_interval():
     assert elo_interval(Tally()) is None
 
 
+def test_one_result_in_every_game_has_the_wilson_interval():
+    """10 wins in 10 games: the trinomial variance is 0, so the Wilson interval of 10 points in 10
+    games: z^2 = 3.841459, denominator 1 + 3.841459 / 10 = 1.3841459, centre (1 + 3.841459 / 20) /
+    1.3841459 = 0.8612336, half-width 1.959964 sqrt(3.841459 / 400) / 1.3841459 = 0.1387664, so a
+    score of 0.7224672 to 1: Elo -400 log10(1/0.7224672 - 1) = +166.20 to +inf.  0 of 10 is its
+    mirror.  10 draws: 5 points in 10, centre 0.5, half-width 1.959964 sqrt(0.025 + 0.0096037) /
+    1.3841459 = 0.2634069: 0.2365931 to 0.7634069, -203.50 to +203.50 Elo."""
+    won = elo_interval(Tally(10, 0, 0))
+    assert won.value == math.inf and won.high == math.inf
+    assert won.low == pytest.approx(166.20, abs=1e-2)
+    lost = elo_interval(Tally(0, 0, 10))
+    assert lost.value == -math.inf and lost.high == pytest.approx(-166.20, abs=1e-2)
+    drawn = elo_interval(Tally(0, 10, 0))
+    assert drawn.value == 0.0
+    assert drawn.low == pytest.approx(-203.50, abs=1e-2) and drawn.high == pytest.approx(203.50, abs=1e-2)
+
+
 def test_likelihood_of_superiority():
     """Phi((60 - 40) / sqrt(100)) = Phi(2) = 0.977250; draws do not count; no decisive game: 1/2."""
     assert likelihood_of_superiority(Tally(60, 0, 40)) == pytest.approx(0.977250, abs=1e-6)
