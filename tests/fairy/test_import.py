@@ -99,15 +99,21 @@ def test_a_variant_with_drops_is_refused_with_the_reason():
     assert "drops" in result.output
 
 
+def _import_unverified(tmp_path, name: str, section: str):
+    """``zrf import fairy NAME --no-verify`` of a variants.ini holding ``section``: the command's result."""
+    config = tmp_path / f"{name}.ini"
+    config.write_text(section)
+    return CliRunner().invoke(main, ["import", "fairy", name, "--config", str(config), "--no-verify"])
+
+
 def test_a_variant_where_a_player_may_pass_is_refused_naming_the_pass(tmp_path):
     """Fairy-Stockfish writes a pass as a piece's move to its own square (Janggi's ``e2e2``;
     here ``pass = true`` on a four-rank chess board, the king on e1: ``e1e1``).  The probes
     took that move for a step of length zero and looped for ever (Janggi's four forms never
     finished); now the import is refused at once, naming the pass."""
-    config = tmp_path / "pass.ini"
-    config.write_text("[passfour:chess]\nmaxRank = 4\ncastling = false\npass = true\n"
-                      "startFen = 4k3/8/8/4K3 w - - 0 1\n")
-    result = CliRunner().invoke(main, ["import", "fairy", "passfour", "--config", str(config), "--no-verify"])
+    result = _import_unverified(tmp_path, "passfour",
+                                "[passfour:chess]\nmaxRank = 4\ncastling = false\npass = true\n"
+                                "startFen = 4k3/8/8/4K3 w - - 0 1\n")
     assert result.exit_code == 1, result.output
     assert "passing (Fairy-Stockfish's move e1e1" in result.output
 
@@ -117,10 +123,9 @@ def test_a_variant_where_the_first_check_wins_is_refused(tmp_path):
     the import read it as Cambodian and 200 random positions, reaching no check, agreed.  A
     probe now gives a check (White's rook beside Black's king's corner) and Fairy-Stockfish's
     position after it counts the check: refused, naming check counting."""
-    config = tmp_path / "karouk.ini"
-    config.write_text("[karoukfour:karouk]\nmaxRank = 4\npromotionRegionWhite = *4\n"
-                      "promotionRegionBlack = *1\nstartFen = r3k3/8/8/R2K4 w - - 0 1\n")
-    result = CliRunner().invoke(main, ["import", "fairy", "karoukfour", "--config", str(config), "--no-verify"])
+    result = _import_unverified(tmp_path, "karoukfour",
+                                "[karoukfour:karouk]\nmaxRank = 4\npromotionRegionWhite = *4\n"
+                                "promotionRegionBlack = *1\nstartFen = r3k3/8/8/R2K4 w - - 0 1\n")
     assert result.exit_code == 1, result.output
     assert "check counting (a check is counted" in result.output
 
@@ -131,10 +136,9 @@ def test_a_variant_whose_moves_also_place_a_wall_is_refused_naming_the_move(tmp_
     Amazons, Duck, Isolation, Joust, Snailtrail).  The probes took the part after the comma for a
     promotion, and those variants did not finish in the sweep's time limit; now the import is
     refused at once, naming the move (the first in sorted order of the king's five steps)."""
-    config = tmp_path / "wall.ini"
-    config.write_text("[wallfour:chess]\nmaxRank = 4\ncastling = false\nwallingRule = past\n"
-                      "startFen = 4k3/8/8/4K3 w - - 0 1\n")
-    result = CliRunner().invoke(main, ["import", "fairy", "wallfour", "--config", str(config), "--no-verify"])
+    result = _import_unverified(tmp_path, "wallfour",
+                                "[wallfour:chess]\nmaxRank = 4\ncastling = false\nwallingRule = past\n"
+                                "startFen = 4k3/8/8/4K3 w - - 0 1\n")
     assert result.exit_code == 1, result.output
     assert "a move that also puts a wall on the board (Fairy-Stockfish's move e1d1,d1e1)" in result.output
 
