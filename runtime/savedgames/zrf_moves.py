@@ -57,7 +57,7 @@ def _translator(entry: GameEntry):
     def core(sig: Signature) -> tuple:
         board = frozenset(y for y in map(renamed.__getitem__, sig.board) if y is not None)
         hands = frozenset((players.get(a, a), pieces.get(t, t), n) for a, t, n in sig.hands)
-        return (players.get(sig.to_move, sig.to_move), board, hands)
+        return Signature(players.get(sig.to_move, sig.to_move), board, hands, sig.extra).core()
     return core
 
 
