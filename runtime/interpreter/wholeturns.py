@@ -388,17 +388,9 @@ class TurnSource:
         parts, rank = self.first_parts()
         for part in parts:
             if part[3] is None:  # no add-partial: a one-part turn
-                moves = part[0]
-                if len(moves) == 1 and not part[1] and not part[2]:
-                    # one movement and nothing else (most parts): part_changes_material, inline
-                    f, to, pc, ty, copy = moves[0]
-                    if (cells[to] is None or (to == f and not copy)) and (ty < 0 or ty == pc[1]):
-                        continue
-                    told = True
-                else:
-                    told = part_changes_material(part, cells)
-                    if told is False:
-                        continue
+                told = part_changes_material(part, cells)
+                if told is False:
+                    continue
                 tn = Turn.unapplied(part, rank, self)
                 if told:
                     tn._material = True
