@@ -65,6 +65,7 @@ from __future__ import annotations
 
 import enum
 import math
+import operator
 import random
 from dataclasses import dataclass
 
@@ -146,10 +147,35 @@ def outcome_value(outcome: Outcome, player: str, ply: int) -> float:
     return 0.0
 
 
+_ORDER = operator.itemgetter(0, 1)
+"""The sort key of the search's lists of moves: their order's key, then a random tie-break."""
+
+
 def _landing(move: Move) -> str | None:
     """The cell where ``move``'s last movement lands (None for a move that moves no piece)."""
     legs = move_movements(move)
     return legs[-1][2] if legs else None
+
+
+_UNREAD = object()
+"""A :class:`_Capture` field not read yet."""
+
+
+class _Capture:
+    """A quiescence position's move that may change material, and what the search read of it: the
+    child position and its signature and material gain (made when first needed), the cell where it
+    lands and the child's quick outcome (read when first needed).  A position quiesced again reads
+    them here (:meth:`AlphaBetaPlayer._captures_of`)."""
+
+    __slots__ = ("child", "gain", "landing", "move", "quick", "sig")
+
+    def __init__(self, move: Move):
+        self.move = move
+        self.child: State | None = None
+        self.sig = None
+        self.gain: float | None = None
+        self.landing = _UNREAD
+        self.quick = _UNREAD
 
 
 class Bound(enum.Enum):
@@ -221,6 +247,8 @@ class AlphaBetaPlayer(Player):
         #: positions this player has had to move in, this game (a return to one is scored as a draw)
         self.played: set = set()
         self._tree: dict = {}
+        #: id of a quiescence position -> (the position, its captures, its outcome) (:meth:`_captures_of`)
+        self._captures: dict[int, tuple[State, list[_Capture], Outcome | None]] = {}
         self._keep_tree = False
         self.killers: dict[int, list[str]] = {}
         self.history: dict[str, int] = {}
@@ -283,8 +311,18 @@ class AlphaBetaPlayer(Player):
             value = self.static[sig] = self.evaluator.value_of(sig, self._root)
         return value
 
-    def _material(self, sig) -> float:
-        return self.evaluator.material_of(sig, self._root)
+    def _gains(self, sig, sign: float):
+        """A function giving the material a child position (by its signature) gains over ``sig``
+        for the side whose ``sign`` is given (1 maximising, -1 minimising): the child's material
+        minus the parent's, each in the evaluator's units, worked out from the pieces that differ."""
+        evaluator, root = self.evaluator, self._root
+        milli = evaluator.material_milli(sig, root)
+        base = milli / 1000
+        change = evaluator.material_change
+
+        def gain(csig) -> float:
+            return sign * ((milli + change(sig, csig, root)) / 1000 - base)
+        return gain
 
     def _may_change_material(self, move: Move) -> bool:
         """Could ``move`` capture or promote?  Read from its data when the game's moves say so."""
@@ -299,11 +337,10 @@ class AlphaBetaPlayer(Player):
         if self._deadline.expired():
             raise _Stop()
 
-    def _generate(self, state: State, ply: int,
-                  material_only: bool = False) -> tuple[list[Move], float | None]:
+    def _generate(self, state: State, material_only: bool = False) -> tuple[list[Move], Outcome | None]:
         """Legal moves (``material_only``: those that change material), and the game's
-        value when the position turns out to be finished.  The clock is read between moves
-        (one position of a big board takes longer than a move may think)."""
+        outcome when the position turns out to be finished (then no moves).  The clock is
+        read between moves (one position of a big board takes longer than a move may think)."""
         self._tick()
         if material_only:
             outcome = state.outcome()
@@ -314,8 +351,30 @@ class AlphaBetaPlayer(Player):
                 raise _Stop()
             outcome = state.outcome()
         if outcome is not None:
-            return [], outcome_value(outcome, self._root, ply)
+            return [], outcome
         return moves, None
+
+    def _captures_of(self, state: State) -> tuple[list[_Capture], Outcome | None]:
+        """A quiescence position's moves that may change material (:class:`_Capture`), or its
+        outcome when it is finished; one node of the budget.
+
+        Only moves that change material are followed in quiescence; when the game's moves say
+        which those are, the others are not even made.  Where the tree is kept, what a position's
+        captures showed is kept with it (up to ``TREE_LIMIT`` positions), so a position quiesced
+        again (a re-search with a wider window, the next iteration) is not generated again.  It
+        still counts as a node, as a kept position's full generation does: the budget buys the
+        same search either way.
+        """
+        key = id(state)
+        hit = self._captures.get(key)
+        if hit is not None and hit[0] is state:
+            self._tick()
+            return hit[1], hit[2]
+        moves, outcome = self._generate(state, self.evaluator.knowledge.marked_captures)
+        captures = [_Capture(move) for move in moves if self._may_change_material(move)]
+        if self._keep_tree and len(self._captures) < TREE_LIMIT:
+            self._captures[key] = (state, captures, outcome)
+        return captures, outcome
 
     def _child(self, state: State, move: Move) -> State:
         """``state.apply(move)``, the same object again when this move's search already made it."""
@@ -331,8 +390,13 @@ class AlphaBetaPlayer(Player):
         return child
 
     def _children(self, state: State, sig, moves: list[Move], maximising: bool, best: str | None,
-                  ply: int, by_value: bool) -> list[tuple[Move, State, object]]:
-        """(move, child, child signature) in search order (see the module docstring)."""
+                  ply: int, by_value: bool) -> list[tuple[Move, State | None, object]]:
+        """(move, child, child signature) in search order (see the module docstring).
+
+        Where the order comes from the moves' data (``by_value`` false), a move that cannot
+        change material is not applied here (child and signature None): a cut-off after the
+        first move or two is the rule there, and its search makes the child when it reaches it.
+        """
         sign = 1.0 if maximising else -1.0
         scored = []
         if by_value:
@@ -342,16 +406,16 @@ class AlphaBetaPlayer(Player):
                 key = (0, 0.0) if move.notation == best else (1, -sign * self._static(csig))
                 scored.append((key, self.rng.random(), move, child, csig))
         else:
-            base = self._material(sig)
+            gain_of = self._gains(sig, sign)
             killers = self.killers.get(ply, ())
             for move in moves:
-                child = self._child(state, move)
                 notation = move.notation
-                csig = None
+                child = csig = None
                 gain = 0.0
                 if self._may_change_material(move):
+                    child = self._child(state, move)
                     csig = child.signature()
-                    gain = sign * (self._material(csig) - base)
+                    gain = gain_of(csig)
                 if notation == best:
                     key = (0, 0.0)
                 elif gain > 0:
@@ -361,7 +425,7 @@ class AlphaBetaPlayer(Player):
                 else:
                     key = (3, -self.history.get(notation, 0))
                 scored.append((key, self.rng.random(), move, child, csig))
-        scored.sort(key=lambda t: (t[0], t[1]))
+        scored.sort(key=_ORDER)
         return [(m, c, cs) for _, _, m, c, cs in scored]
 
     def _quiesce(self, state: State, sig, alpha: float, beta: float, ply: int, qply: int,
@@ -370,34 +434,38 @@ class AlphaBetaPlayer(Player):
         stand = self._static(sig)
         if maximising and stand >= beta or not maximising and stand <= alpha or qply >= QUIESCENCE_PLIES:
             return stand
-        # only moves that change material are followed here; when the game's moves say which
-        # those are, the others are not even made
-        moves, done = self._generate(state, ply, self.evaluator.knowledge.marked_captures)
-        if done is not None:
-            return done
-        base = self._material(sig)
-        sign = 1.0 if maximising else -1.0
+        captures, outcome = self._captures_of(state)
+        if outcome is not None:
+            return outcome_value(outcome, self._root, ply)
+        gain_of = None
         tactical = []
-        for move in moves:
-            if not self._may_change_material(move):
-                continue
-            if target is not None and _landing(move) != target:
-                continue  # past the first capture, only exchanges on the same cell
-            child = self._child(state, move)
-            csig = child.signature()
-            gain = sign * (self._material(csig) - base)
-            if gain > 0:
-                tactical.append((-gain, self.rng.random(), child, csig, move))
-        tactical.sort(key=lambda t: t[:2])
+        for capture in captures:
+            if target is not None:
+                if capture.landing is _UNREAD:
+                    capture.landing = _landing(capture.move)
+                if capture.landing != target:
+                    continue  # past the first capture, only exchanges on the same cell
+            if capture.gain is None:
+                if gain_of is None:
+                    gain_of = self._gains(sig, 1.0 if maximising else -1.0)
+                capture.child = self._child(state, capture.move)
+                capture.sig = capture.child.signature()
+                capture.gain = gain_of(capture.sig)
+            if capture.gain > 0:
+                tactical.append((-capture.gain, self.rng.random(), capture))
+        tactical.sort(key=_ORDER)
         best = stand
-        for _, _, child, csig, move in tactical[:QUIESCENCE_TRIES]:
-            quick = child.quick_outcome()
-            if quick is not None:
-                value = outcome_value(quick, self._root, ply + 1)
+        for _, _, capture in tactical[:QUIESCENCE_TRIES]:
+            if capture.quick is _UNREAD:
+                capture.quick = capture.child.quick_outcome()
+            if capture.quick is not None:
+                value = outcome_value(capture.quick, self._root, ply + 1)
             else:
                 # the landing cell is read only for the captures searched (reading it builds the move's details)
-                landing = target if target is not None else _landing(move)
-                value = self._quiesce(child, csig, alpha, beta, ply + 1, qply + 1, landing)
+                if target is None and capture.landing is _UNREAD:
+                    capture.landing = _landing(capture.move)
+                value = self._quiesce(capture.child, capture.sig, alpha, beta, ply + 1, qply + 1,
+                                      target if target is not None else capture.landing)
             if maximising:
                 best = max(best, value)
                 alpha = max(alpha, value)
@@ -440,9 +508,9 @@ class AlphaBetaPlayer(Player):
             if depth == 1 and (stand + margin <= alpha if maximising else stand - margin >= beta) \
                     and not state.in_check():
                 futile = stand + margin if maximising else stand - margin
-        moves, done = self._generate(state, ply)
-        if done is not None:
-            return done
+        moves, outcome = self._generate(state)
+        if outcome is not None:
+            return outcome_value(outcome, self._root, ply)
         alpha0, beta0 = alpha, beta
         best_value = -math.inf if maximising else math.inf
         best_move = None
@@ -450,6 +518,8 @@ class AlphaBetaPlayer(Player):
         killers = self.killers.get(ply, ())
         children = self._children(state, sig, moves, maximising, entry.best if entry else None, ply, by_value)
         for i, (move, child, csig) in enumerate(children):
+            if child is None:
+                child = self._child(state, move)
             if (futile is not None and not move.changes_material() and child.quick_outcome() is None
                     and not child.in_check()):
                 # a quiet move one ply from the horizon moves the value by less than the margin: it
@@ -561,6 +631,7 @@ class AlphaBetaPlayer(Player):
         self.nodes = self._evaluations = 0
         self.killers.clear()
         self._tree.clear()
+        self._captures.clear()
         self._keep_tree = self.evaluator.knowledge.mean_moves <= KEEP_TREE_MOVES
         order = self._root_order(state, moves)
         best, best_score, reached = order[0][0], -math.inf, 0
@@ -595,5 +666,6 @@ class AlphaBetaPlayer(Player):
             if abs(best_score) >= DECIDED:
                 break  # a forced result is known: deeper search cannot change the choice's value
         self._tree.clear()
+        self._captures.clear()
         self.info = SearchInfo(reached, self.nodes, best_score, self._deadline.elapsed())
         return best

@@ -128,6 +128,10 @@ class Evaluator:
 
     def material_of(self, sig, player: str) -> float:
         """:meth:`material` from a signature already at hand."""
+        return self.material_milli(sig, player) / 1000
+
+    def material_milli(self, sig, player: str) -> int:
+        """:meth:`material_of` in integer thousandths (exact, so differences of it are too)."""
         values = self.milli
         score = 0
         for _, owner, ptype in sig.board:
@@ -136,7 +140,30 @@ class Evaluator:
         for owner, ptype, n in sig.hands:
             v = values.get(ptype, 1000) * n
             score += v if owner == player else -v
-        return score / 1000
+        return score
+
+    def material_change(self, before, after, player: str) -> int:
+        """:meth:`material_milli` of signature ``after`` minus that of ``before``, from the pieces
+        (and stores) the two differ in: a move changes a few cells, so this costs a set difference
+        where the whole value walks every piece."""
+        values = self.milli
+        change = 0
+        board = after.board
+        for piece in before.board ^ board:
+            v = values.get(piece[2], 1000)
+            if (piece[1] == player) is (piece in board):
+                change += v
+            else:
+                change -= v
+        if before.hands or after.hands:
+            hands = after.hands
+            for owner, ptype, n in before.hands ^ hands:
+                v = values.get(ptype, 1000) * n
+                if (owner == player) is ((owner, ptype, n) in hands):
+                    change += v
+                else:
+                    change -= v
+        return change
 
     # ------------------------------------------------------------------ the whole value
 
