@@ -24,7 +24,7 @@ def part_notation(game: CompiledGame, part: Part, board: Sequence) -> str:
     ``Off a1 - a2 x Y = On on a2`` in Daldosa.zsg).
     """
     t = game.tables
-    P, T, L = t.positions, t.types, t.players
+    P, T = t.positions, t.types
     moves = part[0]
     if len(moves) == 1 and not part[1] and not part[2] and part[3] is None:
         # one movement and nothing else (most parts): what the general path below writes for it
@@ -32,6 +32,14 @@ def part_notation(game: CompiledGame, part: Part, board: Sequence) -> str:
         if f != to or copy:
             text = f"{T[pc[1]]} {P[f]} {'x' if board[to] is not None and to != f else '-'} {P[to]}"
             return text if ty < 0 else f"{text} = {T[ty]}"
+    return notation_by_operations(game, part, board)
+
+
+def notation_by_operations(game: CompiledGame, part: Part, board: Sequence) -> str:
+    """:func:`part_notation` for any part, from its operations in recorded order; the shortcut
+    there for a part of one movement must write what this writes (tests/runtime/test_part_notation.py)."""
+    t = game.tables
+    P, T, L = t.positions, t.types, t.players
     ops: list[tuple] = []  # ("text", s) | ("move", s, to) | ("change", value, pos)
     promotion = None
     for f, to, pc, ty, copy in part.moves:
@@ -94,6 +102,14 @@ def part_details(game: CompiledGame, part: Part, board: Sequence) -> PartDetails
             return PartDetails((Movement((L[pc[0]], T[pc[1]]), P[f], P[to], copy),), (),
                                (P[to],) if board[to] is not None else (),
                                (Change(P[to], ChangeKind.TYPE, T[ty]),) if ty >= 0 and ty != pc[1] else ())
+    return details_by_replay(game, part, board)
+
+
+def details_by_replay(game: CompiledGame, part: Part, board: Sequence) -> PartDetails:
+    """:func:`part_details` for any part, by applying it to a copy of ``board``; the shortcut
+    there for a part of one movement must find what this finds (tests/runtime/test_part_notation.py)."""
+    t = game.tables
+    P, T, L = t.positions, t.types, t.players
     b = list(board)
     movements: list[Movement] = []
     placements: list[Placement] = []

@@ -1,0 +1,62 @@
+"""The one-movement shortcuts of :mod:`runtime.interpreter.part_notation` write and find what the
+general code does.
+
+Most parts are one movement and nothing else, so :func:`part_notation` and :func:`part_details`
+answer them without walking the part's operations.  Here every legal part of seeded random games
+is given to both the shortcut and the general function (:func:`notation_by_operations`,
+:func:`details_by_replay`), which read every operation and are the ones the saved-game replays and
+the notation tests check against Zillions' own files: chess (captures, promotions written
+``= Queen``), xiangqi, and shogi (promotions by choice, drops, which take the general path).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from runtime.interpreter.part_notation import (
+    details_by_replay,
+    notation_by_operations,
+    part_details,
+    part_notation,
+)
+from runtime.loading.opening import open_game
+from tests.conftest import scaled
+
+GAMES = Path(__file__).resolve().parents[1] / "games"
+
+
+def _one_movement(part) -> bool:
+    moves = part.moves
+    return len(moves) == 1 and not part.placements and not part.effects \
+        and (moves[0][0] != moves[0][1] or moves[0][4])
+
+
+@pytest.mark.parametrize("file", ["chess.zrf", "xiangqi.zrf", "shogi.zrf"])
+def test_the_one_movement_shortcuts_agree_with_the_general_code(file):
+    game = open_game(str(GAMES / file))
+    compiled = game  # the interpreter's game is its compiled form
+    rng = random.Random(7)
+    shortcut = promotions = 0
+    for _ in range(scaled(6, 2)):
+        state = game.initial_state()
+        for _ply in range(80):
+            moves = state.legal_moves()
+            if not moves or state.outcome() is not None:
+                break
+            for move in moves:
+                turn = move.data
+                for part, board in zip(turn.parts, turn.befores):
+                    assert part_notation(compiled, part, board) == \
+                        notation_by_operations(compiled, part, board), move.notation
+                    assert part_details(compiled, part, board) == \
+                        details_by_replay(compiled, part, board), move.notation
+                    if _one_movement(part):
+                        shortcut += 1
+                        promotions += part.moves[0][3] >= 0
+            state = state.apply(rng.choice(moves))
+    assert shortcut > 1000
+    if file != "xiangqi.zrf":
+        assert promotions > 0, "no promotion met: the shortcut's '= T' went unchecked"
