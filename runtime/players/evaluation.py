@@ -107,6 +107,9 @@ class Evaluator:
         self.scored_goals = [g for g in self.goals
                              if g.result in (GoalResult.WIN, GoalResult.LOSS)
                              and any(isinstance(c, (Placement, PiecesRemaining)) for c in walk(g.condition))]
+        #: (goal, its condition without the parts that never give a distance) for each scored goal whose
+        #: condition can give one (:func:`_measurable`): the others are not worked out for every position
+        self._measured = [(g, c) for g in self.scored_goals if (c := _measurable(g.condition)) is not None]
         self._mean_reach: dict[tuple[str, str], float] = {}
         #: learned values (thousandths) of the start position's non-royal pieces, for :meth:`_endgame`
         self._start_material = sum(self.milli.get(t, 1000) for _, o, t in game.initial_state().signature().board
@@ -190,11 +193,11 @@ class Evaluator:
         score += self._activity_of(records, me)
         mobility, attacks, occupied, mine = self._mobility_of(records, me)
         score += mobility
-        if self.scored_goals:
+        if self._measured:
             view = _View([r[NAMES] for r in records])
-            for goal in self.scored_goals:
+            for goal, condition in self._measured:
                 for p in goal.players:
-                    d = self._distance(goal.condition, view, p)
+                    d = self._distance(condition, view, p)
                     if d is None:
                         continue
                     value = w.goal * self.scale / (1.0 + d) - w.goal_step * self.scale * d
@@ -575,6 +578,24 @@ class PieceIndex:
                 ev._step_weight.get(ptype, 1.0), ev._near(cell) if royal else 0, piece)
 
 
+def _measurable(cond):
+    """``cond`` without the parts that never give :meth:`Evaluator._distance` a distance, or None
+    when it never gives one: an alternative that never gives one cannot be the nearest, and a
+    conjunction with such a part never gives one itself.  The distance of what is left is the
+    distance of ``cond`` in every position, so a game's goals are simplified once, not walked
+    again for every position (Canopus's goals pair each piece count with a condition read as
+    :class:`~runtime.core.goalinfo.Unscored`)."""
+    if isinstance(cond, (Placement, PiecesRemaining)):
+        return cond
+    if isinstance(cond, AnyOf):
+        kept = tuple(c for c in (_measurable(a) for a in cond.alternatives) if c is not None)
+        return (kept[0] if len(kept) == 1 else AnyOf(kept)) if kept else None
+    if isinstance(cond, AllOf):
+        kept = tuple(_measurable(p) for p in cond.parts)
+        return None if any(c is None for c in kept) else AllOf(kept)
+    return None
+
+
 def _first(item):
     return item[0]
 
@@ -631,5 +652,10 @@ class _View:
 
     def count(self, owner: str | None, types) -> int:
         """How many pieces of ``owner`` (None: anybody's) of ``types`` (None: any type) stand on the board."""
-        return sum(n for (o, t), n in self._counts.items()
-                   if (owner is None or o == owner) and (types is None or t in types))
+        if types is None:
+            return len(self.pieces) if owner is None else sum(n for (o, _), n in self._counts.items() if o == owner)
+        total = 0
+        for (o, t), n in self._counts.items():
+            if t in types and (owner is None or o == owner):
+                total += n
+        return total
