@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from runtime.players.evaluation import Evaluator, _View
+from runtime.core.goalinfo import AllOf, AnyOf, Occupant, PiecesRemaining, Placement, Slot, Unscored
+from runtime.players.evaluation import Evaluator, _measurable, _View
 from runtime.loading.opening import open_game
 from runtime.players.knowledge import (GameKnowledge, Geometry, learn, move_movements,
                                player_mirror)
@@ -317,3 +318,31 @@ def test_a_royal_piece_is_pressed_only_through_open_lines():
     bit = ev._bits
     assert open_attacks["Black"] & bit["e1"] and open_attacks["Black"] & bit["e2"]
     assert not shut_attacks["Black"] & bit["e1"] and shut_attacks["Black"] & bit["e2"]
+
+
+def test_a_goal_keeps_only_the_parts_that_can_give_a_distance():
+    """By hand: in an ``or``, an alternative that is a conjunction with an unscored part can never
+    give a distance and is dropped (one alternative left stands alone); a conjunction with an
+    unscored part gives none; a condition of measurable parts is kept whole."""
+    count = PiecesRemaining(2)
+    place = Placement((Slot(frozenset({"d4"}), (Occupant("King"),)),))
+    unscored = Unscored("(not (captured King))")
+    assert _measurable(AnyOf((AllOf((count, unscored)), place))) == place
+    assert _measurable(AllOf((AnyOf((count, place)), unscored))) is None
+    assert _measurable(unscored) is None
+    assert _measurable(AnyOf((count, place))) == AnyOf((count, place))
+    assert _measurable(AllOf((count, AnyOf((place, unscored))))) == AllOf((count, place))
+
+
+def test_the_canopus_zrf_goals_give_no_distance_but_the_native_engines_do():
+    """The Canopus ZRF (variants/canopus/canopus.zrf) writes each loss as ``(and (pieces-remaining N)
+    (not (or (total-piece-count ...))))`` and each win as ``(and (not (both-down-to-two)) ...)``
+    (read by hand from the file): every condition has a ``not`` part in a conjunction, which the goal
+    reader leaves unscored, so no goal is worked out per position.  The native engine states the
+    counts and the goal cells itself, and its goals are measured (test_pieces_remaining_distance)."""
+    zrf = open_game(str(ROOT / "variants" / "canopus" / "canopus.zrf"))
+    knowledge = _royal_steps_only(zrf)
+    ev = Evaluator(zrf, knowledge)
+    assert len(ev.scored_goals) == 6 and ev._measured == []
+    native = open_game("canopus")
+    assert Evaluator(native, _royal_steps_only(native))._measured

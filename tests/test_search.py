@@ -15,7 +15,7 @@ import pytest
 from runtime.players.alphabeta import CHECK_EXTENSION_PLIES, DECIDED, AlphaBetaPlayer
 from runtime.players.clock import TimeControl
 from runtime.loading.opening import open_game
-from runtime.players.knowledge import learn
+from runtime.players.knowledge import KnowledgeCache, learn
 from runtime.players.mcts import MCTSPlayer
 from runtime.core.notation import play_moves
 from runtime.players.player import RandomPlayer
@@ -231,3 +231,34 @@ def test_a_position_seen_before_in_the_game_is_scored_as_a_draw():
     player = AlphaBetaPlayer(max_depth=1, node_budget=None, seed=0)
     player.choose(state)
     assert state.signature() in player.played
+
+
+@pytest.fixture(scope="module")
+def chess_knowledge():
+    """One knowledge cache for the chess searches of this module (learning is the slow part)."""
+    return KnowledgeCache(capacity=1)
+
+
+class _Forgetful(dict):
+    """A memo that keeps nothing."""
+
+    def __setitem__(self, key, value):
+        pass
+
+
+@pytest.mark.parametrize("fen", [
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w - - 4 4",
+    "r2q1rk1/ppp2ppp/2np1n2/2b1p1B1/2B1P1b1/2NP1N2/PPP2PPP/R2Q1RK1 w - - 0 8",
+    "2r3k1/pp3ppp/2n5/3p4/3P4/2N2N2/PP3PPP/2R3K1 w - - 0 20",
+])
+def test_captures_kept_for_quiescence_change_no_search(fen, chess_knowledge):
+    """A position quiesced again reads its captures (moves, children, gains, landing cells) from
+    memory; a player that keeps none generates them again.  Both must search the same tree: the
+    same move and score after the same count of nodes."""
+    cache = chess_knowledge
+    kept = AlphaBetaPlayer(max_depth=3, node_budget=300, seed=0, knowledge_cache=cache)
+    again = AlphaBetaPlayer(max_depth=3, node_budget=300, seed=0, knowledge_cache=cache)
+    again._captures = _Forgetful()
+    a, b = kept.choose(_chess_state(fen)), again.choose(_chess_state(fen))
+    assert (a.notation, kept.info.score, kept.info.nodes) == (b.notation, again.info.score, again.info.nodes)
+    assert kept.info.nodes > 50  # a real search, with quiescence under it
