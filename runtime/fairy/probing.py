@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from runtime.interpreter.game import ZrfGame
 
 from .betza import Kind, Modality, Step, primitive
+from .fen import square_name
 
 
 @dataclass
@@ -36,6 +37,12 @@ class BoardFrame:
     def offset(self, cell: str, dx: int, dy: int) -> str | None:
         f, r = self.square[cell]
         return self.cell.get((f + dx, r + dy))
+
+
+def region_option(frame: BoardFrame, cells) -> str:
+    """A Fairy-Stockfish Bitboard option naming ``cells``: square names, or ``-`` for none."""
+    names = sorted((square_name(*frame.square[c]) for c in cells), key=lambda s: (int(s[1:]), s[0]))
+    return " ".join(names) or "-"
 
 
 @dataclass
