@@ -40,7 +40,7 @@ def drop_targets(prober: Prober, ptype: str, others=()) -> tuple[set[str], list[
     what those drops do that a Fairy-Stockfish drop does not."""
     cells: set[str] = set()
     problems: list[str] = []
-    for d in prober.moves(list(others)):
+    for d in prober.moves(list(others), hands=True):
         if d.movements or not d.placements:
             continue
         placed = d.placements[0]

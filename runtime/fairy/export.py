@@ -216,15 +216,29 @@ def _scan_programs(gdef: GameDef, report: _Report) -> None:
                     report.add(code, f"{word}: {why}", node.span)
 
 
+def drops_first(gdef: GameDef) -> bool:
+    """Do the move priorities say only "a drop, while one can be made": every drop block of the
+    first listed type, and every move block of one lower rank (a later listed type, or none)?
+    That is Fairy-Stockfish's ``mustDrop``."""
+    priorities = gdef.move_priorities
+    drops = [b for p in gdef.pieces.values() for b in p.drops]
+    moves = [b for p in gdef.pieces.values() for b in p.moves]
+    if not priorities or not drops or any(b.move_type != priorities[0] for b in drops):
+        return False
+    ranks = {priorities.index(b.move_type) if b.move_type in priorities else len(priorities) for b in moves}
+    return 0 not in ranks and len(ranks) <= 1
+
+
 def _check_options(gdef: GameDef, report: _Report) -> None:
     opt = gdef.options
     if opt.get("maximal captures", "false") != "false":
         report.add(ExportCode.OPTION, "maximal captures: Fairy-Stockfish has no capture-majority rule")
-    if gdef.move_priorities:
-        report.add(ExportCode.OPTION, "move-priorities: an exported game has no move priorities "
-                   "(Fairy-Stockfish's mustCapture is not the same rule)", _form_span(gdef, "move-priorities"))
+    if gdef.move_priorities and not drops_first(gdef):
+        report.add(ExportCode.OPTION, "move-priorities: the only priority an export has is drops first "
+                   "(mustDrop); Fairy-Stockfish's mustCapture is not the same rule", _form_span(gdef, "move-priorities"))
     if opt.get("recycle captures", "false") != "false":
-        report.add(ExportCode.OPTION, "recycle captures: exported games have no hands")
+        report.add(ExportCode.OPTION, "recycle captures: a captured piece returns to its owner's hand; "
+                   "Fairy-Stockfish's capturesToHand gives it to the capturer")
 
 
 class _PieceExport:
@@ -414,6 +428,8 @@ class _PieceExport:
                 droppable.append(t)
         rules = read_drops(self.prober, self.frame, droppable, self.letters, self._mirror)
         self.options.update(rules.options)
+        if drops_first(gdef):
+            self.options["mustDrop"] = "true"
         for t, problems in rules.problems.items():
             for problem in problems:
                 self.report.add(ExportCode.DROPS, problem, gdef.pieces[t].drops[0].span)

@@ -185,3 +185,51 @@ def test_a_forced_pass_is_refused_where_it_can_happen(tmp_path):
     assert result.exit_code == 1
     assert f"{path}:4:3: E813 pass turn forced: Fairy-Stockfish ends the game as a draw when both players " \
            "pass in turn, the ZRF plays on" in result.output.splitlines()
+
+
+#: Men on one rank of five cells, dropped (move type drop-type) or stepping east or west onto an
+#: empty cell (normal-type); the move priorities put drops first.
+DROPS_FIRST = textwrap.dedent("""\
+    (game
+      (title "Drops First")
+      (players White Black)
+      (turn-order White Black)
+      (move-priorities drop-type normal-type)
+      (board
+        (grid (start-rectangle 0 0 50 50)
+          (dimensions ("a/b/c/d/e" (50 0)) ("1" (0 50)))
+          (directions (e 1 0) (w -1 0))))
+      (piece (name Man)
+        (drops (move-type drop-type) ((verify empty?) add))
+        (moves (move-type normal-type) (e (verify empty?) add) (w (verify empty?) add)))
+      (board-setup (White (Man a1 off 1)) (Black (Man e1 off 1)))
+      (draw-condition (White Black) stalemated))
+    """)
+
+
+def test_drops_first_by_move_priorities_is_must_drop(tmp_path):
+    """``(move-priorities drop-type normal-type)`` with every drop of the first type and every
+    move of the second is Fairy-Stockfish's ``mustDrop``.  By hand: White drops on b1, c1 or
+    d1 (3; its a1 man may not step while it can drop), Black on one of the two left (6), then
+    White's men step into the one empty cell when beside it: after b/c 0, b/d 1, c/b 1, c/d 2
+    (from a1 and c1 to b1), d/b 1, d/c 1: perft(3) 6."""
+    path = tmp_path / "first.zrf"
+    path.write_text(DROPS_FIRST)
+    game = open_game(str(path))
+    export = export_game(game)
+    assert export.ok, [d.format() for d in export.diagnostics]
+    assert export.section.options["mustDrop"] == "true"
+    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 30))
+    assert result.perft_theirs == [3, 6, 6]
+    assert result.ok, result.describe()
+
+
+def test_other_move_priorities_stay_refused(tmp_path):
+    """Moves first and drops after is no Fairy-Stockfish rule: E813 at the priorities."""
+    path = tmp_path / "moves-first.zrf"
+    path.write_text(DROPS_FIRST.replace("(move-priorities drop-type normal-type)",
+                                        "(move-priorities normal-type drop-type)"))
+    result = CliRunner().invoke(main, ["export", "fairy", str(path)])
+    assert result.exit_code == 1
+    assert f"{path}:5:3: E813 move-priorities: the only priority an export has is drops first (mustDrop); " \
+           "Fairy-Stockfish's mustCapture is not the same rule" in result.output.splitlines()
