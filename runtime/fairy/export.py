@@ -233,7 +233,12 @@ def _check_options(gdef: GameDef, report: _Report) -> None:
     opt = gdef.options
     if opt.get("maximal captures", "false") != "false":
         report.add(ExportCode.OPTION, "maximal captures: Fairy-Stockfish has no capture-majority rule")
-    if gdef.move_priorities and not drops_first(gdef):
+    checkmate = any(re.fullmatch(r"\(checkmated [^() ]+\)", to_text(g.condition)) for g in gdef.goals)
+    if gdef.move_priorities and drops_first(gdef) and checkmate:
+        report.add(ExportCode.OPTION, "move-priorities: drops first in a game with a royal piece; they rank "
+                   "before the turns that leave it in check are removed (SEMANTICS 2.5), Fairy-Stockfish's "
+                   "mustDrop ranks only legal drops first", _form_span(gdef, "move-priorities"))
+    elif gdef.move_priorities and not drops_first(gdef):
         report.add(ExportCode.OPTION, "move-priorities: the only priority an export has is drops first "
                    "(mustDrop); Fairy-Stockfish's mustCapture is not the same rule", _form_span(gdef, "move-priorities"))
     if opt.get("recycle captures", "false") != "false":

@@ -233,3 +233,18 @@ def test_other_move_priorities_stay_refused(tmp_path):
     assert result.exit_code == 1
     assert f"{path}:5:3: E813 move-priorities: the only priority an export has is drops first (mustDrop); " \
            "Fairy-Stockfish's mustCapture is not the same rule" in result.output.splitlines()
+
+
+def test_drops_first_with_a_royal_piece_is_refused(tmp_path):
+    """With a ``checkmated`` goal, Zillions ranks the drops before it removes the turns leaving
+    the king in check (SEMANTICS 2.5), so a king in check whose every drop is illegal may not
+    step away; Fairy-Stockfish's mustDrop ranks only legal drops first: E813."""
+    text = DROPS_FIRST.replace("(draw-condition (White Black) stalemated)",
+                               "(loss-condition (White Black) (checkmated Man))")
+    path = tmp_path / "royal.zrf"
+    path.write_text(text)
+    result = CliRunner().invoke(main, ["export", "fairy", str(path)])
+    assert result.exit_code == 1
+    assert f"{path}:5:3: E813 move-priorities: drops first in a game with a royal piece; they rank before the " \
+           "turns that leave it in check are removed (SEMANTICS 2.5), Fairy-Stockfish's mustDrop ranks only " \
+           "legal drops first" in result.output.splitlines()
