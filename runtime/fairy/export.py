@@ -216,6 +216,15 @@ def _scan_programs(gdef: GameDef, report: _Report) -> None:
                     report.add(code, f"{word}: {why}", node.span)
 
 
+def priorities_matter(gdef: GameDef) -> bool:
+    """Do the move priorities rank some move or drop block above another?  (A listed type no
+    block has, or one type for every block, ranks them all alike: no priority at all.)"""
+    priorities = gdef.move_priorities
+    blocks = [b for p in gdef.pieces.values() for b in list(p.moves) + list(p.drops)]
+    ranks = {priorities.index(b.move_type) if b.move_type in priorities else len(priorities) for b in blocks}
+    return bool(priorities) and len(ranks) > 1
+
+
 def drops_first(gdef: GameDef) -> bool:
     """Do the move priorities say only "a drop, while one can be made": every drop block of the
     first listed type, and every move block of one lower rank (a later listed type, or none)?
@@ -234,11 +243,13 @@ def _check_options(gdef: GameDef, report: _Report) -> None:
     if opt.get("maximal captures", "false") != "false":
         report.add(ExportCode.OPTION, "maximal captures: Fairy-Stockfish has no capture-majority rule")
     checkmate = any(re.fullmatch(r"\(checkmated [^() ]+\)", to_text(g.condition)) for g in gdef.goals)
-    if gdef.move_priorities and drops_first(gdef) and checkmate:
+    if not priorities_matter(gdef):
+        pass
+    elif drops_first(gdef) and checkmate:
         report.add(ExportCode.OPTION, "move-priorities: drops first in a game with a royal piece; they rank "
                    "before the turns that leave it in check are removed (SEMANTICS 2.5), Fairy-Stockfish's "
                    "mustDrop ranks only legal drops first", _form_span(gdef, "move-priorities"))
-    elif gdef.move_priorities and not drops_first(gdef):
+    elif not drops_first(gdef):
         report.add(ExportCode.OPTION, "move-priorities: the only priority an export has is drops first "
                    "(mustDrop); Fairy-Stockfish's mustCapture is not the same rule", _form_span(gdef, "move-priorities"))
     if opt.get("recycle captures", "false") != "false":
@@ -433,7 +444,7 @@ class _PieceExport:
                 droppable.append(t)
         rules = read_drops(self.prober, self.frame, droppable, self.letters, self._mirror)
         self.options.update(rules.options)
-        if drops_first(gdef):
+        if priorities_matter(gdef) and drops_first(gdef):
             self.options["mustDrop"] = "true"
         for t, problems in rules.problems.items():
             for problem in problems:

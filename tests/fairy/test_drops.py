@@ -248,3 +248,19 @@ def test_drops_first_with_a_royal_piece_is_refused(tmp_path):
     assert f"{path}:5:3: E813 move-priorities: drops first in a game with a royal piece; they rank before the " \
            "turns that leave it in check are removed (SEMANTICS 2.5), Fairy-Stockfish's mustDrop ranks only " \
            "legal drops first" in result.output.splitlines()
+
+
+def test_priorities_that_rank_every_block_alike_are_no_priority(tmp_path):
+    """Every drop and move of one type, the priorities listing another type first that no block
+    has: nothing ranks above anything, so the export has no option for it.  By hand: White may
+    drop on b1, c1, d1 or step a1-b1, perft(1) 4."""
+    text = DROPS_FIRST.replace("(move-priorities drop-type normal-type)", "(move-priorities unused-type normal-type)")
+    path = tmp_path / "alike.zrf"
+    path.write_text(text.replace("(move-type drop-type)", "(move-type normal-type)"))
+    game = open_game(str(path))
+    export = export_game(game)
+    assert export.ok, [d.format() for d in export.diagnostics]
+    assert "mustDrop" not in export.section.options
+    result = verify(fairy_game(export), game, depth=2, positions=scaled(200, 30))
+    assert result.perft_theirs[0] == 4
+    assert result.ok, result.describe()
