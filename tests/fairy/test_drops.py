@@ -264,3 +264,16 @@ def test_priorities_that_rank_every_block_alike_are_no_priority(tmp_path):
     result = verify(fairy_game(export), game, depth=2, positions=scaled(200, 30))
     assert result.perft_theirs[0] == 4
     assert result.ok, result.describe()
+
+
+def test_drop_regions_that_differ_by_type_are_refused(tmp_path):
+    """Men dropped anywhere, stones only on rank 1: Fairy-Stockfish has one drop region for every
+    piece type, so the export refuses the second type's drops (E810)."""
+    text = drop_game("((verify empty?) add)", "(White (Man off 2) (Stone off 2)) (Black (Man off 2) (Stone off 2))")
+    text = text.replace("(piece (name Man)",
+                        "(piece (name Stone) (drops ((verify empty?) (verify (not (on-board? s))) add)))\n  (piece (name Man)")
+    _, _, export = _export(tmp_path, text)
+    assert not export.ok
+    assert [(d.code, d.message) for d in export.diagnostics] == [
+        ("E810", ("Stone is dropped on other squares than Man: Fairy-Stockfish has one drop region for every "
+                  "piece type"))]
