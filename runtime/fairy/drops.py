@@ -118,10 +118,10 @@ def read_drops(prober: Prober, frame: BoardFrame, hand_types: list[str], letters
                 "Fairy-Stockfish has that rule for one piece type")
     elif no_doubled:
         rules.options["dropNoDoubled"] = letters[no_doubled[0]]
-    region = next(iter(regions.values()), None)
-    if region is not None and region != frozenset(frame.square):
-        rules.options["dropRegionWhite"] = region_option(frame, region)
-        rules.options["dropRegionBlack"] = region_option(frame, {mirror(c) for c in region})
+    common: frozenset | None = next(iter(regions.values()), None)
+    if common is not None and common != frozenset(frame.square):
+        rules.options["dropRegionWhite"] = region_option(frame, common)
+        rules.options["dropRegionBlack"] = region_option(frame, {mirror(c) for c in common})
     return rules
 
 
