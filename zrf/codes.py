@@ -405,14 +405,14 @@ CODES: tuple[Code, ...] = (
          "A promotion that is not a pawn's (at the piece).", 'a checkers man'),
     Code('E809', ERROR, S.EXPORT, 'goal with no Fairy-Stockfish rule',
          'A goal with no Fairy-Stockfish rule (at the goal).', '`(count-condition ...)`'),
-    Code('E810', ERROR, S.EXPORT, 'drops or pieces off the board',
-         'Drops, or pieces off the board at the start.', '`(drops ...)`'),
+    Code('E810', ERROR, S.EXPORT, 'drop rule with no Fairy-Stockfish counterpart',
+         'A drop Fairy-Stockfish cannot make (at the drops): onto a piece, capturing or changing pieces, where it may go depending on the board (other than one own piece per file), regions differing by piece type; a piece in hand never dropped, or dropped with no piece in hand.', 'a stone dropped only next to a friend'),
     Code('E811', ERROR, S.EXPORT, 'too many piece types for Fairy-Stockfish',
          "More piece types than Fairy-Stockfish's 25 custom slots.", ''),
     Code('E812', ERROR, S.EXPORT, 'export verification found a difference',
          "The verification found a difference: the first position and both engines' moves.", ''),
     Code('E813', ERROR, S.EXPORT, 'option with no counterpart',
-         'An option with no counterpart (at the option or move-priorities).', '`(option "maximal captures" true)`'),
+         'An option with no counterpart (at the option or move-priorities), among them a pass that can happen: Fairy-Stockfish ends the game when both players pass in turn.', '`(option "maximal captures" true)`'),
 )
 
 BY_CODE: dict[str, Code] = {c.code: c for c in CODES}

@@ -22,10 +22,10 @@ from zrf.model import GameDef
 from zrf.syntax import Atom, List, Node, to_text
 
 from .betza import read, write
-from .fen import square_name
+from .drops import read_drops
 from .naming import Naming
 from .position import FairyGame
-from .probing import BoardFrame, Prober, piece_steps, predict_quiet
+from .probing import BoardFrame, Prober, piece_steps, predict_quiet, region_option
 from .section import VariantSection
 
 #: Fairy-Stockfish's largest board (its LARGEBOARDS build): files, ranks.
@@ -208,29 +208,53 @@ def capture_nodes(gdef: GameDef) -> dict[str, list[Node]]:
 def _scan_programs(gdef: GameDef, report: _Report) -> None:
     """Every move-program keyword Fairy-Stockfish has no counterpart for, where it is written."""
     for piece in gdef.pieces.values():
-        for block in piece.drops:
-            report.add(ExportCode.DROPS, f"drops of {piece.name}: exported games have no drops or hands",
-                       block.span)
-        for block in piece.moves:
+        for block in list(piece.moves) + list(piece.drops):
             for node in _walk(block.program):
                 word = node.text if isinstance(node, Atom) else node.head if isinstance(node, List) else None
                 if word in BLOCKING_KEYWORDS:
                     code, why = BLOCKING_KEYWORDS[word]
                     report.add(code, f"{word}: {why}", node.span)
-    if any(k for k in gdef.setup.off.values()):
-        report.add(ExportCode.DROPS, "pieces off the board at the start: exported games have no hands",
-                   gdef.span)
+
+
+def priorities_matter(gdef: GameDef) -> bool:
+    """Do the move priorities rank some move or drop block above another?  (A listed type no
+    block has, or one type for every block, ranks them all alike: no priority at all.)"""
+    priorities = gdef.move_priorities
+    blocks = [b for p in gdef.pieces.values() for b in list(p.moves) + list(p.drops)]
+    ranks = {priorities.index(b.move_type) if b.move_type in priorities else len(priorities) for b in blocks}
+    return bool(priorities) and len(ranks) > 1
+
+
+def drops_first(gdef: GameDef) -> bool:
+    """Do the move priorities say only "a drop, while one can be made": every drop block of the
+    first listed type, and every move block of one lower rank (a later listed type, or none)?
+    That is Fairy-Stockfish's ``mustDrop``."""
+    priorities = gdef.move_priorities
+    drops = [b for p in gdef.pieces.values() for b in p.drops]
+    moves = [b for p in gdef.pieces.values() for b in p.moves]
+    if not priorities or not drops or any(b.move_type != priorities[0] for b in drops):
+        return False
+    ranks = {priorities.index(b.move_type) if b.move_type in priorities else len(priorities) for b in moves}
+    return 0 not in ranks and len(ranks) <= 1
 
 
 def _check_options(gdef: GameDef, report: _Report) -> None:
     opt = gdef.options
     if opt.get("maximal captures", "false") != "false":
         report.add(ExportCode.OPTION, "maximal captures: Fairy-Stockfish has no capture-majority rule")
-    if gdef.move_priorities:
-        report.add(ExportCode.OPTION, "move-priorities: an exported game has no move priorities "
-                   "(Fairy-Stockfish's mustCapture is not the same rule)", _form_span(gdef, "move-priorities"))
+    checkmate = any(re.fullmatch(r"\(checkmated [^() ]+\)", to_text(g.condition)) for g in gdef.goals)
+    if not priorities_matter(gdef):
+        pass
+    elif drops_first(gdef) and checkmate:
+        report.add(ExportCode.OPTION, "move-priorities: drops first in a game with a royal piece; they rank "
+                   "before the turns that leave it in check are removed (SEMANTICS 2.5), Fairy-Stockfish's "
+                   "mustDrop ranks only legal drops first", _form_span(gdef, "move-priorities"))
+    elif not drops_first(gdef):
+        report.add(ExportCode.OPTION, "move-priorities: the only priority an export has is drops first "
+                   "(mustDrop); Fairy-Stockfish's mustCapture is not the same rule", _form_span(gdef, "move-priorities"))
     if opt.get("recycle captures", "false") != "false":
-        report.add(ExportCode.OPTION, "recycle captures: exported games have no hands")
+        report.add(ExportCode.OPTION, "recycle captures: a captured piece returns to its owner's hand; "
+                   "Fairy-Stockfish's capturesToHand gives it to the capturer")
 
 
 class _PieceExport:
@@ -253,6 +277,11 @@ class _PieceExport:
             name = self.game.tables.types[t]
             if name not in used:
                 used.append(name)
+        hand = hand_types(gdef)
+        used += [t for t in hand if t not in used]
+        if not used:
+            self._nothing_to_play()
+            return Export(None, None, self.report.items, self.frame)
         royal = self._royal_types()
         letters = _letters(used, royal)
         self.letters = letters
@@ -312,8 +341,8 @@ class _PieceExport:
                 self.options[f"customPiece{custom}"] = f"{letters[t]}:{betza}"
                 option_name = f"CustomPiece{custom}"
             if region is not None:
-                self.options[f"mobilityRegionWhite{option_name}"] = _squares(self.frame, region)
-                self.options[f"mobilityRegionBlack{option_name}"] = _squares(self.frame,
+                self.options[f"mobilityRegionWhite{option_name}"] = region_option(self.frame, region)
+                self.options[f"mobilityRegionBlack{option_name}"] = region_option(self.frame,
                                                                            {self._mirror(c) for c in region})
         if "king" not in self.options:
             self.options["king"] = "-"
@@ -332,6 +361,7 @@ class _PieceExport:
                 self.report.add(ExportCode.MOVEMENT, f"{t} captures pieces of its own side (on "
                                 f"{', '.join(sorted(probes[t].friendly_captures))} from its probe square): "
                                 "Fairy-Stockfish never does", gdef.pieces[t].span)
+        self._drops(hand)
         castling = self._castling(royal)
         self._goals(royal)
         self._pass_option()
@@ -362,8 +392,8 @@ class _PieceExport:
         o = self.options
         letter = self.letters[t]
         zone = set(moves.promotions and set.union(*moves.promotions.values()))
-        o["promotionRegionWhite"] = _squares(self.frame, zone)
-        o["promotionRegionBlack"] = _squares(self.frame, {self._mirror(c) for c in zone})
+        o["promotionRegionWhite"] = region_option(self.frame, zone)
+        o["promotionRegionBlack"] = region_option(self.frame, {self._mirror(c) for c in zone})
         choices = [p for p in moves.promotions if p in self.letters]
         missing = [p for p in moves.promotions if p not in self.letters]
         if missing:
@@ -373,14 +403,52 @@ class _PieceExport:
         o["mandatoryPawnPromotion"] = "false" if moves.optional_promotion else "true"
         if double:
             o["doubleStep"] = "true"
-            o["doubleStepRegionWhite"] = _squares(self.frame, double)
-            o["doubleStepRegionBlack"] = _squares(self.frame, {self._mirror(c) for c in double})
+            o["doubleStepRegionWhite"] = region_option(self.frame, double)
+            o["doubleStepRegionBlack"] = region_option(self.frame, {self._mirror(c) for c in double})
         else:
             o["doubleStep"] = "false"
         programs = [to_text(b.program) for b in self.gdef.pieces[t].moves]
         if not any("last-to?" in p or "last-from?" in p for p in programs):
             o["enPassantRegion"] = "-"
         _ = letter
+
+    def _nothing_to_play(self) -> None:
+        """No piece on the board nor in hand: where the game drops pieces, the reason is that no
+        player has a store (Zillions drops only from one; a Dagaz file may assume it endless)."""
+        dropped = [p for p in self.gdef.pieces.values() if p.drops]
+        for piece in dropped:
+            self.report.add(ExportCode.DROPS, f"{piece.name} is dropped, but no player has one off the board "
+                            "at the start (no `off` count): the game has no move", piece.drops[0].span)
+        if not dropped:
+            self.report.add(ExportCode.PIECES, "no piece on the board nor off it at the start",
+                            _form_span(self.gdef, "board-setup"))
+
+    def _drops(self, hand: list[str]) -> None:
+        """The drop options of the pieces in hand at the start (:mod:`.drops`); every drop rule
+        they cannot say is an E810 at the piece's drops."""
+        if not hand:
+            return
+        gdef = self.gdef
+        first, second = gdef.players[0], gdef.players[1]
+        stock = gdef.setup.off
+        droppable = []
+        for t in hand:
+            where = gdef.pieces[t].drops[0].span if gdef.pieces[t].drops else gdef.pieces[t].span
+            if not gdef.pieces[t].drops:
+                self.report.add(ExportCode.DROPS, f"{t} is off the board at the start but is never dropped: "
+                                "Fairy-Stockfish drops every piece in hand", gdef.pieces[t].span)
+            elif not stock.get((first, t)):
+                self.report.add(ExportCode.DROPS, f"only {second} has {t} in hand at the start: the drops are "
+                                f"read from {first}'s", where)
+            else:
+                droppable.append(t)
+        rules = read_drops(self.prober, self.frame, droppable, self.letters, self._mirror)
+        self.options.update(rules.options)
+        if priorities_matter(gdef) and drops_first(gdef):
+            self.options["mustDrop"] = "true"
+        for t, problems in rules.problems.items():
+            for problem in problems:
+                self.report.add(ExportCode.DROPS, problem, gdef.pieces[t].drops[0].span)
 
     def _mirror(self, cell: str) -> str:
         f, r = self.frame.square[cell]
@@ -473,7 +541,7 @@ class _PieceExport:
                 if cells is not None and (positions or zone):
                     colour = "White" if g.players[0] == self.gdef.players[0] else "Black"
                     o["flagPiece"] = self.letters[m_flag.group(1)]
-                    o[f"flagRegion{colour}"] = _squares(self.frame, cells)
+                    o[f"flagRegion{colour}"] = region_option(self.frame, cells)
                     if positions and len(names) > 1:
                         o["flagPieceCount"] = str(len(names))
                     continue
@@ -496,11 +564,23 @@ class _PieceExport:
         return cells
 
     def _pass_option(self) -> None:
+        """Passing.  A ``stalemated`` goal is judged without the pass (SEMANTICS 6), so with one a
+        forced pass never happens.  Any other pass is refused: Fairy-Stockfish ends the game as
+        a draw when both players pass in turn, where the ZRF plays on."""
         value = self.gdef.options.get("pass turn", "false")
-        if value == "true":
-            self.options["pass"] = "true"
-        elif value in ("forced", "2"):
-            self.options["passOnStalemate"] = "true"
+        stalemate_goal = any(to_text(g.condition) == "stalemated" for g in self.gdef.goals)
+        if value == "false" or (value in ("forced", "2") and stalemate_goal):
+            return
+        self.report.add(ExportCode.OPTION, f"pass turn {value}: Fairy-Stockfish ends the game as a draw when "
+                        "both players pass in turn, the ZRF plays on", self._option_span("pass turn"))
+
+    def _option_span(self, name: str):
+        """Where ``(option "name" ...)`` is written, else where the game is."""
+        for form in self.gdef.forms.get("option", []):
+            items = getattr(form, "items", [])
+            if len(items) > 1 and getattr(items[1], "text", "").strip('"') == name:
+                return form.span
+        return self.gdef.span
 
     def _start_fen(self, castling: str) -> str:
         players = self.gdef.players
@@ -523,7 +603,20 @@ class _PieceExport:
                 letter = self.letters[piece[1]]
                 row += letter.upper() if piece[0] == players[0] else letter
             rows.append(row + (str(gap) if gap else ""))
-        return f"{'/'.join(rows)} w {castling or '-'} - 0 1"
+        hand = ""
+        if self.options.get("pieceDrops") == "true":
+            off = self.gdef.setup.off
+            for index, player in enumerate(players[:2]):
+                for t in hand_types(self.gdef):
+                    letter = self.letters[t]
+                    hand += (letter.upper() if index == 0 else letter) * off.get((player, t), 0)
+            hand = f"[{hand}]"
+        return f"{'/'.join(rows)}{hand} w {castling or '-'} - 0 1"
+
+
+def hand_types(gdef: GameDef) -> list[str]:
+    """The piece types some player has off the board at the start (its pieces in hand)."""
+    return list(dict.fromkeys(t for (_, t), n in gdef.setup.off.items() if n > 0 and t in gdef.pieces))
 
 
 def _letters(types: list[str], royal: set[str]) -> dict[str, str]:
@@ -569,12 +662,6 @@ def _double_steps(frame: BoardFrame, exceptions: dict) -> set[str] | None:
     return cells
 
 
-def _squares(frame: BoardFrame, cells) -> str:
-    """A Fairy-Stockfish Bitboard option: square names, or ``-`` for none."""
-    names = sorted((square_name(*frame.square[c]) for c in cells), key=lambda s: (int(s[1:]), s[0]))
-    return " ".join(names) or "-"
-
-
 def _betza_or_why(steps) -> str:
     try:
         return write(steps)
@@ -601,7 +688,7 @@ def naming_for(game: ZrfGame) -> Naming | None:
     frame = board_frame(game.gdef, report)
     if frame is None or len(game.gdef.players) != 2:
         return None
-    used = list(dict.fromkeys(ty for _, ty, _ in game.gdef.setup.placements))
+    used = list(dict.fromkeys([ty for _, ty, _ in game.gdef.setup.placements] + hand_types(game.gdef)))
     royal = {m.group(1) for g in game.gdef.goals
              if (m := re.fullmatch(r"\(checkmated ([^() ]+)\)", to_text(g.condition)))}
     letters = _letters(used, royal)

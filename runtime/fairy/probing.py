@@ -15,8 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from runtime.interpreter.game import ZrfGame
+from runtime.interpreter.sentinels import NO
+from runtime.interpreter.state import ZrfState
 
 from .betza import Kind, Modality, Step, primitive
+from .fen import square_name
 
 
 @dataclass
@@ -36,6 +39,12 @@ class BoardFrame:
     def offset(self, cell: str, dx: int, dy: int) -> str | None:
         f, r = self.square[cell]
         return self.cell.get((f + dx, r + dy))
+
+
+def region_option(frame: BoardFrame, cells) -> str:
+    """A Fairy-Stockfish Bitboard option naming ``cells``: square names, or ``-`` for none."""
+    names = sorted((square_name(*frame.square[c]) for c in cells), key=lambda s: (int(s[1:]), s[0]))
+    return " ".join(names) or "-"
 
 
 @dataclass
@@ -65,9 +74,13 @@ class Prober:
         self.enemy = game.players[1]
         self.empty_edits = [(None, None, c) for c in game.positions]
 
-    def moves(self, placements: list[tuple[str, str, str]]):
-        """The first player's single-part turns on a board holding only ``placements``."""
+    def moves(self, placements: list[tuple[str, str, str]], hands: bool = False):
+        """The first player's single-part turns on a board holding only ``placements``, with the
+        start's pieces in hand when ``hands`` (drop probes), else with none: a move priority
+        that puts drops first would otherwise hide the pieces' moves."""
         state = self.game.edited_state(self.empty_edits + placements)
+        if not hands:
+            state = ZrfState(self.game, state.cells, self.game.zero_hands, 0, NO, NO, (), None)
         out = []
         for move in state.raw_moves():
             details = move.details

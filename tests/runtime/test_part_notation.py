@@ -42,7 +42,7 @@ def test_the_one_movement_shortcuts_agree_with_the_general_code(file):
     shortcut = promotions = 0
     for _ in range(scaled(6, 2)):
         state = game.initial_state()
-        for _ply in range(80):
+        for _ply in range(200):
             moves = state.legal_moves()
             if not moves or state.outcome() is not None:
                 break

@@ -1,0 +1,134 @@
+"""Where a game's pieces in hand may be dropped, read from our interpreter, as Fairy-Stockfish options.
+
+A piece off the board at the start is a Fairy-Stockfish piece in hand (the start FEN's
+``[...]``), and a game with pieces in hand has ``pieceDrops = true``.  Where each piece may be
+dropped is asked of the interpreter, never read from the ZRF's text: the first player's drops
+on the empty board (its stores as at the start) give the squares; the same with a piece of the
+same type on a square, its own and then the opponent's, show whether a drop depends on the
+board.  What Fairy-Stockfish can say becomes an option:
+
+* the squares, when not every square: ``dropRegionWhite`` and, mirrored rank by rank,
+  ``dropRegionBlack`` (one region for every piece type, as Fairy-Stockfish has it);
+* a file already holding one's own piece of that type barred: ``dropNoDoubled`` (shogi's pawn);
+* ``firstRankPawnDrops`` and ``promotionZonePawnDrops`` always true, so that a type lettered
+  ``p`` is dropped where the region says and nowhere less.
+
+Everything else is a reason in :attr:`DropRules.problems`, which the export reports as E810
+at the drop block: a drop that captures, changes or flips pieces, drops the piece as another
+type, or whose squares depend on the board otherwise (next to a piece, away from one...).
+The verification then checks the whole game, hands included.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .probing import BoardFrame, Prober, region_option
+
+
+@dataclass
+class DropRules:
+    """The drop options of a game (see the module docstring) and what they cannot say."""
+
+    options: dict[str, str] = field(default_factory=dict)
+    #: piece type -> the reasons its drops are no Fairy-Stockfish drop
+    problems: dict[str, list[str]] = field(default_factory=dict)
+
+
+def drop_targets(prober: Prober, ptype: str, others=()) -> tuple[set[str], list[str]]:
+    """The cells where the first player drops ``ptype`` on a board holding only ``others``, and
+    what those drops do that a Fairy-Stockfish drop does not."""
+    cells: set[str] = set()
+    problems: list[str] = []
+    for d in prober.moves(list(others), hands=True):
+        if d.movements or not d.placements:
+            continue
+        placed = d.placements[0]
+        if placed.piece[1] != ptype and not any(p.piece[1] == ptype for p in d.placements):
+            continue
+        if len(d.placements) != 1:
+            problems.append(f"a drop of {ptype} puts {len(d.placements)} pieces on the board: "
+                            "Fairy-Stockfish drops one")
+        elif placed.cell in d.captures:
+            problems.append(f"{ptype} may be dropped onto a piece (on {placed.cell}): Fairy-Stockfish drops "
+                            "only on empty squares")
+        elif d.captures:
+            problems.append(f"a drop of {ptype} on {placed.cell} captures on {', '.join(d.captures)}: "
+                            "Fairy-Stockfish's drops capture nothing")
+        elif d.changes:
+            problems.append(f"a drop of {ptype} on {placed.cell} also changes the piece on "
+                            f"{d.changes[0].cell} ({d.changes[0].kind.value}): Fairy-Stockfish's drops change "
+                            "nothing")
+        else:
+            cells.add(placed.cell)
+    return cells, problems
+
+
+def read_drops(prober: Prober, frame: BoardFrame, hand_types: list[str], letters: dict[str, str],
+               mirror) -> DropRules:
+    """The drop options for the pieces ``hand_types`` the first player has in hand at the start;
+    ``letters`` are the export's piece letters, ``mirror`` a cell's square mirrored rank by rank."""
+    rules = DropRules()
+    rules.options["pieceDrops"] = "true"
+    rules.options["firstRankPawnDrops"] = "true"
+    rules.options["promotionZonePawnDrops"] = "true"
+    regions: dict[str, frozenset] = {}
+    no_doubled: list[str] = []
+    for ptype in hand_types:
+        found: list[str] = []
+        region, problems = drop_targets(prober, ptype)
+        found += problems
+        if not region:
+            found.append(f"{ptype} cannot be dropped on the empty board, so where it may be dropped "
+                         "depends on the pieces on it: no Fairy-Stockfish drop rule says this")
+            rules.problems[ptype] = found
+            continue
+        regions[ptype] = frozenset(region)
+        reference = min(region, key=lambda c: _centre_distance(frame, c))
+        for owner in (prober.player, prober.enemy):
+            got, problems = drop_targets(prober, ptype, [(owner, ptype, reference)])
+            found += problems
+            if reference in got and not problems:
+                found.append(f"{ptype} may be dropped onto a piece (on {reference}): Fairy-Stockfish drops "
+                             "only on empty squares")
+            missing = region - got - {reference}
+            extra = got - region
+            same_file = {c for c in region if frame.square[c][0] == frame.square[reference][0]} - {reference}
+            if owner == prober.player and missing and missing == same_file and not extra:
+                no_doubled.append(ptype)
+                continue
+            if missing or extra:
+                found.append(f"where {ptype} may be dropped depends on the pieces on the board (with "
+                             f"{'its own' if owner == prober.player else 'an enemy'} {ptype} on {reference}: "
+                             f"{_cells_or_none(extra)} more, {_cells_or_none(missing)} fewer): no "
+                             "Fairy-Stockfish drop rule says this")
+        if found:
+            rules.problems[ptype] = sorted(set(found))
+    if len(set(regions.values())) > 1:
+        first, *rest = sorted(regions)
+        for ptype in rest:
+            if regions[ptype] != regions[first]:
+                rules.problems.setdefault(ptype, []).append(
+                    f"{ptype} is dropped on other squares than {first}: Fairy-Stockfish has one drop region "
+                    "for every piece type")
+    if len(no_doubled) > 1:
+        for ptype in no_doubled[1:]:
+            rules.problems.setdefault(ptype, []).append(
+                f"{ptype} may not be dropped on a file holding one already, as {no_doubled[0]}: "
+                "Fairy-Stockfish has that rule for one piece type")
+    elif no_doubled:
+        rules.options["dropNoDoubled"] = letters[no_doubled[0]]
+    common: frozenset | None = next(iter(regions.values()), None)
+    if common is not None and common != frozenset(frame.square):
+        rules.options["dropRegionWhite"] = region_option(frame, common)
+        rules.options["dropRegionBlack"] = region_option(frame, {mirror(c) for c in common})
+    return rules
+
+
+def _centre_distance(frame: BoardFrame, cell: str) -> float:
+    f, r = frame.square[cell]
+    return abs(f - (frame.files - 1) / 2) + abs(r - (frame.ranks - 1) / 2)
+
+
+def _cells_or_none(cells) -> str:
+    return ", ".join(sorted(cells)) or "none"
