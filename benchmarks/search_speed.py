@@ -28,6 +28,7 @@ steadies the figures on a loaded machine; ``--rounds N``: both workers run N
 times, alternating which goes first, and each position keeps its least time): with the same code on both
 sides they must agree, and a change meant to speed the search up without
 changing it must keep them (``PYTHONHASHSEED`` is fixed to 0 in the workers).
+The machine's load average is printed at the start and the end of the run.
 """
 
 from __future__ import annotations
@@ -176,6 +177,11 @@ def rate(results: list) -> tuple[int, float]:
     return nodes, seconds
 
 
+def _load() -> str:
+    """The 1, 5 and 15 minute load averages (the benchmark's figures move with them)."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--previous", default="main", help="the revision to compare with (a git commit or branch)")
@@ -192,6 +198,7 @@ def main() -> int:
     args = ap.parse_args()
     sys.path.insert(0, str(ROOT))
 
+    print(f"load average at start: {_load()}")
     with previous_checkout(ROOT, args.previous, "search-speed-") as (_, previous, commit):
         for name in args.games.split(","):
             path, variant = GAMES[name]
@@ -217,6 +224,7 @@ def main() -> int:
                 sun = run(ROOT, SUNFISH, {"boards": boards, "nodes": args.sunfish_nodes})
                 n2, s2 = rate(sun)
                 print(f"  sunfish: {n2} nodes in {s2:.2f} s, {n2 / s2:,.0f} nodes/s (its nodes: bound() calls)")
+    print(f"load average at end: {_load()}")
     return 0
 
 
