@@ -69,7 +69,7 @@ import operator
 import random
 from dataclasses import dataclass
 
-from runtime.core.protocol import Move, Outcome, State
+from runtime.core.protocol import Move, Outcome, Signature, State
 from runtime.players.clock import Deadline, TimeControl, moves_before
 from runtime.players.evaluation import Evaluator, Weights
 from runtime.players.knowledge import GameKnowledge, KnowledgeCache, move_movements
@@ -157,25 +157,48 @@ def _landing(move: Move) -> str | None:
     return legs[-1][2] if legs else None
 
 
-_UNREAD = object()
-"""A :class:`_Capture` field not read yet."""
+class _Unread(enum.Enum):
+    """A :class:`_Capture` field not read yet."""
+
+    UNREAD = "unread"
+
+
+@dataclass(frozen=True, slots=True)
+class _Child:
+    """A capture's child position, its signature and the material the mover gains by it."""
+
+    state: State
+    sig: Signature
+    gain: float
 
 
 class _Capture:
-    """A quiescence position's move that may change material, and what the search read of it: the
-    child position and its signature and material gain (made when first needed), the cell where it
-    lands and the child's quick outcome (read when first needed).  A position quiesced again reads
-    them here (:meth:`AlphaBetaPlayer._captures_of`)."""
+    """A quiescence position's move that may change material, and what the search read of it: its
+    child (made when first needed), the cell where it lands and the child's quick outcome (read
+    when first needed).  A position quiesced again reads them here
+    (:meth:`AlphaBetaPlayer._captures_of`)."""
 
-    __slots__ = ("child", "gain", "landing", "move", "quick", "sig")
+    __slots__ = ("_landing", "_quick", "child", "move")
 
     def __init__(self, move: Move):
         self.move = move
-        self.child: State | None = None
-        self.sig = None
-        self.gain: float | None = None
-        self.landing = _UNREAD
-        self.quick = _UNREAD
+        self.child: _Child | None = None
+        self._landing: str | None | _Unread = _Unread.UNREAD
+        self._quick: Outcome | None | _Unread = _Unread.UNREAD
+
+    def landing(self) -> str | None:
+        """Where the move's last movement lands (:func:`_landing`, which builds the move's details)."""
+        landing = self._landing
+        if landing is _Unread.UNREAD:
+            landing = self._landing = _landing(self.move)
+        return landing
+
+    def quick_outcome(self, child: State) -> Outcome | None:
+        """The quick outcome of ``child``, this move's child position."""
+        quick = self._quick
+        if quick is _Unread.UNREAD:
+            quick = self._quick = child.quick_outcome()
+        return quick
 
 
 class Bound(enum.Enum):
@@ -398,7 +421,7 @@ class AlphaBetaPlayer(Player):
         first move or two is the rule there, and its search makes the child when it reaches it.
         """
         sign = 1.0 if maximising else -1.0
-        scored = []
+        scored: list[tuple[tuple[int, float], float, Move, State | None, Signature | None]] = []
         if by_value:
             for move in moves:
                 child = self._child(state, move)
@@ -410,11 +433,12 @@ class AlphaBetaPlayer(Player):
             killers = self.killers.get(ply, ())
             for move in moves:
                 notation = move.notation
-                child = csig = None
+                lazy: State | None = None
+                csig = None
                 gain = 0.0
                 if self._may_change_material(move):
-                    child = self._child(state, move)
-                    csig = child.signature()
+                    lazy = self._child(state, move)
+                    csig = lazy.signature()
                     gain = gain_of(csig)
                 if notation == best:
                     key = (0, 0.0)
@@ -424,7 +448,7 @@ class AlphaBetaPlayer(Player):
                     key = (2, 0.0)
                 else:
                     key = (3, -self.history.get(notation, 0))
-                scored.append((key, self.rng.random(), move, child, csig))
+                scored.append((key, self.rng.random(), move, lazy, csig))
         scored.sort(key=_ORDER)
         return [(m, c, cs) for _, _, m, c, cs in scored]
 
@@ -438,34 +462,29 @@ class AlphaBetaPlayer(Player):
         if outcome is not None:
             return outcome_value(outcome, self._root, ply)
         gain_of = None
-        tactical = []
+        tactical: list[tuple[float, float, _Capture, _Child]] = []
         for capture in captures:
-            if target is not None:
-                if capture.landing is _UNREAD:
-                    capture.landing = _landing(capture.move)
-                if capture.landing != target:
-                    continue  # past the first capture, only exchanges on the same cell
-            if capture.gain is None:
+            if target is not None and capture.landing() != target:
+                continue  # past the first capture, only exchanges on the same cell
+            child = capture.child
+            if child is None:
                 if gain_of is None:
                     gain_of = self._gains(sig, 1.0 if maximising else -1.0)
-                capture.child = self._child(state, capture.move)
-                capture.sig = capture.child.signature()
-                capture.gain = gain_of(capture.sig)
-            if capture.gain > 0:
-                tactical.append((-capture.gain, self.rng.random(), capture))
+                made = self._child(state, capture.move)
+                csig = made.signature()
+                child = capture.child = _Child(made, csig, gain_of(csig))
+            if child.gain > 0:
+                tactical.append((-child.gain, self.rng.random(), capture, child))
         tactical.sort(key=_ORDER)
         best = stand
-        for _, _, capture in tactical[:QUIESCENCE_TRIES]:
-            if capture.quick is _UNREAD:
-                capture.quick = capture.child.quick_outcome()
-            if capture.quick is not None:
-                value = outcome_value(capture.quick, self._root, ply + 1)
+        for _, _, capture, child in tactical[:QUIESCENCE_TRIES]:
+            quick = capture.quick_outcome(child.state)
+            if quick is not None:
+                value = outcome_value(quick, self._root, ply + 1)
             else:
                 # the landing cell is read only for the captures searched (reading it builds the move's details)
-                if target is None and capture.landing is _UNREAD:
-                    capture.landing = _landing(capture.move)
-                value = self._quiesce(capture.child, capture.sig, alpha, beta, ply + 1, qply + 1,
-                                      target if target is not None else capture.landing)
+                landing = target if target is not None else capture.landing()
+                value = self._quiesce(child.state, child.sig, alpha, beta, ply + 1, qply + 1, landing)
             if maximising:
                 best = max(best, value)
                 alpha = max(alpha, value)
