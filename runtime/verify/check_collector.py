@@ -51,7 +51,7 @@ class CheckCollector:
 
     def __exit__(self, *exc) -> None:
         saved, self._saved = self._saved, None
-        if gc.get_threshold() == self._set:
+        if saved is not None and gc.get_threshold() == self._set:
             gc.set_threshold(*saved)
         if self._froze:
             self._froze = False
