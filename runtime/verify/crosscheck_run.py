@@ -8,6 +8,8 @@ per game), optionally in ``workers`` processes or Ray tasks
 Transpositions are compared once within a root move's subtree, and the jobs'
 results are merged in job order, so the positions compared and the
 disagreements kept are the same for any number of workers and any backend.
+Each job compares with the garbage collector held off the loaded games
+(:class:`runtime.verify.check_collector.CheckCollector`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from runtime.verify.check_collector import CheckCollector
 from runtime.verify.crosscheck import CrossChecker, CrossCheckResult, KnownDifference, NameMap, start_states
 from runtime.jobs.executors import Backend, memo_scope, open_executor, worker_memo
 from runtime.loading.opening import open_game
@@ -85,17 +88,19 @@ def _checker(spec: CrossCheckSpec):
 
 def _tree_job(spec: CrossCheckSpec, depth: int, root_index: int | None) -> CrossCheckResult:
     checker, ref, cand, path = _checker(spec)
-    if root_index is None:
-        return checker.tree(ref, cand, depth, path)
-    result = CrossCheckResult()
-    pairs = checker.compare(ref, cand, path, CrossCheckResult())
-    move, r, c = pairs[root_index]
-    return checker.tree(r, c, depth - 1, path + [move.notation], result)
+    with CheckCollector():
+        if root_index is None:
+            return checker.tree(ref, cand, depth, path)
+        result = CrossCheckResult()
+        pairs = checker.compare(ref, cand, path, CrossCheckResult())
+        move, r, c = pairs[root_index]
+        return checker.tree(r, c, depth - 1, path + [move.notation], result)
 
 
 def _playout_job(spec: CrossCheckSpec, seed: int, plies: int) -> CrossCheckResult:
     checker, ref, cand, path = _checker(spec)
-    return checker.playout(ref, cand, seed, plies, path)
+    with CheckCollector():
+        return checker.playout(ref, cand, seed, plies, path)
 
 
 def run(spec: CrossCheckSpec, depth: int, games: int, plies: int, seed: int = 0,
@@ -109,7 +114,8 @@ def run(spec: CrossCheckSpec, depth: int, games: int, plies: int, seed: int = 0,
     with memo_scope():  # the games loaded here serve the jobs run in this process too
         checker, ref, cand, path = _checker(spec)
         result = CrossCheckResult()
-        root_pairs = checker.compare(ref, cand, path, result)
+        with CheckCollector():
+            root_pairs = checker.compare(ref, cand, path, result)
         jobs: list[tuple] = []
         if depth >= 2:
             jobs.extend((_tree_job, (spec, depth, i)) for i in range(len(root_pairs)))
