@@ -249,14 +249,14 @@ def test_a_rule_changed_in_alpha_centauri_is_reported_move_by_move():
 
 
 def test_a_crosscheck_job_leaves_no_cyclic_garbage_and_restores_the_collector():
-    """The jobs hold the cyclic collector off (runtime.verify.check_collector) because a
+    """The jobs hold the cyclic collector off (runtime.jobs.collector_scope) because a
     cross-check frees its positions by reference counting alone: with the collector
     switched off around a playout of Canon Chess (its ZRF against the native engine),
     ``gc.collect()`` afterwards finds nothing.  The collector's settings are those of
     before once a job ends, normally or by an exception."""
     import gc
 
-    from runtime.verify.check_collector import CheckCollector
+    from runtime.jobs.collector_scope import CollectorScope
     from runtime.verify.crosscheck_run import CrossCheckSpec, _build_checker
 
     spec = CrossCheckSpec(game="canon-chess", zrf=CANON_ZRF, variant="Canon Chess")
@@ -266,7 +266,7 @@ def test_a_crosscheck_job_leaves_no_cyclic_garbage_and_restores_the_collector():
     gc.collect()
     gc.disable()
     try:
-        with CheckCollector() as scope:
+        with CollectorScope("a cross-check job") as scope:
             assert gc.get_threshold() == tuple(max(a, b) for a, b in zip(before, scope.thresholds))
             result = checker.playout(ref, cand, seed=2, plies=8, path=path)
         found = gc.collect()
@@ -276,7 +276,7 @@ def test_a_crosscheck_job_leaves_no_cyclic_garbage_and_restores_the_collector():
     assert found == 0
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0
     try:
-        with CheckCollector():
+        with CollectorScope("a cross-check job"):
             assert gc.get_freeze_count() > 0
             raise KeyError("stop")
     except KeyError:

@@ -9,7 +9,7 @@ Transpositions are compared once within a root move's subtree, and the jobs'
 results are merged in job order, so the positions compared and the
 disagreements kept are the same for any number of workers and any backend.
 Each job compares with the garbage collector held off the loaded games
-(:class:`runtime.verify.check_collector.CheckCollector`).
+(:class:`runtime.jobs.collector_scope.CollectorScope`).
 """
 
 from __future__ import annotations
@@ -19,12 +19,18 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from runtime.verify.check_collector import CheckCollector
-from runtime.verify.crosscheck import CrossChecker, CrossCheckResult, KnownDifference, NameMap, start_states
+from runtime.core.merged_turns import MergedTurns
+from runtime.core.protocol import Game
+from runtime.jobs.collector_scope import CollectorScope
 from runtime.jobs.executors import Backend, memo_scope, open_executor, worker_memo
 from runtime.loading.opening import open_game
-from runtime.core.protocol import Game
-from runtime.core.merged_turns import MergedTurns
+from runtime.verify.crosscheck import (
+    CrossChecker,
+    CrossCheckResult,
+    KnownDifference,
+    NameMap,
+    start_states,
+)
 
 
 @dataclass(frozen=True)
@@ -88,7 +94,7 @@ def _checker(spec: CrossCheckSpec):
 
 def _tree_job(spec: CrossCheckSpec, depth: int, root_index: int | None) -> CrossCheckResult:
     checker, ref, cand, path = _checker(spec)
-    with CheckCollector():
+    with CollectorScope("a cross-check job"):
         if root_index is None:
             return checker.tree(ref, cand, depth, path)
         result = CrossCheckResult()
@@ -99,7 +105,7 @@ def _tree_job(spec: CrossCheckSpec, depth: int, root_index: int | None) -> Cross
 
 def _playout_job(spec: CrossCheckSpec, seed: int, plies: int) -> CrossCheckResult:
     checker, ref, cand, path = _checker(spec)
-    with CheckCollector():
+    with CollectorScope("a cross-check job"):
         return checker.playout(ref, cand, seed, plies, path)
 
 
@@ -114,7 +120,7 @@ def run(spec: CrossCheckSpec, depth: int, games: int, plies: int, seed: int = 0,
     with memo_scope():  # the games loaded here serve the jobs run in this process too
         checker, ref, cand, path = _checker(spec)
         result = CrossCheckResult()
-        with CheckCollector():
+        with CollectorScope("a cross-check job"):
             root_pairs = checker.compare(ref, cand, path, result)
         jobs: list[tuple] = []
         if depth >= 2:
