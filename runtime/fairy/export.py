@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from runtime.interpreter.game import ZrfGame
 from zrf.diagnostics import Diagnostic
 from zrf.model import GameDef
-from zrf.syntax import Atom, List, Node, to_text
+from zrf.syntax import Atom, List, Node, String, to_text
 
 from .betza import read, write
 from .drops import read_drops
@@ -577,8 +577,8 @@ class _PieceExport:
     def _option_span(self, name: str):
         """Where ``(option "name" ...)`` is written, else where the game is."""
         for form in self.gdef.forms.get("option", []):
-            items = getattr(form, "items", [])
-            if len(items) > 1 and getattr(items[1], "text", "").strip('"') == name:
+            items = form.items if isinstance(form, List) else []
+            if len(items) > 1 and isinstance(items[1], (Atom, String)) and items[1].text.strip('"') == name:
                 return form.span
         return self.gdef.span
 
