@@ -11,9 +11,11 @@ GAME with its own native engine; the report gives, per checkout, the verdict
 (agree, positions, unexplained differences), the wall time and the processor
 time of the command and every worker it waited for, and the ratio previous /
 ours of both.  Processor time is the figure to compare on a shared machine:
-other people's jobs lengthen the wall time of both sides unevenly.  Whether
-the two checkouts' ZRF files and native engines are the same bytes is printed
-too, since the comparison is of interpreters only when they are.
+other people's jobs lengthen the wall time of both sides unevenly, and the
+load average before, between and after the runs is printed to say how much.
+Whether the two checkouts' ZRF files and native engines are the same bytes is
+printed too (each apart), since the comparison is of the interpreter and the
+checker alone only when both are.
 """
 
 from __future__ import annotations
@@ -33,11 +35,11 @@ from previous_checkout import previous_checkout
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def digest(checkout: Path, folder: str) -> str:
-    """A hash of the source files of ``folder`` in ``checkout`` (which generated ZRF and engine ran)."""
+def digest(checkout: Path, folder: str, suffix: str) -> str:
+    """A hash of the ``suffix`` files of ``folder`` in ``checkout`` (which generated ZRF or engine ran)."""
     h = hashlib.sha256()
     for path in sorted((checkout / folder).rglob("*")):
-        if path.is_file() and path.suffix in (".py", ".zrf"):
+        if path.is_file() and path.suffix == suffix:
             h.update(path.relative_to(checkout).as_posix().encode())
             h.update(path.read_bytes())
     return h.hexdigest()[:12]
@@ -77,14 +79,21 @@ def main() -> int:
     command = ["crosscheck", args.game, "--depth", str(args.depth), "--games", str(args.games),
                "--plies", str(args.plies), "--workers", str(args.workers), "--json"]
     with previous_checkout(ROOT, args.previous, "crosscheck-time-") as (_, previous, commit):
+        load = [os.getloadavg()[0]]
         ours = timed_run(ROOT, command)
+        load.append(os.getloadavg()[0])
         before = timed_run(previous, command)
-        same = digest(ROOT, "variants") == digest(previous, "variants")
+        load.append(os.getloadavg()[0])
+        same = {suffix: digest(ROOT, "variants", suffix) == digest(previous, "variants", suffix)
+                for suffix in (".zrf", ".py")}
     print(f"zrf {' '.join(command)}")
-    print(f"variants/ (generated ZRF files and native engines) the same in both checkouts: {same}")
+    print(f"the same in both checkouts: generated ZRF files (variants/**/*.zrf) {same['.zrf']}, "
+          f"native engines (variants/**/*.py) {same['.py']}")
     for name, r in (("ours", ours), (f"previous ({commit})", before)):
         print(f"  {name}: exit {r['exit']}, {summary(r['verdict'])}; wall {r['wall']:.1f} s, "
               f"processor {r['cpu']:.1f} s")
+    print("load average (1 minute) at the start, between the runs, at the end: "
+          + ", ".join(f"{x:.1f}" for x in load))
     print(f"speed-up (previous / ours): processor {before['cpu'] / ours['cpu']:.2f}, "
           f"wall {before['wall'] / ours['wall']:.2f}")
     return 0 if ours["exit"] == before["exit"] == 0 else 1

@@ -8,7 +8,7 @@ the checker's own output.
 from __future__ import annotations
 
 from runtime.verify.crosscheck import CrossChecker, CrossCheckResult, KnownDifference, NameMap
-from runtime.core.protocol import Outcome
+from runtime.core.protocol import Move, Outcome, Signature
 
 from runtime.loading.registry import find_game
 
@@ -147,3 +147,138 @@ def test_name_map_ignores_bookkeeping_cells():
     names = NameMap.from_json({"ignore": ["clock-1"], "pieces": {"Tower": "Rook"}})
     sig = make_signature("White", [("a1", "White", "Tower"), ("clock-1", "White", "Clock")])
     assert names.signature(sig).board == frozenset({("a1", "White", "Rook")})
+
+
+class _Scripted(TakeAway):
+    """A game given as a table: position name -> (signature, [(move notation, next position)])."""
+
+    def __init__(self, table, start="root"):
+        super().__init__(0)
+        self.table, self.start = table, start
+
+    def initial_state(self):
+        return _ScriptedState(self, self.start)
+
+
+class _ScriptedState(TakeState):
+    def __init__(self, game, name):
+        self.game, self.name = game, name
+
+    @property
+    def current_player(self):
+        return self.signature().to_move
+
+    def legal_moves(self):
+        return [Move.single(text, to) for text, to in self.game.table[self.name][1]]
+
+    def apply(self, move):
+        return _ScriptedState(self.game, move.data)
+
+    def outcome(self):
+        return None
+
+    def signature(self):
+        return self.game.table[self.name][0]
+
+
+def test_successors_differing_in_any_part_of_the_position_disagree():
+    """Successors are keyed by what they change in the position (successor_key), not by
+    the whole board: a successor differing from the reference's only in the side to move,
+    only in the hands, or only in a board entry the move did not touch is still another
+    position.  By hand: the reference's moves "a" to "d" lead to four positions; the
+    candidate's "a" is the same as the reference's, "b" differs in the side to move, "c"
+    in the hands, "d" in a cell far from the move (f8 holds a Rook); "a2" reaches a's
+    position again (no difference: the same successor twice) and "e" reaches nothing the
+    reference has."""
+
+    board = frozenset({("e1", "White", "King"), ("e8", "Black", "King"), ("a1", "White", "Rook")})
+    moved = board - {("a1", "White", "Rook")} | {("a2", "White", "Rook")}
+    far = moved | {("f8", "Black", "Rook")}
+    hands = frozenset({("White", "Pawn", 1)})
+
+    def sig(to_move, b, h=frozenset()):
+        return Signature(to_move, b, h)
+
+    def table(successors):
+        out = {"root": (sig("White", board), [(m, m) for m in successors])}
+        out.update((m, (s, [])) for m, s in successors.items())
+        return out
+
+    ref = _Scripted(table({"a": sig("Black", moved), "b": sig("Black", moved | {("h1", "White", "Pawn")}),
+                           "c": sig("Black", board - {("a1", "White", "Rook")}, hands),
+                           "d": sig("Black", moved - {("e8", "Black", "King")} | {("e7", "Black", "King")})}))
+    cand = _Scripted(table({"a": sig("Black", moved), "b": sig("White", moved | {("h1", "White", "Pawn")}),
+                            "c": sig("Black", board - {("a1", "White", "Rook")}),
+                            "d": sig("Black", far - {("e8", "Black", "King")} | {("e7", "Black", "King")}),
+                            "a2": sig("Black", moved), "e": sig("Black", board)}))
+    result = CrossChecker(ref, cand).tree(ref.initial_state(), cand.initial_state(), 1)
+    [d] = result.failures
+    assert d.kind == "successors"
+    assert d.only_reference == ["b", "c", "d"]
+    assert d.only_candidate == ["b", "c", "d", "e"]
+    # the same tables with the candidate's differences removed agree
+    same = _Scripted(table({"a": sig("Black", moved), "b": sig("Black", moved | {("h1", "White", "Pawn")}),
+                            "c": sig("Black", board - {("a1", "White", "Rook")}, hands),
+                            "d": sig("Black", moved - {("e8", "Black", "King")} | {("e7", "Black", "King")}),
+                            "a2": sig("Black", moved)}))
+    assert CrossChecker(ref, same).tree(ref.initial_state(), same.initial_state(), 1).agree
+
+
+def test_a_rule_changed_in_alpha_centauri_is_reported_move_by_move():
+    """A planted difference in a real game: the native Alpha Centauri engine against itself
+    with the Hopper's sacrifice switched off (hopper_sacrifice=False), at a position where
+    the only possible sacrifice is the Hopper on e5 jumping the Black Pawn on e6 onto its
+    own Guard on e7.  By hand, the reference alone has that jump, once after each of the
+    King's and the Dame's legal first parts: King a1-a2 (b1 holds the Dame, a1 is a corner)
+    and Dame b1-b2, b1-c1 (a1 holds the King): three turns, and the candidate has no move
+    the reference lacks."""
+    from variants.alpha_centauri.engine import alpha_centauri
+
+    W, B = "White", "Black"
+    position = {"a1": (W, "King"), "b1": (W, "Dame"), "i9": (B, "King"), "h9": (B, "Dame"),
+                "e5": (W, "Hopper"), "e6": (B, "Pawn"), "e7": (W, "Guard")}
+    ref = alpha_centauri().state_from(position, W)
+    cand = alpha_centauri(hopper_sacrifice=False).state_from(position, W)
+    result = CrossCheckResult()
+    CrossChecker(ref.game, cand.game).compare(ref, cand, [], result)
+    [d] = result.failures
+    assert d.only_candidate == []
+    assert len(d.only_reference) == 3
+    assert all("Hopper e5" in m and "e7" in m for m in d.only_reference), d.only_reference
+    assert {m.split(";")[0] for m in d.only_reference} == {"King a1 - a2", "Dame b1 - b2", "Dame b1 - c1"}
+
+
+def test_a_crosscheck_job_leaves_no_cyclic_garbage_and_restores_the_collector():
+    """The jobs hold the cyclic collector off (runtime.jobs.collector_scope) because a
+    cross-check frees its positions by reference counting alone: with the collector
+    switched off around a playout of Canon Chess (its ZRF against the native engine),
+    ``gc.collect()`` afterwards finds nothing.  The collector's settings are those of
+    before once a job ends, normally or by an exception."""
+    import gc
+
+    from runtime.jobs.collector_scope import CollectorScope
+    from runtime.verify.crosscheck_run import CrossCheckSpec, _build_checker
+
+    spec = CrossCheckSpec(game="canon-chess", zrf=CANON_ZRF, variant="Canon Chess")
+    checker, ref, cand, path = _build_checker(spec)
+    checker.playout(ref, cand, seed=1, plies=2, path=path)  # tables and memos made once
+    before = gc.get_threshold()
+    gc.collect()
+    gc.disable()
+    try:
+        with CollectorScope("a cross-check job") as scope:
+            assert gc.get_threshold() == tuple(max(a, b) for a, b in zip(before, scope.thresholds))
+            result = checker.playout(ref, cand, seed=2, plies=8, path=path)
+        found = gc.collect()
+    finally:
+        gc.enable()
+    assert result.agree and result.positions > 1
+    assert found == 0
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+    try:
+        with CollectorScope("a cross-check job"):
+            assert gc.get_freeze_count() > 0
+            raise KeyError("stop")
+    except KeyError:
+        pass
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0

@@ -13,12 +13,13 @@ import gc
 
 import pytest
 
+from runtime.jobs.collector_scope import LONG_RUN_THRESHOLDS as SEARCH_THRESHOLDS
+from runtime.jobs.collector_scope import CollectorScope
 from runtime.loading.opening import open_game
 from runtime.players.alphabeta import AlphaBetaPlayer
 from runtime.players.clock import TimeControl
 from runtime.players.evaluation import Evaluator
 from runtime.players.knowledge import learn
-from runtime.players.search_collector import SEARCH_THRESHOLDS, SearchCollector
 
 from .conftest import ROOT
 
@@ -96,7 +97,7 @@ def test_a_search_that_raises_puts_the_settings_back(chess):
 
 def test_a_threshold_raised_beyond_the_search_s_is_kept():
     gc.set_threshold(50_000, 5, 10)
-    with SearchCollector():
+    with CollectorScope("a search"):
         assert gc.get_threshold() == (50_000, SEARCH_THRESHOLDS[1], 10)
     assert gc.get_threshold() == (50_000, 5, 10)
     gc.set_threshold(700, 10, 10)
@@ -106,7 +107,7 @@ def test_objects_someone_else_froze_stay_frozen():
     gc.freeze()
     try:
         frozen = gc.get_freeze_count()
-        with SearchCollector():
+        with CollectorScope("a search"):
             assert gc.get_freeze_count() >= frozen
         assert gc.get_freeze_count() >= frozen > 0
     finally:
@@ -116,7 +117,7 @@ def test_objects_someone_else_froze_stay_frozen():
 @pytest.mark.parametrize("first_out", ["first in", "last in"])
 def test_two_searches_ending_in_either_order_leave_the_defaults(first_out):
     """Searches in two threads share the process's collector: whichever ends first, the defaults come back."""
-    a, b = SearchCollector(), SearchCollector()
+    a, b = CollectorScope("a search"), CollectorScope("a search")
     a.__enter__()
     b.__enter__()
     assert gc.get_threshold() == SEARCH_THRESHOLDS and gc.get_freeze_count() > 0
@@ -126,7 +127,7 @@ def test_two_searches_ending_in_either_order_leave_the_defaults(first_out):
 
 
 def test_a_scope_is_not_entered_twice():
-    scope = SearchCollector()
+    scope = CollectorScope("a search")
     with scope, pytest.raises(RuntimeError):
         scope.__enter__()
 

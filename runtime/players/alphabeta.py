@@ -74,7 +74,7 @@ from runtime.players.clock import Deadline, TimeControl, moves_before
 from runtime.players.evaluation import Evaluator, Weights
 from runtime.players.knowledge import GameKnowledge, KnowledgeCache, move_movements
 from runtime.players.player import Player
-from runtime.players.search_collector import SearchCollector
+from runtime.jobs.collector_scope import CollectorScope
 from runtime.players.strength_scale import DEFAULT_LEVEL, strength_level
 
 WIN = 1_000_000.0
@@ -287,7 +287,7 @@ class AlphaBetaPlayer(Player):
         #: the game's learning is complete (else it goes on during the next move)
         self._learned = False
         #: the cyclic garbage collector's settings while this player searches
-        self.collector = SearchCollector()
+        self.collector = CollectorScope("a search")
 
     # ------------------------------------------------------------------ evaluation
 

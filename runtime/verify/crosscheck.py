@@ -8,7 +8,11 @@ position the checker compares
 * the outcome (who won, lost or drew; the wording of the rule may differ),
 * the *sets of successor signatures*: for each legal move, the position it
   leads to.  A successor only one side can reach is a disagreement, reported
-  with that side's move notation.
+  with that side's move notation.  Both positions being the same, two
+  successors are the same position exactly when they differ from it in the
+  same board entries (with the same side to move and hands), so each successor
+  is keyed by those few entries (:func:`successor_key`), not by its whole board:
+  a key is hashed and compared in a few entries' time.
 
 Positions are visited in two ways: every position of the move tree to a depth
 (``depth``), then ``games`` random playouts of at most ``plies`` plies that
@@ -204,14 +208,16 @@ class CrossChecker:
 
     # -- one position
 
-    def _successors(self, state: State, translate: bool) -> dict:
+    def _successors(self, state: State, board: frozenset, translate: bool) -> dict:
+        """:func:`successor_key` -> (the first move reaching it, the position), in move order;
+        ``board`` is ``state``'s board (the candidate's translated by the name map)."""
         out: dict = {}
         for move in state.legal_moves():
             child = state.apply(move)
             sig = child.signature()
             if translate:
                 sig = self.names.signature(sig)
-            out.setdefault(sig.core(), (move, child))
+            out.setdefault(successor_key(sig, board), (move, child))
         return out
 
     def compare(self, ref: State, cand: State, path: list[str],
@@ -234,14 +240,22 @@ class CrossChecker:
             return []
         if ro is not None:
             return []
-        rs = self._successors(ref, False)
-        cs = self._successors(cand, True)
-        only_r = [rs[k][0].notation for k in rs if k not in cs]
-        only_c = [cs[k][0].notation for k in cs if k not in rs]
+        rs = self._successors(ref, ref_sig[1], False)
+        cs = self._successors(cand, cand_sig[1], True)
+        shared: list[tuple[Move, State, State]] = []
+        only_r: list[str] = []
+        for key, (move, child) in rs.items():
+            twin = cs.get(key)
+            if twin is None:
+                only_r.append(move.notation)
+            else:
+                shared.append((move, child, twin[1]))
+        # distinct keys of rs met distinct keys of cs: when as many met as cs has, none is left
+        only_c = [] if len(shared) == len(cs) else [cs[k][0].notation for k in cs if k not in rs]
         if only_r or only_c:
             self._report(ref, cand, result, Disagreement(
                 DisagreementKind.SUCCESSORS, list(path), sorted(only_r), sorted(only_c)))
-        return [(rs[k][0], rs[k][1], cs[k][1]) for k in rs if k in cs]
+        return shared
 
     def _report(self, ref: State, cand: State, result: CrossCheckResult, d: Disagreement) -> None:
         for k in self.known:
@@ -292,6 +306,17 @@ class CrossChecker:
             path.append(move.notation)
         result.playouts += 1
         return result
+
+
+def successor_key(sig: Signature, board: frozenset) -> tuple:
+    """What tells apart the successors of one position whose board is ``board``: the side to
+    move, the board entries the successor adds or drops (``sig.board ^ board``) and the hands.
+
+    For a fixed ``board`` two successors have the same key exactly when their :meth:`Signature.core`
+    is the same (the board is ``board ^ entries``), and a move changes few entries, so the key
+    is small where the core holds the whole board.
+    """
+    return (sig.to_move, sig.board ^ board, sig.hands)
 
 
 def start_states(reference: Game, candidate: Game, moves: Iterable[str],

@@ -8,6 +8,8 @@ per game), optionally in ``workers`` processes or Ray tasks
 Transpositions are compared once within a root move's subtree, and the jobs'
 results are merged in job order, so the positions compared and the
 disagreements kept are the same for any number of workers and any backend.
+Each job compares with the garbage collector held off the loaded games
+(:class:`runtime.jobs.collector_scope.CollectorScope`).
 """
 
 from __future__ import annotations
@@ -17,11 +19,18 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from runtime.verify.crosscheck import CrossChecker, CrossCheckResult, KnownDifference, NameMap, start_states
+from runtime.core.merged_turns import MergedTurns
+from runtime.core.protocol import Game
+from runtime.jobs.collector_scope import CollectorScope
 from runtime.jobs.executors import Backend, memo_scope, open_executor, worker_memo
 from runtime.loading.opening import open_game
-from runtime.core.protocol import Game
-from runtime.core.merged_turns import MergedTurns
+from runtime.verify.crosscheck import (
+    CrossChecker,
+    CrossCheckResult,
+    KnownDifference,
+    NameMap,
+    start_states,
+)
 
 
 @dataclass(frozen=True)
@@ -85,17 +94,19 @@ def _checker(spec: CrossCheckSpec):
 
 def _tree_job(spec: CrossCheckSpec, depth: int, root_index: int | None) -> CrossCheckResult:
     checker, ref, cand, path = _checker(spec)
-    if root_index is None:
-        return checker.tree(ref, cand, depth, path)
-    result = CrossCheckResult()
-    pairs = checker.compare(ref, cand, path, CrossCheckResult())
-    move, r, c = pairs[root_index]
-    return checker.tree(r, c, depth - 1, path + [move.notation], result)
+    with CollectorScope("a cross-check job"):
+        if root_index is None:
+            return checker.tree(ref, cand, depth, path)
+        result = CrossCheckResult()
+        pairs = checker.compare(ref, cand, path, CrossCheckResult())
+        move, r, c = pairs[root_index]
+        return checker.tree(r, c, depth - 1, path + [move.notation], result)
 
 
 def _playout_job(spec: CrossCheckSpec, seed: int, plies: int) -> CrossCheckResult:
     checker, ref, cand, path = _checker(spec)
-    return checker.playout(ref, cand, seed, plies, path)
+    with CollectorScope("a cross-check job"):
+        return checker.playout(ref, cand, seed, plies, path)
 
 
 def run(spec: CrossCheckSpec, depth: int, games: int, plies: int, seed: int = 0,
@@ -109,7 +120,8 @@ def run(spec: CrossCheckSpec, depth: int, games: int, plies: int, seed: int = 0,
     with memo_scope():  # the games loaded here serve the jobs run in this process too
         checker, ref, cand, path = _checker(spec)
         result = CrossCheckResult()
-        root_pairs = checker.compare(ref, cand, path, result)
+        with CollectorScope("a cross-check job"):
+            root_pairs = checker.compare(ref, cand, path, result)
         jobs: list[tuple] = []
         if depth >= 2:
             jobs.extend((_tree_job, (spec, depth, i)) for i in range(len(root_pairs)))

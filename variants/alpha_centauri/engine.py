@@ -23,10 +23,10 @@ from typing import Mapping
 from runtime.core.goalinfo import Goal, GoalResult, adjacent_pair_goal
 from runtime.core.move_details import details_from_codes
 from runtime.core.protocol import (Game, GameType, Move, Outcome, PartDetails, SetsUpPositions, Signature,
-                                   State, make_signature)
+                                   State)
 
 from . import data
-from .board import INDEX, NAMES, TYPE_NAMES, TYPE_OF_NAME, code
+from .board import INDEX, N_CELLS, NAMES, TYPE_NAMES, TYPE_OF_NAME, code
 from .moves import Rules, part_movements, part_moves, royals_meet
 
 WIN_RULE = "King and Dame meet in the Encounter Zone"
@@ -52,6 +52,9 @@ class AlphaCentauri(Game, SetsUpPositions):
                            diagonal_meeting=diagonal_meeting,
                            hopper_sacrifice=hopper_sacrifice)
         self.setup = dict(data.SETUP if setup is None else setup)
+        #: ``entries[cell][code]``: the signature's board entry of a piece on a cell, made once,
+        #: so that every signature shares them and a child's is built from its parent's
+        self.entries = signature_entries(self.players)
 
     def initial_state(self) -> "AlphaCentauriState":
         """The start position (RULES.md section 8 setup), White to move."""
@@ -79,15 +82,24 @@ class AlphaCentauri(Game, SetsUpPositions):
         return AlphaCentauriState(self, board, self.players.index(to_move))
 
 
+def signature_entries(players: tuple[str, ...]) -> tuple[tuple[tuple[str, str, str] | None, ...], ...]:
+    """Per cell, per piece code, the signature entry ``(cell, player, type)`` (None for no piece)."""
+    codes = range(code(len(players) - 1, max(TYPE_NAMES)) + 1)
+    return tuple(tuple((NAMES[c], players[x >> 4], TYPE_NAMES[x & 15]) if x & 15 in TYPE_NAMES else None
+                       for x in codes) for c in range(N_CELLS))
+
+
 class AlphaCentauriState(State):
     """A position at the start of a turn: the board (81 integer codes) and the side to move.
 
     No other rule state exists: reductions follow from the board, and the game
     has no repetition or move-count rule.  Legal turns and the outcome are
-    computed once and cached.
+    computed once and cached, and so is the signature: a position made by
+    :meth:`apply` from one whose signature is made builds its own from that one,
+    swapping the entries of the cells the turn wrote.
     """
 
-    __slots__ = ("game", "board_codes", "to_move", "_moves", "_outcome", "_done")
+    __slots__ = ("game", "board_codes", "to_move", "_moves", "_outcome", "_done", "_signature", "_basis")
 
     def __init__(self, game: AlphaCentauri, board_codes: list, to_move: int):
         self.game = game
@@ -96,6 +108,9 @@ class AlphaCentauriState(State):
         self._moves: list | None = None
         self._outcome: Outcome | None = None
         self._done = False
+        self._signature: Signature | None = None
+        #: (the parent's signature, its board, the turn's cell changes) until the signature is made
+        self._basis: tuple | None = None
 
     @property
     def current_player(self) -> str:
@@ -156,7 +171,10 @@ class AlphaCentauriState(State):
         for changes in parts:
             for cell, val in changes:
                 nb[cell] = val
-        return AlphaCentauriState(self.game, nb, 1 - self.to_move)
+        child = AlphaCentauriState(self.game, nb, 1 - self.to_move)
+        if self._signature is not None:
+            child._basis = (self._signature, self.board_codes, parts)
+        return child
 
     # -- end of game ---------------------------------------------------------
 
@@ -183,10 +201,31 @@ class AlphaCentauriState(State):
         return self._outcome
 
     def signature(self) -> Signature:
-        players = self.game.players
-        cells = ((NAMES[i], players[x >> 4], TYPE_NAMES[x & 15])
-                 for i, x in enumerate(self.board_codes) if x)
-        return make_signature(players[self.to_move], cells)
+        if self._signature is None:
+            self._signature = self._make_signature()
+        return self._signature
+
+    def _make_signature(self) -> Signature:
+        """From the parent's signature when :meth:`apply` left one (the written cells' entries
+        swapped), else from every cell."""
+        entries = self.game.entries
+        to_move = self.game.players[self.to_move]
+        board = self.board_codes
+        if self._basis is None:
+            return Signature(to_move, frozenset(entries[i][x] for i, x in enumerate(board) if x))
+        before, board_before, parts = self._basis
+        self._basis = None
+        gone = []
+        came = []
+        for changes in parts:
+            for cell, _ in changes:
+                old, new = board_before[cell], board[cell]
+                if old != new:
+                    if old:
+                        gone.append(entries[cell][old])
+                    if new:
+                        came.append(entries[cell][new])
+        return Signature(to_move, before.board.difference(gone).union(came))
 
 
 def _restores(board: list, first: tuple, second: tuple) -> bool:
