@@ -219,23 +219,12 @@ class ZrfState(State, ReadsRecordedTurns):
         return turn.move(g), len(parts), notices
 
     def material_moves(self) -> list[Move]:
-        """The legal turns that change material, made without the others' notation or safety test.
-
-        When the outcome is not known yet, the material turns are made before the turn goals
-        and the "no legal moves" test are asked: a legal material turn already answers that a
-        legal turn exists, so those tests make no other turn.
-        """
+        """The legal turns that change material, made without the others' notation or safety test."""
         if self._legal is not None:
             return [m for m in self._legal if m.changes_material()]
-        if self._done:
-            return [] if self._outcome is not None else self.raw_moves().material()
-        out = self.quick_outcome()
-        moves = self.raw_moves().material() if out is None else []
-        if out is None:
-            out = self._turn_outcome()
-        self._outcome = out
-        self._done = True
-        return [] if out is not None else moves
+        if self.outcome() is not None:
+            return []
+        return self.raw_moves().material()
 
     def legal_move_count(self) -> int:
         """The number of legal turns, counted without making them moves (no notation)."""
@@ -331,13 +320,7 @@ class ZrfState(State, ReadsRecordedTurns):
         return Outcome.win(winners[0], players, rule)
 
     def _compute_outcome(self) -> Outcome | None:
-        out = self.quick_outcome()
-        return out if out is not None else self._turn_outcome()
-
-    def _turn_outcome(self) -> Outcome | None:
-        """The outcome when no position goal holds: a turn goal of the player to move, or a
-        draw when that player has no legal turn and may not pass."""
-        out = self._turn_goal_outcome()
+        out = self.goal_outcome()
         if out is None and not self.raw_moves() and not self._pass_allowed(()):
             return Outcome.drawn("no legal moves")
         return out
@@ -360,13 +343,10 @@ class ZrfState(State, ReadsRecordedTurns):
         may not pass; knowing that costs a move generation, which callers that
         only ask "did a goal end it?" can skip.
         """
-        out = self.quick_outcome()
-        return out if out is not None else self._turn_goal_outcome()
-
-    def _turn_goal_outcome(self) -> Outcome | None:
-        """The outcome decided by the turn goals of the player to move (:meth:`goal_outcome`
-        once no position goal holds)."""
         g = self.game
+        out = self.quick_outcome()
+        if out is not None:
+            return out
         player = g.entry(self.turn)[0]
         for goal in g.goals:
             if goal.on_turn and player in goal.players and goal.holds(self, player):

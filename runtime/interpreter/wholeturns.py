@@ -682,8 +682,6 @@ class MoveList(Sequence):
         self._moves: list[Move | None] = []
         #: how many turns there are, once known
         self._total: int | None = None
-        #: has :meth:`material` found a legal turn (so the list is not empty, whatever else it holds)?
-        self._material_found = False
         self.cap = cap
 
     def _pull(self, n: int) -> None:
@@ -711,11 +709,8 @@ class MoveList(Sequence):
         return m
 
     def __bool__(self) -> bool:
-        if not self._held:
-            if self._total is not None:
-                return self._total > 0  # counted already: no turn needs making
-            if self._material_found:
-                return True  # a material turn is a legal turn
+        if self._total is not None and not self._held:
+            return self._total > 0  # counted already: no turn needs making
         self._pull(1)
         return bool(self._held)
 
@@ -760,8 +755,6 @@ class MoveList(Sequence):
                 game.list_cut(self.cap)
                 break
             out.append(tn.move(game))
-        if out:
-            self._material_found = True
         return out
 
     def count(self) -> int:

@@ -366,8 +366,8 @@ class AlphaBetaPlayer(Player):
         read between moves (one position of a big board takes longer than a move may think)."""
         self._tick()
         if material_only:
-            moves = state.material_moves()  # made first: a legal one tells the outcome's tests a move exists
             outcome = state.outcome()
+            moves = state.material_moves() if outcome is None else []
         else:
             moves, whole = moves_before(state, self._deadline)
             if not whole:
