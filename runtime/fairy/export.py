@@ -23,9 +23,10 @@ from zrf.syntax import Atom, List, Node, to_text
 
 from .betza import read, write
 from .drops import read_drops
+from .hand_cells import HandProblem, HandRules
 from .naming import Naming
 from .position import FairyGame
-from .probing import BoardFrame, Prober, piece_steps, predict_quiet, region_option
+from .probing import BoardFrame, Prober, centre_distance, piece_steps, predict_quiet, region_option
 from .section import VariantSection
 
 #: Fairy-Stockfish's largest board (its LARGEBOARDS build): files, ranks.
@@ -63,6 +64,9 @@ BLOCKING_KEYWORDS = {
     "flip": (ExportCode.EFFECT, "Fairy-Stockfish changes no piece's owner"),
     "change-owner": (ExportCode.EFFECT, "Fairy-Stockfish changes no piece's owner"),
 }
+#: The keywords a game whose hands are board cells uses to carry a captured piece to its
+#: capturer's hand (:mod:`.hand_cells`): reported only when no probe sees such a capture.
+HAND_EFFECTS = ("flip", "change-owner", "create")
 
 
 @dataclass
@@ -110,26 +114,31 @@ def export_game(game: ZrfGame, name: str | None = None) -> Export:
         report.add(ExportCode.PLAYERS, f"Fairy-Stockfish plays two players, this game has {len(gdef.players)}",
                    _form_span(gdef, "players"))
     _check_turn_order(game, report)
-    frame = board_frame(gdef, report)
-    _scan_programs(gdef, report)
+    hand_rules = HandRules.of(game) if len(gdef.players) == 2 else None
+    frame = board_frame(gdef, report, hand_rules.playing if hand_rules is not None else None)
+    deferred = _scan_programs(gdef, report, HAND_EFFECTS if hand_rules is not None else ())
     _check_options(gdef, report)
     if report.items or frame is None:
         return Export(None, None, report.items, frame)
-    return _PieceExport(game, frame, report, name or variant_name(gdef.title)).run()
+    return _PieceExport(game, frame, report, name or variant_name(gdef.title), hand_rules, deferred).run()
 
 
-def board_frame(gdef: GameDef, report: _Report) -> BoardFrame | None:
+def board_frame(gdef: GameDef, report: _Report, playing: frozenset[str] | None = None) -> BoardFrame | None:
     """The board as Fairy-Stockfish squares: one full rectangular two-dimensional grid, rank 1
-    on the first player's side (the side where its set-up stands)."""
+    on the first player's side (the side where its set-up stands).  With ``playing`` (the
+    playing area of a game whose hands are board cells, :mod:`.hand_cells`), only those cells:
+    a full rectangle of one grid, the hand cells left out."""
     board = gdef.board
-    grids = board.grids
-    cells = [p for p in board.positions.values() if not p.dummy]
-    if len(grids) != 1 or any(p.grid != 0 or p.coords is None for p in cells):
-        report.add(ExportCode.BOARD, "Fairy-Stockfish plays on one rectangular grid: this board "
+    cells = [p for p in board.positions.values() if not p.dummy and (playing is None or p.name in playing)]
+    grids = sorted({p.grid for p in cells if p.grid is not None}) if playing is not None \
+        else list(range(len(board.grids)))
+    if len(grids) != 1 or any(p.grid != grids[0] or p.coords is None for p in cells):
+        where = "playing area" if playing is not None else "board"
+        report.add(ExportCode.BOARD, f"Fairy-Stockfish plays on one rectangular grid: this {where} "
                    + (f"has {len(grids)} grids" if len(grids) != 1 else "has positions outside its grid"),
                    board.span)
         return None
-    grid = grids[0]
+    grid = board.grids[grids[0]]
     if len(grid.dimensions) != 2:
         report.add(ExportCode.BOARD, f"Fairy-Stockfish boards have two dimensions, this grid has "
                    f"{len(grid.dimensions)}", grid.span)
@@ -142,18 +151,25 @@ def board_frame(gdef: GameDef, report: _Report) -> BoardFrame | None:
     else:
         report.add(ExportCode.BOARD, "the grid's dimensions are not one across and one down", grid.span)
         return None
-    files, ranks = len(grid.dimensions[file_axis][0]), len(grid.dimensions[rank_axis][0])
+    low = [min(p.coords[k] for p in cells) for k in (0, 1)]
+    high = [max(p.coords[k] for p in cells) for k in (0, 1)]
+    files = high[file_axis] - low[file_axis] + 1
+    ranks = high[rank_axis] - low[rank_axis] + 1
     labels = {a + b: (i, j) for i, a in enumerate(names0) for j, b in enumerate(names1)}
-    killed = [labels[k] for k in board.killed if k in labels]
+    killed = [labels[k] for k in board.killed if k in labels
+              and all(low[a] <= labels[k][a] <= high[a] for a in (0, 1))]
     if files * ranks != len(cells) + len(killed):
-        report.add(ExportCode.BOARD, "the grid is not a full rectangle of cells and killed positions", grid.span)
+        report.add(ExportCode.BOARD, "the playing area is not a full rectangle of cells and killed positions"
+                   if playing is not None else "the grid is not a full rectangle of cells and killed positions",
+                   grid.span)
         return None
     if files > MAX_FILES or ranks > MAX_RANKS:
-        report.add(ExportCode.BOARD_SIZE, f"the board is {files}x{ranks}: Fairy-Stockfish's largest is "
-                   f"{MAX_FILES}x{MAX_RANKS}", grid.span)
+        report.add(ExportCode.BOARD_SIZE, f"the {'playing area' if playing is not None else 'board'} is "
+                   f"{files}x{ranks}: Fairy-Stockfish's largest is {MAX_FILES}x{MAX_RANKS}", grid.span)
         return None
+
     def place(coords):
-        i, j = coords[file_axis], coords[rank_axis]
+        i, j = coords[file_axis] - low[file_axis], coords[rank_axis] - low[rank_axis]
         return (i if step_x > 0 else files - 1 - i, ranks - 1 - j if step_y > 0 else j)
 
     square = {p.name: place(p.coords) for p in cells}
@@ -205,15 +221,22 @@ def capture_nodes(gdef: GameDef) -> dict[str, list[Node]]:
     return out
 
 
-def _scan_programs(gdef: GameDef, report: _Report) -> None:
-    """Every move-program keyword Fairy-Stockfish has no counterpart for, where it is written."""
+def _scan_programs(gdef: GameDef, report: _Report, deferred_words=()) -> list[tuple[ExportCode, str, object]]:
+    """Every move-program keyword Fairy-Stockfish has no counterpart for, where it is written;
+    those of ``deferred_words`` are returned instead of reported (a game whose hands are board
+    cells carries its captures there with them: the probes judge them)."""
+    deferred = []
     for piece in gdef.pieces.values():
         for block in list(piece.moves) + list(piece.drops):
             for node in _walk(block.program):
                 word = node.text if isinstance(node, Atom) else node.head if isinstance(node, List) else None
                 if word in BLOCKING_KEYWORDS:
                     code, why = BLOCKING_KEYWORDS[word]
-                    report.add(code, f"{word}: {why}", node.span)
+                    if word in deferred_words:
+                        deferred.append((code, f"{word}: {why}", node.span))
+                    else:
+                        report.add(code, f"{word}: {why}", node.span)
+    return deferred
 
 
 def priorities_matter(gdef: GameDef) -> bool:
@@ -260,24 +283,31 @@ def _check_options(gdef: GameDef, report: _Report) -> None:
 class _PieceExport:
     """The pieces, set-up, promotions, castling and goals of one game that passed the checks."""
 
-    def __init__(self, game: ZrfGame, frame: BoardFrame, report: _Report, name: str) -> None:
+    def __init__(self, game: ZrfGame, frame: BoardFrame, report: _Report, name: str,
+                 hand_rules: HandRules | None = None, deferred=()) -> None:
         self.game = game
         self.gdef = game.gdef
         self.frame = frame
         self.report = report
         self.name = name
-        self.prober = Prober(game, frame)
+        self.hand_rules = hand_rules
+        #: blocking keywords that a capture to a hand cell may explain (:data:`HAND_EFFECTS`)
+        self.deferred = list(deferred)
+        self.prober = Prober(game, frame, hand_rules)
         self.options: dict[str, str] = {}
 
     def run(self) -> Export:
         gdef = self.gdef
         players = gdef.players
-        used = [t for t in dict.fromkeys(ty for _, ty, _ in gdef.setup.placements) if t in gdef.pieces]
+        used = [t for t in dict.fromkeys(ty for _, ty, c in gdef.setup.placements if c in self.frame.square)
+                if t in gdef.pieces]
         for t in sorted(self.game.promotion_targets):
             name = self.game.tables.types[t]
             if name not in used:
                 used.append(name)
         hand = hand_types(gdef)
+        if self.hand_rules is not None:
+            hand += [t for t in self._hand_cell_types(used) if t not in hand]
         used += [t for t in hand if t not in used]
         if not used:
             self._nothing_to_play()
@@ -362,6 +392,7 @@ class _PieceExport:
                                 f"{', '.join(sorted(probes[t].friendly_captures))} from its probe square): "
                                 "Fairy-Stockfish never does", gdef.pieces[t].span)
         self._drops(hand)
+        self._hand_problems()
         castling = self._castling(royal)
         self._goals(royal)
         self._pass_option()
@@ -369,7 +400,8 @@ class _PieceExport:
         self.options["startFen"] = self._start_fen(castling)
         if self.report.items:
             return Export(None, None, self.report.items, self.frame)
-        naming = Naming({letters[t]: t for t in used}, dict(self.frame.cell), (players[0], players[1]))
+        naming = Naming({letters[t]: t for t in used}, dict(self.frame.cell), (players[0], players[1]),
+                        hand_cells=self.hand_rules.hand if self.hand_rules is not None else frozenset())
         section = VariantSection(self.name, None, self.options,
                                  [f"{self.gdef.title}: exported from {self.game.path.rsplit('/', 1)[-1]} by zrf export fairy"])
         return Export(section, naming, [], self.frame)
@@ -412,6 +444,50 @@ class _PieceExport:
             o["enPassantRegion"] = "-"
         _ = letter
 
+    def _hand_cell_types(self, used: list[str]) -> list[str]:
+        """The types in hand where hands are board cells: those on hand cells at the start, and
+        those captured pieces go to hand as, read from a capture of every type in ``used``
+        (:mod:`.hand_cells` records them); where a hand cell holds a piece for the first
+        player, drop probes put it there."""
+        rules = self.hand_rules
+        assert rules is not None
+        prober = self.prober
+        centre = min(self.frame.square, key=lambda c: centre_distance(self.frame, c))
+        around = [c for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                  if (dx, dy) != (0, 0) and (c := self.frame.offset(centre, dx, dy)) is not None]
+        for victim in used:
+            found = False
+            for capturer in used:
+                for cell in around:
+                    got = prober.targets(capturer, centre, [(prober.enemy, victim, cell)])
+                    if cell in got and got[cell][0]:
+                        found = True
+                        break
+                if found:
+                    break
+        at_start = [(pl, ty, c) for pl, ty, c in self.gdef.setup.placements if c in rules.hand]
+        types = list(dict.fromkeys([ty for _, ty, _ in at_start] + list(rules.carried.values())))
+        mine = sorted(rules.cells_of.get(prober.player, set())) + sorted(rules.hand)
+        free = [c for c in dict.fromkeys(mine)]
+        prober.hand_pieces = [(prober.player, t, free[i]) for i, t in enumerate(types) if i < len(free)]
+        return types
+
+    def _hand_problems(self) -> None:
+        """What the probes saw hand cells do that no Fairy-Stockfish hand does; the carrying
+        keywords (:data:`HAND_EFFECTS`) when no capture to a hand cell was seen."""
+        rules = self.hand_rules
+        if rules is None:
+            return
+        span = self.gdef.board.span
+        for kind, text in rules.problems:
+            code = ExportCode.EFFECT if kind is HandProblem.CARRY else ExportCode.DROPS
+            self.report.add(code, f"hands kept as board cells: {text}", span)
+        if not rules.carried:
+            for code, text, where in self.deferred:
+                self.report.add(code, text, where)
+        else:
+            self.options["capturesToHand"] = "true"
+
     def _nothing_to_play(self) -> None:
         """No piece on the board nor in hand: where the game drops pieces, the reason is that no
         player has a store (Zillions drops only from one; a Dagaz file may assume it endless)."""
@@ -434,10 +510,10 @@ class _PieceExport:
         droppable = []
         for t in hand:
             where = gdef.pieces[t].drops[0].span if gdef.pieces[t].drops else gdef.pieces[t].span
-            if not gdef.pieces[t].drops:
+            if not gdef.pieces[t].drops and self.hand_rules is None:
                 self.report.add(ExportCode.DROPS, f"{t} is off the board at the start but is never dropped: "
                                 "Fairy-Stockfish drops every piece in hand", gdef.pieces[t].span)
-            elif not stock.get((first, t)):
+            elif self.hand_rules is None and not stock.get((first, t)):
                 self.report.add(ExportCode.DROPS, f"only {second} has {t} in hand at the start: the drops are "
                                 f"read from {first}'s", where)
             else:
@@ -448,7 +524,8 @@ class _PieceExport:
             self.options["mustDrop"] = "true"
         for t, problems in rules.problems.items():
             for problem in problems:
-                self.report.add(ExportCode.DROPS, problem, gdef.pieces[t].drops[0].span)
+                piece = gdef.pieces[t]
+                self.report.add(ExportCode.DROPS, problem, piece.drops[0].span if piece.drops else piece.span)
 
     def _mirror(self, cell: str) -> str:
         f, r = self.frame.square[cell]
@@ -473,7 +550,7 @@ class _PieceExport:
                 if len(d.movements) == 2 and d.movements[0].source == kcell:
                     found.append(d)
         if not found:
-            if cascades:
+            if cascades and self.options.get("capturesToHand") != "true":
                 for node in cascades:
                     self.report.add(ExportCode.EFFECT, "cascade: Fairy-Stockfish moves two pieces only in castling, "
                                     "and no castling was found", node.span)
@@ -605,11 +682,16 @@ class _PieceExport:
             rows.append(row + (str(gap) if gap else ""))
         hand = ""
         if self.options.get("pieceDrops") == "true":
-            off = self.gdef.setup.off
+            off = dict(self.gdef.setup.off)
+            if self.hand_rules is not None:
+                for pl, ty, c in self.gdef.setup.placements:
+                    if c in self.hand_rules.hand:
+                        off[(pl, ty)] = off.get((pl, ty), 0) + 1
             for index, player in enumerate(players[:2]):
-                for t in hand_types(self.gdef):
-                    letter = self.letters[t]
-                    hand += (letter.upper() if index == 0 else letter) * off.get((player, t), 0)
+                for t in dict.fromkeys(ty for _, ty in off):
+                    if t in self.letters:
+                        letter = self.letters[t]
+                        hand += (letter.upper() if index == 0 else letter) * off.get((player, t), 0)
             hand = f"[{hand}]"
         return f"{'/'.join(rows)}{hand} w {castling or '-'} - 0 1"
 
