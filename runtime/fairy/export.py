@@ -23,6 +23,7 @@ from zrf.syntax import Atom, List, Node, to_text
 
 from .betza import read, write
 from .drops import read_drops
+from .fen import square_name
 from .hand_cells import HandProblem, HandRules
 from .naming import Naming
 from .position import FairyGame
@@ -295,6 +296,13 @@ class _PieceExport:
         self.deferred = list(deferred)
         self.prober = Prober(game, frame, hand_rules)
         self.options: dict[str, str] = {}
+        #: FEN tokens other than the piece's letter: a promoted form is ``+`` and its base's letter
+        self.tokens: dict[str, str] = {}
+        #: type -> (the type it promotes to, its promotion region, mandatory?, forced only where
+        #: the piece could not move again?): shogi-style promotions (:meth:`_piece_promotion`)
+        self.piece_promotions: dict[str, tuple[str, frozenset, bool, bool]] = {}
+        #: types dropped everywhere except where they could not move again (``immobilityIllegal``)
+        self.immobile_drops: set[str] = set()
 
     def run(self) -> Export:
         gdef = self.gdef
@@ -305,14 +313,14 @@ class _PieceExport:
             name = self.game.tables.types[t]
             if name not in used:
                 used.append(name)
+        royal = self._royal_types()
         hand = hand_types(gdef)
         if self.hand_rules is not None:
-            hand += [t for t in self._hand_cell_types(used) if t not in hand]
+            hand += [t for t in self._hand_cell_types([t for t in used if t not in royal]) if t not in hand]
         used += [t for t in hand if t not in used]
         if not used:
             self._nothing_to_play()
             return Export(None, None, self.report.items, self.frame)
-        royal = self._royal_types()
         letters = _letters(used, royal)
         self.letters = letters
         self.options["maxRank"] = str(self.frame.ranks)
@@ -320,6 +328,7 @@ class _PieceExport:
         victim = used[0]
         pawn_type = None
         probes = {t: piece_steps(self.prober, t, victim) for t in used}
+        self.probes = probes
         custom = 0
         for t in used:
             moves = probes[t]
@@ -327,7 +336,10 @@ class _PieceExport:
             span = gdef.pieces[t].span
             double = _double_steps(self.frame, moves.exceptions)
             other = {c: v for c, v in moves.exceptions.items() if c not in double}
-            if moves.promotions or double:
+            if moves.promotions and not double and steps != read("fmWfcF"):
+                if not self._piece_promotion(t, moves, steps):
+                    continue
+            elif moves.promotions or double:
                 if pawn_type is not None:
                     self.report.add(ExportCode.PROMOTION, f"{t}: Fairy-Stockfish promotes one pawn type here "
                                     f"({pawn_type} already)", span)
@@ -391,6 +403,7 @@ class _PieceExport:
                 self.report.add(ExportCode.MOVEMENT, f"{t} captures pieces of its own side (on "
                                 f"{', '.join(sorted(probes[t].friendly_captures))} from its probe square): "
                                 "Fairy-Stockfish never does", gdef.pieces[t].span)
+        self._piece_promotion_options(pawn_type)
         self._drops(hand)
         self._hand_problems()
         castling = self._castling(royal)
@@ -400,7 +413,7 @@ class _PieceExport:
         self.options["startFen"] = self._start_fen(castling)
         if self.report.items:
             return Export(None, None, self.report.items, self.frame)
-        naming = Naming({letters[t]: t for t in used}, dict(self.frame.cell), (players[0], players[1]),
+        naming = Naming({self.tokens.get(t, letters[t]): t for t in used}, dict(self.frame.cell), (players[0], players[1]),
                         hand_cells=self.hand_rules.hand if self.hand_rules is not None else frozenset())
         section = VariantSection(self.name, None, self.options,
                                  [f"{self.gdef.title}: exported from {self.game.path.rsplit('/', 1)[-1]} by zrf export fairy"])
@@ -443,6 +456,90 @@ class _PieceExport:
         if not any("last-to?" in p or "last-from?" in p for p in programs):
             o["enPassantRegion"] = "-"
         _ = letter
+
+    def _piece_promotion(self, t: str, moves, steps) -> bool:
+        """A promotion of a piece other than an orthodox pawn, as Fairy-Stockfish's shogi-style
+        ``promotedPieceType``: one type to promote to, on every move that starts or ends in one
+        region, by choice, or always (``mandatoryPiecePromotion``), or by choice except where the
+        piece could not move again (``immobilityIllegal``).  False (and an E808) otherwise."""
+        span = self.gdef.pieces[t].span
+        if len(moves.promotions) != 1:
+            self.report.add(ExportCode.PROMOTION, f"{t} promotes to {', '.join(sorted(moves.promotions))}: "
+                            "a Fairy-Stockfish piece promotes to one type", span)
+            return False
+        (target,) = moves.promotions
+        into: dict[str, list[bool]] = {}
+        out_of: dict[str, list[bool]] = {}
+        for (src, dst), promos in moves.promotion_moves.items():
+            into.setdefault(dst, []).append(target in promos)
+            out_of.setdefault(src, []).append(target in promos)
+        region = frozenset(c for c in self.frame.square
+                           if (c in into or c in out_of) and all(into.get(c, [])) and all(out_of.get(c, [])))
+        wrong = sorted(f"{src}-{dst}" for (src, dst), promos in moves.promotion_moves.items()
+                       if (target in promos) != (src in region or dst in region))
+        if wrong:
+            self.report.add(ExportCode.PROMOTION, f"{t} promotes to {target} not exactly on the moves that start "
+                            f"or end in one region ({', '.join(wrong[:4])}...): Fairy-Stockfish promotes so", span)
+            return False
+        promoting = {k for k, promos in moves.promotion_moves.items() if target in promos}
+        forced = {k for k in promoting if None not in moves.promotion_moves[k]}
+        stuck = {dst for _, dst in promoting if not predict_quiet(self.frame, dst, steps)}
+        mandatory = bool(promoting) and forced == promoting
+        immobility = bool(forced) and not mandatory and {dst for _, dst in forced} == stuck \
+            and all(dst in stuck for _, dst in forced) and forced == {k for k in promoting if k[1] in stuck}
+        if forced and not mandatory and not immobility:
+            self.report.add(ExportCode.PROMOTION, f"{t} must promote on some moves ({', '.join(sorted(f'{a}-{b}' for a, b in forced)[:4])}"
+                            "...) other than those after which it could not move: Fairy-Stockfish has no such rule", span)
+            return False
+        self.piece_promotions[t] = (target, region, mandatory, immobility)
+        return True
+
+    def _piece_promotion_options(self, pawn_type: str | None) -> None:
+        """The section's options for the promotions :meth:`_piece_promotion` read; E808 for what
+        one section cannot say (two regions, two promotion rules, a promoted form of two types, a
+        promoted piece that is not given back as its base type when captured)."""
+        if not self.piece_promotions:
+            return
+        o = self.options
+        regions = {region for _, region, _, _ in self.piece_promotions.values()}
+        if pawn_type is not None:
+            regions.add(frozenset(c for cells in self.probes_pawn_zone() for c in cells))
+        mandatory = {m for _, _, m, _ in self.piece_promotions.values()}
+        first = next(iter(self.piece_promotions))
+        span = self.gdef.pieces[first].span
+        bases: dict[str, str] = {}
+        for t, (target, _, _, _) in self.piece_promotions.items():
+            if target in bases:
+                self.report.add(ExportCode.PROMOTION, f"{target} is the promoted form of {bases[target]} and of {t}: "
+                                "a Fairy-Stockfish promoted piece has one base type", self.gdef.pieces[t].span)
+                continue
+            bases[target] = t
+            carried = self.hand_rules.carried if self.hand_rules is not None else {}
+            if target in carried and carried[target] != t:
+                self.report.add(ExportCode.PROMOTION, f"a captured {target} goes to the hand as {carried[target]}: "
+                                f"Fairy-Stockfish gives it back as {t}, the type it promoted from",
+                                self.gdef.pieces[target].span)
+        if len(regions) > 1:
+            self.report.add(ExportCode.PROMOTION, "the pieces promote in different regions: Fairy-Stockfish has one "
+                            "promotion region", span)
+        if len(mandatory) > 1:
+            self.report.add(ExportCode.PROMOTION, "some pieces must promote and others may: Fairy-Stockfish has one "
+                            "rule for every piece", span)
+        region = next(iter(regions))
+        o["promotionRegionWhite"] = region_option(self.frame, region)
+        o["promotionRegionBlack"] = region_option(self.frame, {self._mirror(c) for c in region})
+        o["promotedPieceType"] = " ".join(f"{self.letters[t]}:{self.letters[target]}"
+                                          for t, (target, _, _, _) in self.piece_promotions.items())
+        o["mandatoryPiecePromotion"] = "true" if True in mandatory else "false"
+        if any(immobility for *_, immobility in self.piece_promotions.values()):
+            o["immobilityIllegal"] = "true"
+        for target, base in bases.items():
+            self.tokens[target] = "+" + self.letters[base]
+
+    def probes_pawn_zone(self):
+        """The pawn's promotion cells, as :meth:`_pawn_options` wrote them (from the section)."""
+        names = self.options.get("promotionRegionWhite", "-").split()
+        return [{c for c, sq in self.frame.square.items() if square_name(*sq) in names}]
 
     def _hand_cell_types(self, used: list[str]) -> list[str]:
         """The types in hand where hands are board cells: those on hand cells at the start, and
@@ -518,8 +615,12 @@ class _PieceExport:
                                 f"read from {first}'s", where)
             else:
                 droppable.append(t)
-        rules = read_drops(self.prober, self.frame, droppable, self.letters, self._mirror)
+        stuck = {t: {c for c in self.frame.square if not predict_quiet(self.frame, c, self.probes[t].steps)}
+                 for t in droppable if t in self.probes}
+        rules = read_drops(self.prober, self.frame, droppable, self.letters, self._mirror, stuck)
         self.options.update(rules.options)
+        if rules.immobility:
+            self.options["immobilityIllegal"] = "true"
         if priorities_matter(gdef) and drops_first(gdef):
             self.options["mustDrop"] = "true"
         for t, problems in rules.problems.items():
@@ -608,17 +709,20 @@ class _PieceExport:
             if m_ext and g.kind == "loss" and everyone and m_ext.group(1) in self.letters:
                 extinction.append(self.letters[m_ext.group(1)])
                 continue
-            if m_flag and g.kind == "win" and m_flag.group(1) in self.letters and len(g.players) == 1:
+            if m_flag and g.kind == "win" and m_flag.group(1) in self.letters and \
+                    (len(g.players) == 1 or set(g.players) == set(self.gdef.players)):
                 names = m_flag.group(2).split()
-                cells = self._goal_cells(names, g.players[0])
                 positions = all(n in self.frame.square for n in names)
                 zone = len(names) == 1 and not positions
+                goal_cells = {pl: self._goal_cells(names, pl) for pl in g.players}
                 # Zillions: every listed position must hold the piece, any position of a zone will
-                # do (SEMANTICS 6.1); Fairy-Stockfish counts flag pieces in the region
-                if cells is not None and (positions or zone):
-                    colour = "White" if g.players[0] == self.gdef.players[0] else "Black"
+                # do (SEMANTICS 6.1); Fairy-Stockfish counts flag pieces in the region.  A goal of
+                # both players names each one's region: a zone (one per player), never positions
+                if all(c is not None for c in goal_cells.values()) and (zone or (positions and len(g.players) == 1)):
                     o["flagPiece"] = self.letters[m_flag.group(1)]
-                    o[f"flagRegion{colour}"] = region_option(self.frame, cells)
+                    for pl, cells in goal_cells.items():
+                        colour = "White" if pl == self.gdef.players[0] else "Black"
+                        o[f"flagRegion{colour}"] = region_option(self.frame, cells)
                     if positions and len(names) > 1:
                         o["flagPieceCount"] = str(len(names))
                     continue

@@ -59,6 +59,8 @@ class PieceMoves:
     promotions: dict = field(default_factory=dict)
     #: cells where the piece may also arrive without promoting
     optional_promotion: set = field(default_factory=set)
+    #: (from, to) -> the types the piece may arrive as on the empty board (None: unchanged)
+    promotion_moves: dict = field(default_factory=dict)
     #: cells where it captures a piece of its own side (from the reference square)
     friendly_captures: set = field(default_factory=set)
     #: moves seen that no Fairy-Stockfish piece makes, in words
@@ -121,6 +123,9 @@ def piece_steps(prober: Prober, ptype: str, victim: str) -> PieceMoves:
     moving = [c for c in per_cell if per_cell[c]] or list(per_cell)
     reference = min(moving, key=lambda c: (centre_distance(frame, c), -len(per_cell[c])))
     quiet = {_vector(frame, reference, t) for t in per_cell[reference]}
+    for c, found in per_cell.items():
+        for t, (_, promos) in found.items():
+            result.promotion_moves[(c, t)] = frozenset(promos)
     for t, (_, promos) in ((t, v) for c in per_cell for t, v in per_cell[c].items()):
         for p in promos - {None}:
             result.promotions.setdefault(p, set()).add(t)
