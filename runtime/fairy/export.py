@@ -27,7 +27,14 @@ from .fen import square_name
 from .hand_cells import HandProblem, HandRules
 from .naming import Naming
 from .position import FairyGame
-from .probing import BoardFrame, Prober, centre_distance, piece_steps, predict_quiet, region_option
+from .probing import (
+    BoardFrame,
+    Prober,
+    centre_distance,
+    piece_steps,
+    predict_quiet,
+    region_option,
+)
 from .section import VariantSection
 
 #: Fairy-Stockfish's largest board (its LARGEBOARDS build): files, ranks.
@@ -405,6 +412,7 @@ class _PieceExport:
                                 "Fairy-Stockfish never does", gdef.pieces[t].span)
         self._piece_promotion_options(pawn_type)
         self._drops(hand)
+        self._check_immobility()
         self._hand_problems()
         castling = self._castling(royal)
         self._goals(royal)
@@ -535,6 +543,19 @@ class _PieceExport:
             o["immobilityIllegal"] = "true"
         for target, base in bases.items():
             self.tokens[target] = "+" + self.letters[base]
+
+    def _check_immobility(self) -> None:
+        """Under ``immobilityIllegal`` no piece may stop where it could not move again: a piece
+        the probes saw stopping there unchanged is an E808 at the piece."""
+        if self.options.get("immobilityIllegal") != "true":
+            return
+        for t, moves in self.probes.items():
+            stops = sorted({dst for (_, dst), promos in moves.promotion_moves.items()
+                            if None in promos and not predict_quiet(self.frame, dst, moves.steps)})
+            if stops:
+                self.report.add(ExportCode.PROMOTION, f"{t} may stop unchanged where it cannot move again "
+                                f"({', '.join(stops[:4])}), which Fairy-Stockfish's immobilityIllegal (read from "
+                                "the other pieces' promotions or drops) forbids", self.gdef.pieces[t].span)
 
     def probes_pawn_zone(self):
         """The pawn's promotion cells, as :meth:`_pawn_options` wrote them (from the section)."""

@@ -58,7 +58,7 @@ def playing_area(game: ZrfGame) -> frozenset[str]:
     cells = {name for name, p in gdef.board.positions.items() if not p.dummy}
     types = list(dict.fromkeys(t for _, t, c in gdef.setup.placements if c in cells and t in gdef.pieces))
     types += [game.tables.types[t] for t in sorted(game.promotion_targets) if game.tables.types[t] not in types]
-    empty = [(None, None, c) for c in game.positions]
+    empty: list[tuple[str | None, str | None, str]] = [(None, None, c) for c in game.positions]
     area: set[str] = set()
     start = game.edited_state(empty)
     for turn in range(min(2, len(game.players))):

@@ -40,6 +40,7 @@ class HandCellState(State):
     """One position of a :class:`HandCellGame`: the ZRF state it views."""
 
     __slots__ = ("_moves", "_signature", "game", "inner")
+    game: HandCellGame
 
     def __init__(self, game: HandCellGame, inner: State) -> None:
         self.game = game
