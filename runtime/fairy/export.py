@@ -365,6 +365,8 @@ class _PieceExport:
                     continue
                 self._pawn_options(t, double, moves)
             region = _mobility_region(self.frame, steps, other) if other else None
+            if other and region is None and not moves.promotions:
+                steps, region = self._steps_of_every_square(t, victim, moves, steps)
             if other and region is None:
                 cell, (extra, missing) = min(other.items())
                 self.report.add(ExportCode.MOVEMENT, f"{t}'s moves depend on where it stands (from {cell} it "
@@ -543,6 +545,29 @@ class _PieceExport:
             o["immobilityIllegal"] = "true"
         for target, base in bases.items():
             self.tokens[target] = "+" + self.letters[base]
+
+    def _steps_of_every_square(self, t: str, victim: str, moves, steps):
+        """A piece whose steps from its reference square explain its moves by no mobility region
+        (a palace piece read at the palace's edge lacks the step out of it): the union of the
+        steps read from every square it moves from, and the mobility region they give (its moves
+        from outside not looked at when it never stands there); the steps given and None when
+        that explains nothing either.  The verification decides."""
+        sources = sorted({src for src, _ in moves.promotion_moves})
+        union = set(steps)
+        for cell in sources:
+            union |= piece_steps(self.prober, t, victim, reference=cell).steps
+        exceptions = {}
+        for cell in self.frame.square:
+            got = {dst for src, dst in moves.promotion_moves if src == cell}
+            predicted = predict_quiet(self.frame, cell, union)
+            if got != predicted:
+                exceptions[cell] = (got - predicted, predicted - got)
+        starts = {c for pl, ty, c in self.gdef.setup.placements if ty == t and pl == self.gdef.players[0]}
+        placed = t in hand_types(self.gdef) or t in (self.hand_rules.carried.values() if self.hand_rules else ()) \
+            or t in {self.game.tables.types[i] for i in self.game.promotion_targets}
+        region = _mobility_region(self.frame, union, exceptions,
+                                  lambda inside: not placed and starts <= inside) if exceptions else None
+        return (union, region) if region is not None else (steps, None)
 
     def _check_immobility(self) -> None:
         """Under ``immobilityIllegal`` no piece may stop where it could not move again: a piece
@@ -841,17 +866,22 @@ def _letters(types: list[str], royal: set[str]) -> dict[str, str]:
     return out
 
 
-def _mobility_region(frame: BoardFrame, steps, exceptions: dict) -> set[str] | None:
+def _mobility_region(frame: BoardFrame, steps, exceptions: dict, stays_inside=None) -> set[str] | None:
     """The cells a piece may enter, when that is all its moves' exceptions say (a palace):
     from every square it reaches exactly what ``steps`` predict inside the region (the cells
-    it reaches from anywhere); None when some exception is something else."""
+    it reaches from anywhere); None when some exception is something else.  ``stays_inside``
+    (a function of the region) says that the piece never stands outside it (it starts inside,
+    is never dropped nor promoted to): its moves from outside are then not looked at."""
     region: set[str] = set()
     for cell in frame.square:
         extra, missing = exceptions.get(cell, (set(), set()))
         if extra:
             return None
         region |= predict_quiet(frame, cell, steps) - missing
+    inside_only = stays_inside is not None and stays_inside(region)
     for cell, (extra, missing) in exceptions.items():
+        if inside_only and cell not in region:
+            continue
         if missing != predict_quiet(frame, cell, steps) - region:
             return None
     return region if region != set(frame.square) else None

@@ -12,8 +12,9 @@ Both are read from our interpreter, never from cell or file names:
   cell a piece of the set-up's types or of a type some move promotes to (of either player)
   reaches on an otherwise empty board from a cell of the set-up or of the playing area,
   repeated until nothing is added (:func:`playing_area`);
-* the hand cells are the other cells of the board: a set-up cell that no move reaches is a
-  hand cell holding a piece in hand at the start.
+* the hand cells are the other cells of the board that hold a piece at the start (a piece in
+  hand) or from which a piece moves onto the playing area (:func:`hand_cells`); a cell no move
+  reaches and no piece leaves (beyond a palace, say) stays on the board.
 
 That they are hands, and nothing else, is then proved by every probe the export makes
 (:class:`HandRules`, kept by the :class:`~.probing.Prober`): a piece may enter a hand cell
@@ -83,6 +84,21 @@ def playing_area(game: ZrfGame) -> frozenset[str]:
     return frozenset(area)
 
 
+def hand_cells(game: ZrfGame, reached: frozenset[str], unreached: set[str]) -> frozenset[str]:
+    """The cells no move reaches that are hands: those holding a piece at the start, and those
+    from which a piece of the set-up's types (of either player) moves onto the ``reached``
+    cells (a drop).  Any other cell no move reaches (beyond a palace, say) stays on the board."""
+    gdef = game.gdef
+    types = list(dict.fromkeys(t for _, t, c in gdef.setup.placements if t in gdef.pieces))
+    empty: list[tuple[str | None, str | None, str]] = [(None, None, c) for c in game.positions]
+    hand = {c for _, _, c in gdef.setup.placements if c in unreached}
+    for cell in sorted(unreached - hand):
+        if any(_targets(game, empty, player, ptype, cell) & reached
+               for player in game.players[:2] for ptype in types):
+            hand.add(cell)
+    return frozenset(hand)
+
+
 def _targets(game: ZrfGame, empty, player: str, ptype: str, cell: str) -> set[str]:
     """Where ``player``'s ``ptype`` on ``cell`` moves on an otherwise empty board, on its turn."""
     state = game.edited_state(empty + [(player, ptype, cell)])
@@ -109,11 +125,11 @@ class HandRules:
 
     @classmethod
     def of(cls, game: ZrfGame) -> HandRules | None:
-        """The game's hand rules, or None when every cell is in the playing area."""
-        playing = playing_area(game)
+        """The game's hand rules, or None when no cell is a hand cell (see :func:`hand_cells`)."""
+        reached = playing_area(game)
         board = {name for name, p in game.gdef.board.positions.items() if not p.dummy}
-        hand = frozenset(board - playing)
-        return cls(playing, hand) if hand and playing else None
+        hand = hand_cells(game, reached, board - reached)
+        return cls(frozenset(board - hand), hand) if hand and reached else None
 
     def _problem(self, text: str, kind: HandProblem = HandProblem.CARRY) -> None:
         if (kind, text) not in self.problems and len(self.problems) < MAX_PROBLEMS:

@@ -113,15 +113,17 @@ class Prober:
         return found
 
 
-def piece_steps(prober: Prober, ptype: str, victim: str) -> PieceMoves:
-    """The steps of ``ptype`` read from the most central square it moves from, checked from every square."""
+def piece_steps(prober: Prober, ptype: str, victim: str, reference: str | None = None) -> PieceMoves:
+    """The steps of ``ptype`` read from ``reference``, by default the most central square it
+    moves from, checked from every square."""
     frame = prober.frame
     result = PieceMoves()
     per_cell = {}
     for cell in frame.square:
         per_cell[cell] = prober.targets(ptype, cell)
     moving = [c for c in per_cell if per_cell[c]] or list(per_cell)
-    reference = min(moving, key=lambda c: (centre_distance(frame, c), -len(per_cell[c])))
+    if reference is None:
+        reference = min(moving, key=lambda c: (centre_distance(frame, c), -len(per_cell[c])))
     quiet = {_vector(frame, reference, t) for t in per_cell[reference]}
     for c, found in per_cell.items():
         for t, (_, promos) in found.items():
