@@ -71,7 +71,7 @@ def drop_targets(prober: Prober, ptype: str, others=()) -> tuple[set[str], list[
 def read_drops(prober: Prober, frame: BoardFrame, hand_types: list[str], letters: dict[str, str],
                mirror, stuck: dict[str, set[str]] | None = None) -> DropRules:
     """The drop options for the pieces ``hand_types`` the first player has in hand at the start;
-    ``letters`` are the export's piece letters, ``mirror`` a cell's square mirrored rank by rank,
+    ``letters`` are the export's piece letters, ``mirror`` a cell's square mirrored rank by rank (None: a wall),
     ``stuck`` the cells where each type could not move again: a type dropped everywhere but
     there is dropped everywhere under ``immobilityIllegal`` (shogi's pawn, lance and knight)."""
     rules = DropRules()
@@ -135,7 +135,7 @@ def read_drops(prober: Prober, frame: BoardFrame, hand_types: list[str], letters
     common: frozenset | None = next(iter(regions.values()), None)
     if common is not None and common != frozenset(frame.square):
         rules.options["dropRegionWhite"] = region_option(frame, common)
-        rules.options["dropRegionBlack"] = region_option(frame, {mirror(c) for c in common})
+        rules.options["dropRegionBlack"] = region_option(frame, {m for c in common if (m := mirror(c)) is not None})
     return rules
 
 

@@ -122,7 +122,12 @@ def export_game(game: ZrfGame, name: str | None = None) -> Export:
         report.add(ExportCode.PLAYERS, f"Fairy-Stockfish plays two players, this game has {len(gdef.players)}",
                    _form_span(gdef, "players"))
     _check_turn_order(game, report)
-    hand_rules = HandRules.of(game) if len(gdef.players) == 2 else None
+    # hand cells are looked for (by probes) only where nothing but the board and the keywords
+    # that carry a capture to a hand cell stand in the way
+    trial = _Report(gdef)
+    _scan_programs(gdef, trial, HAND_EFFECTS)
+    _check_options(gdef, trial)
+    hand_rules = HandRules.of(game) if not report.items and not trial.items else None
     frame = board_frame(gdef, report, hand_rules.playing if hand_rules is not None else None)
     deferred = _scan_programs(gdef, report, HAND_EFFECTS if hand_rules is not None else ())
     _check_options(gdef, report)
@@ -394,7 +399,7 @@ class _PieceExport:
             if region is not None:
                 self.options[f"mobilityRegionWhite{option_name}"] = region_option(self.frame, region)
                 self.options[f"mobilityRegionBlack{option_name}"] = region_option(self.frame,
-                                                                           {self._mirror(c) for c in region})
+                                                                           self._mirrored(region))
         if "king" not in self.options:
             self.options["king"] = "-"
         en_passant = pawn_type is not None and self.options.get("enPassantRegion") != "-"
@@ -448,7 +453,7 @@ class _PieceExport:
         letter = self.letters[t]
         zone = set(moves.promotions and set.union(*moves.promotions.values()))
         o["promotionRegionWhite"] = region_option(self.frame, zone)
-        o["promotionRegionBlack"] = region_option(self.frame, {self._mirror(c) for c in zone})
+        o["promotionRegionBlack"] = region_option(self.frame, self._mirrored(zone))
         choices = [p for p in moves.promotions if p in self.letters]
         missing = [p for p in moves.promotions if p not in self.letters]
         if missing:
@@ -459,7 +464,7 @@ class _PieceExport:
         if double:
             o["doubleStep"] = "true"
             o["doubleStepRegionWhite"] = region_option(self.frame, double)
-            o["doubleStepRegionBlack"] = region_option(self.frame, {self._mirror(c) for c in double})
+            o["doubleStepRegionBlack"] = region_option(self.frame, self._mirrored(double))
         else:
             o["doubleStep"] = "false"
         programs = [to_text(b.program) for b in self.gdef.pieces[t].moves]
@@ -537,7 +542,7 @@ class _PieceExport:
                             "rule for every piece", span)
         region = next(iter(regions))
         o["promotionRegionWhite"] = region_option(self.frame, region)
-        o["promotionRegionBlack"] = region_option(self.frame, {self._mirror(c) for c in region})
+        o["promotionRegionBlack"] = region_option(self.frame, self._mirrored(region))
         o["promotedPieceType"] = " ".join(f"{self.letters[t]}:{self.letters[target]}"
                                           for t, (target, _, _, _) in self.piece_promotions.items())
         o["mandatoryPiecePromotion"] = "true" if True in mandatory else "false"
@@ -674,9 +679,14 @@ class _PieceExport:
                 piece = gdef.pieces[t]
                 self.report.add(ExportCode.DROPS, problem, piece.drops[0].span if piece.drops else piece.span)
 
-    def _mirror(self, cell: str) -> str:
+    def _mirror(self, cell: str) -> str | None:
+        """The cell on ``cell``'s square mirrored rank by rank; None where that is a wall."""
         f, r = self.frame.square[cell]
-        return self.frame.cell[(f, self.frame.ranks - 1 - r)]
+        return self.frame.cell.get((f, self.frame.ranks - 1 - r))
+
+    def _mirrored(self, cells) -> set[str]:
+        """``cells`` mirrored rank by rank (:meth:`_mirror`), walls left out."""
+        return {m for c in cells if (m := self._mirror(c)) is not None}
 
     def _castling(self, royal: set[str]) -> str:
         """Castling options from the start position's two-movement turns; the FEN's rights."""
