@@ -313,8 +313,8 @@ class _PieceExport:
         #: type -> (the type it promotes to, its promotion region, mandatory?, forced only where
         #: the piece could not move again?): shogi-style promotions (:meth:`_piece_promotion`)
         self.piece_promotions: dict[str, tuple[str, frozenset, bool, bool]] = {}
-        #: types dropped everywhere except where they could not move again (``immobilityIllegal``)
-        self.immobile_drops: set[str] = set()
+        #: types whose capture the probes saw remove the piece, not carry it to a hand cell
+        self.removed_captures: list[str] = []
 
     def run(self) -> Export:
         gdef = self.gdef
@@ -613,6 +613,8 @@ class _PieceExport:
                         break
                 if found:
                     break
+            if found and victim not in rules.carried:
+                self.removed_captures.append(victim)
         at_start = [(pl, ty, c) for pl, ty, c in self.gdef.setup.placements if c in rules.hand]
         types = list(dict.fromkeys([ty for _, ty, _ in at_start] + list(rules.carried.values())))
         mine = sorted(rules.cells_of.get(prober.player, set())) + sorted(rules.hand)
@@ -621,8 +623,9 @@ class _PieceExport:
         return types
 
     def _hand_problems(self) -> None:
-        """What the probes saw hand cells do that no Fairy-Stockfish hand does; the carrying
-        keywords (:data:`HAND_EFFECTS`) when no capture to a hand cell was seen."""
+        """What the probes saw hand cells do that no Fairy-Stockfish hand does, and the types
+        whose capture removes the piece where others go to hand; the carrying keywords
+        (:data:`HAND_EFFECTS`) when no capture to a hand cell was seen."""
         rules = self.hand_rules
         if rules is None:
             return
@@ -635,6 +638,10 @@ class _PieceExport:
                 self.report.add(code, text, where)
         else:
             self.options["capturesToHand"] = "true"
+            for victim in self.removed_captures:
+                self.report.add(ExportCode.EFFECT, f"hands kept as board cells: a captured {victim} is removed, "
+                                "not carried to a hand cell: Fairy-Stockfish's capturesToHand puts every captured "
+                                "piece in the capturer's hand", span)
 
     def _nothing_to_play(self) -> None:
         """No piece on the board nor in hand: where the game drops pieces, the reason is that no

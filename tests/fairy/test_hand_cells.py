@@ -31,14 +31,15 @@ from zrf.cli import main
 HAND_CELLS = frozenset({"h1", "h2", "h3", "i1", "i2", "i3"})
 
 
-def hand_game(setup: str, carry: str = "flip add", drop_onto: str = "empty?", drop_tail: str = "add") -> str:
-    """The game of the module docstring, set up by ``setup``; ``carry`` ends the capture at the
-    hand cell, ``drop_onto`` says where a drop may land, ``drop_tail`` how it lands (the flag
-    ``from-odd`` says that the man left h2 or i2)."""
+def hand_game(setup: str, carry: str = "flip add", drop_onto: str = "empty?", drop_tail: str = "add",
+              capture: str = "(carry)") -> str:
+    """The game of the module docstring, set up by ``setup``; ``capture`` is what a man does on
+    an enemy's cell, ``carry`` ends the capture at the hand cell, ``drop_onto`` says where a drop
+    may land, ``drop_tail`` how it lands (the flag ``from-odd`` says that the man left h2 or i2)."""
     return textwrap.dedent(f"""\
         (define carry cascade START to-hand (while not-empty? in-hand) {carry})
         (define step ((verify (in-zone? board)) $1 (verify (in-zone? board)) (verify not-friend?)
-                      (if empty? add else (carry))))
+                      (if empty? add else {capture})))
         (define drop ((verify (not-in-zone? board)) (set-flag from-odd (in-zone? odd)) START
                       (while (on-board? next) next (if {drop_onto} {drop_tail}))))
         (game
@@ -164,3 +165,15 @@ def test_a_corpus_shogi_with_hand_columns_exports_its_playing_area(corpus_dir):
     assert sorted(fen.split("[")[1].split("]")[0].lower()) == ["g", "g", "s", "s"]
     result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 30))
     assert result.ok, result.describe()
+
+
+def test_a_piece_whose_capture_removes_it_is_a_located_e806(tmp_path):
+    """Men go to hand when captured, a (motionless) king is removed: Fairy-Stockfish's
+    capturesToHand would put the king in the capturer's hand too (Dobutsu's files end so)."""
+    path, _ = _open(tmp_path, hand_game("(White (Man a1)) (Black (King c3) (Man c1))",
+                                        capture="(if (piece? King) add else (carry))"))
+    result = CliRunner().invoke(main, ["export", "fairy", str(path)])
+    assert result.exit_code == 1
+    assert f"{path}:10:3: E806 hands kept as board cells: a captured King is removed, not carried to a hand " \
+           "cell: Fairy-Stockfish's capturesToHand puts every captured piece in the capturer's hand" \
+           in result.output.splitlines()
