@@ -12,9 +12,10 @@ Both are read from our interpreter, never from cell or file names:
   cell a piece of the set-up's types or of a type some move promotes to (of either player)
   reaches on an otherwise empty board from a cell of the set-up or of the playing area,
   repeated until nothing is added (:func:`playing_area`);
-* the hand cells are the other cells of the board that hold a piece at the start (a piece in
-  hand) or from which a piece moves onto the playing area (:func:`hand_cells`); a cell no move
-  reaches and no piece leaves (beyond a palace, say) stays on the board.
+* the hand cells are the other cells of the board, outside the rectangle the playing area
+  spans in its grid, from which a piece moves onto the playing area (:func:`hand_cells`); a
+  piece standing on one at the start is in hand; any other cell no move reaches (a throne, a
+  square beyond a palace) stays on the board.
 
 That they are hands, and nothing else, is then proved by every probe the export makes
 (:class:`HandRules`, kept by the :class:`~.probing.Prober`): a piece may enter a hand cell
@@ -85,18 +86,32 @@ def playing_area(game: ZrfGame) -> frozenset[str]:
 
 
 def hand_cells(game: ZrfGame, reached: frozenset[str], unreached: set[str]) -> frozenset[str]:
-    """The cells no move reaches that are hands: those holding a piece at the start, and those
-    from which a piece of the set-up's types (of either player) moves onto the ``reached``
-    cells (a drop).  Any other cell no move reaches (beyond a palace, say) stays on the board."""
+    """The cells no move reaches that are hands: those outside the rectangle of the ``reached``
+    cells in their grid from which a piece of the set-up's types (of either player) moves onto
+    the ``reached`` cells (a drop).  Any other cell no move reaches (a throne, a square beyond
+    a palace) stays on the board."""
     gdef = game.gdef
+    unreached = {c for c in unreached if not _inside(gdef, reached, c)}
     types = list(dict.fromkeys(t for _, t, c in gdef.setup.placements if t in gdef.pieces))
     empty: list[tuple[str | None, str | None, str]] = [(None, None, c) for c in game.positions]
-    hand = {c for _, _, c in gdef.setup.placements if c in unreached}
-    for cell in sorted(unreached - hand):
+    hand: set[str] = set()
+    for cell in sorted(unreached):
         if any(_targets(game, empty, player, ptype, cell) & reached
                for player in game.players[:2] for ptype in types):
             hand.add(cell)
     return frozenset(hand)
+
+
+def _inside(gdef, reached: frozenset[str], cell: str) -> bool:
+    """Is ``cell`` within the rectangle the ``reached`` cells of its grid span (a throne, a
+    square beyond a palace: a board cell, not a hand)?"""
+    positions = gdef.board.positions
+    p = positions[cell]
+    if p.grid is None or p.coords is None:
+        return False
+    mates = [positions[c].coords for c in reached if positions[c].grid == p.grid and positions[c].coords is not None]
+    return bool(mates) and all(min(m[k] for m in mates) <= p.coords[k] <= max(m[k] for m in mates)
+                               for k in range(len(p.coords)))
 
 
 def _targets(game: ZrfGame, empty, player: str, ptype: str, cell: str) -> set[str]:

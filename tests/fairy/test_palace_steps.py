@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed: pip install 'zrf-toolkit[fairy]'")
 
 from runtime.fairy.export import export_game, fairy_game
+from runtime.fairy.hand_cells import HandRules
 from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
 from tests.conftest import scaled
@@ -53,3 +54,14 @@ def test_a_palace_piece_read_at_the_palace_edge_gets_the_steps_of_every_square(t
     result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 30))
     assert result.perft_theirs == [4, 16, 48]
     assert result.ok, result.describe()
+
+
+def test_cells_no_move_reaches_inside_the_board_are_no_hands(tmp_path):
+    """The palace game with a motionless Stone of White's on a4: no move reaches a4 nor the
+    other cells beyond the palaces, but nothing moves from them onto the palaces (no drop), so
+    the game has no hand cells at all."""
+    path = tmp_path / "throne.zrf"
+    path.write_text(PALACE.replace("(board-setup (White (General c2))", "(board-setup (White (General c2) (Stone a4))")
+                    .replace("(piece (name General)", "(piece (name Stone))\n  (piece (name General)"))
+    game = open_game(str(path))
+    assert HandRules.of(game) is None
