@@ -41,6 +41,10 @@ from .section import VariantSection
 MAX_FILES, MAX_RANKS = 12, 10
 #: Custom piece slots of a variants.ini.
 MAX_CUSTOM_PIECES = 25
+#: The largest share of the board's squares a piece confined to a region (a palace) may move
+#: from for its steps to be read from each of them (:meth:`_PieceExport._steps_of_every_square`:
+#: a whole probe per square).
+MAX_REGION_SHARE = 0.5
 
 
 class ExportCode(enum.Enum):
@@ -553,11 +557,14 @@ class _PieceExport:
 
     def _steps_of_every_square(self, t: str, victim: str, moves, steps):
         """A piece whose steps from its reference square explain its moves by no mobility region
-        (a palace piece read at the palace's edge lacks the step out of it): the union of the
+        (a palace piece read at the palace's edge lacks the step out of it) and that moves from
+        at most :data:`MAX_REGION_SHARE` of the board's squares: the union of the
         steps read from every square it moves from, and the mobility region they give (its moves
         from outside not looked at when it never stands there); the steps given and None when
         that explains nothing either.  The verification decides."""
         sources = sorted({src for src, _ in moves.promotion_moves})
+        if len(sources) > MAX_REGION_SHARE * len(self.frame.square):
+            return steps, None
         union = set(steps)
         for cell in sources:
             union |= piece_steps(self.prober, t, victim, reference=cell).steps
