@@ -128,12 +128,18 @@ def export_game(game: ZrfGame, name: str | None = None) -> Export:
     _check_turn_order(game, report)
     # hand cells are looked for (by probes) only where nothing but the board and the keywords
     # that carry a capture to a hand cell stand in the way
+    found = blocking_keywords(gdef)
     trial = _Report(gdef)
-    _scan_programs(gdef, trial, HAND_EFFECTS)
     _check_options(gdef, trial)
-    hand_rules = HandRules.of(game) if not report.items and not trial.items else None
+    carrying = all(word in HAND_EFFECTS for word, _, _, _ in found)
+    hand_rules = HandRules.of(game) if not report.items and not trial.items and carrying else None
     frame = board_frame(gdef, report, hand_rules.playing if hand_rules is not None else None)
-    deferred = _scan_programs(gdef, report, HAND_EFFECTS if hand_rules is not None else ())
+    deferred = []
+    for word, code, text, span in found:
+        if hand_rules is not None and word in HAND_EFFECTS:
+            deferred.append((code, text, span))
+        else:
+            report.add(code, text, span)
     _check_options(gdef, report)
     if report.items or frame is None:
         return Export(None, None, report.items, frame)
@@ -238,22 +244,18 @@ def capture_nodes(gdef: GameDef) -> dict[str, list[Node]]:
     return out
 
 
-def _scan_programs(gdef: GameDef, report: _Report, deferred_words=()) -> list[tuple[ExportCode, str, object]]:
-    """Every move-program keyword Fairy-Stockfish has no counterpart for, where it is written;
-    those of ``deferred_words`` are returned instead of reported (a game whose hands are board
-    cells carries its captures there with them: the probes judge them)."""
-    deferred = []
+def blocking_keywords(gdef: GameDef) -> list[tuple[str, ExportCode, str, object]]:
+    """Every move-program keyword Fairy-Stockfish has no counterpart for, in program order:
+    (keyword, code, message, where it is written)."""
+    found = []
     for piece in gdef.pieces.values():
         for block in list(piece.moves) + list(piece.drops):
             for node in _walk(block.program):
                 word = node.text if isinstance(node, Atom) else node.head if isinstance(node, List) else None
                 if word in BLOCKING_KEYWORDS:
                     code, why = BLOCKING_KEYWORDS[word]
-                    if word in deferred_words:
-                        deferred.append((code, f"{word}: {why}", node.span))
-                    else:
-                        report.add(code, f"{word}: {why}", node.span)
-    return deferred
+                    found.append((word, code, f"{word}: {why}", node.span))
+    return found
 
 
 def priorities_matter(gdef: GameDef) -> bool:
