@@ -529,7 +529,13 @@ class _PieceExport:
         first = next(iter(self.piece_promotions))
         span = self.gdef.pieces[first].span
         bases: dict[str, str] = {}
+        on_board = {ty for _, ty, c in self.gdef.setup.placements}
         for t, (target, _, _, _) in self.piece_promotions.items():
+            if target in on_board or target in self.piece_promotions:
+                self.report.add(ExportCode.PROMOTION, f"{t} promotes to {target}, which is also a piece of its own "
+                                "(set up, or promoting itself): Fairy-Stockfish tells a promoted piece from one "
+                                "of its type that never promoted", self.gdef.pieces[t].span)
+                continue
             if target in bases:
                 self.report.add(ExportCode.PROMOTION, f"{target} is the promoted form of {bases[target]} and of {t}: "
                                 "a Fairy-Stockfish promoted piece has one base type", self.gdef.pieces[t].span)
