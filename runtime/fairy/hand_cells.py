@@ -150,6 +150,10 @@ class HandRules:
         if (kind, text) not in self.problems and len(self.problems) < MAX_PROBLEMS:
             self.problems.append((kind, text))
 
+    def left_playing_area(self, source: str, target: str) -> None:
+        """A probe saw a piece move from ``source`` on the playing area to the hand cell ``target``."""
+        self._problem(f"a piece moves from {source} to the hand cell {target} without capturing")
+
     def normalise(self, part: PartDetails, board: dict[str, tuple[str, str]]) -> PartDetails:
         """``part`` (a move made on ``board``: cell -> piece) as Fairy-Stockfish has it: a
         movement from a hand cell is a drop, a captured piece carried to a hand cell is a capture."""

@@ -108,6 +108,10 @@ class Prober:
             if len(d.movements) != 1 or d.movements[0].source != cell or d.placements:
                 continue
             t = d.movements[0].target
+            if t not in self.frame.square:  # a hand cell entered by no capture
+                if self.hand_rules is not None:
+                    self.hand_rules.left_playing_area(cell, t)
+                continue
             captured, promos = found.get(t, (False, set()))
             found[t] = (captured or bool(d.captures), promos | {d.promotion})
         return found
