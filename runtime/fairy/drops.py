@@ -10,6 +10,8 @@ board.  What Fairy-Stockfish can say becomes an option:
 * the squares, when not every square: ``dropRegionWhite`` and, mirrored rank by rank,
   ``dropRegionBlack`` (one region for every piece type, as Fairy-Stockfish has it);
 * a file already holding one's own piece of that type barred: ``dropNoDoubled`` (shogi's pawn);
+* the squares where the piece could never move again barred: ``immobilityIllegal`` (shogi's
+  pawn, lance and knight on the last ranks);
 * ``firstRankPawnDrops`` and ``promotionZonePawnDrops`` always true, so that a type lettered
   ``p`` is dropped where the region says and nowhere less.
 
@@ -33,6 +35,8 @@ class DropRules:
     options: dict[str, str] = field(default_factory=dict)
     #: piece type -> the reasons its drops are no Fairy-Stockfish drop
     problems: dict[str, list[str]] = field(default_factory=dict)
+    #: types dropped everywhere but where they could not move again (``immobilityIllegal``)
+    immobility: set[str] = field(default_factory=set)
 
 
 def drop_targets(prober: Prober, ptype: str, others=()) -> tuple[set[str], list[str]]:
@@ -65,9 +69,11 @@ def drop_targets(prober: Prober, ptype: str, others=()) -> tuple[set[str], list[
 
 
 def read_drops(prober: Prober, frame: BoardFrame, hand_types: list[str], letters: dict[str, str],
-               mirror) -> DropRules:
+               mirror, stuck: dict[str, set[str]] | None = None) -> DropRules:
     """The drop options for the pieces ``hand_types`` the first player has in hand at the start;
-    ``letters`` are the export's piece letters, ``mirror`` a cell's square mirrored rank by rank."""
+    ``letters`` are the export's piece letters, ``mirror`` a cell's square mirrored rank by rank (None: a wall),
+    ``stuck`` the cells where each type could not move again: a type dropped everywhere but
+    there is dropped everywhere under ``immobilityIllegal`` (shogi's pawn, lance and knight)."""
     rules = DropRules()
     rules.options["pieceDrops"] = "true"
     rules.options["firstRankPawnDrops"] = "true"
@@ -83,10 +89,16 @@ def read_drops(prober: Prober, frame: BoardFrame, hand_types: list[str], letters
                          "depends on the pieces on it: no Fairy-Stockfish drop rule says this")
             rules.problems[ptype] = found
             continue
+        cannot_move = (stuck or {}).get(ptype, set())
+        if cannot_move and region == set(frame.square) - cannot_move:
+            rules.immobility.add(ptype)
+            region = set(frame.square)
         regions[ptype] = frozenset(region)
         reference = min(region, key=lambda c: _centre_distance(frame, c))
         for owner in (prober.player, prober.enemy):
             got, problems = drop_targets(prober, ptype, [(owner, ptype, reference)])
+            if ptype in rules.immobility:
+                got |= cannot_move - {reference}
             found += problems
             if reference in got and not problems:
                 found.append(f"{ptype} may be dropped onto a piece (on {reference}): Fairy-Stockfish drops "
@@ -94,6 +106,8 @@ def read_drops(prober: Prober, frame: BoardFrame, hand_types: list[str], letters
             missing = region - got - {reference}
             extra = got - region
             same_file = {c for c in region if frame.square[c][0] == frame.square[reference][0]} - {reference}
+            if ptype in rules.immobility:
+                same_file -= cannot_move
             if owner == prober.player and missing and missing == same_file and not extra:
                 no_doubled.append(ptype)
                 continue
@@ -121,7 +135,7 @@ def read_drops(prober: Prober, frame: BoardFrame, hand_types: list[str], letters
     common: frozenset | None = next(iter(regions.values()), None)
     if common is not None and common != frozenset(frame.square):
         rules.options["dropRegionWhite"] = region_option(frame, common)
-        rules.options["dropRegionBlack"] = region_option(frame, {mirror(c) for c in common})
+        rules.options["dropRegionBlack"] = region_option(frame, {m for c in common if (m := mirror(c)) is not None})
     return rules
 
 

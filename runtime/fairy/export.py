@@ -23,15 +23,28 @@ from zrf.syntax import Atom, List, Node, String, to_text
 
 from .betza import read, write
 from .drops import read_drops
+from .fen import square_name
+from .hand_cells import HandProblem, HandRules
 from .naming import Naming
 from .position import FairyGame
-from .probing import BoardFrame, Prober, piece_steps, predict_quiet, region_option
+from .probing import (
+    BoardFrame,
+    Prober,
+    centre_distance,
+    piece_steps,
+    predict_quiet,
+    region_option,
+)
 from .section import VariantSection
 
 #: Fairy-Stockfish's largest board (its LARGEBOARDS build): files, ranks.
 MAX_FILES, MAX_RANKS = 12, 10
 #: Custom piece slots of a variants.ini.
 MAX_CUSTOM_PIECES = 25
+#: The largest share of the board's squares a piece confined to a region (a palace) may move
+#: from for its steps to be read from each of them (:meth:`_PieceExport._steps_of_every_square`:
+#: a whole probe per square).
+MAX_REGION_SHARE = 0.5
 
 
 class ExportCode(enum.Enum):
@@ -63,6 +76,9 @@ BLOCKING_KEYWORDS = {
     "flip": (ExportCode.EFFECT, "Fairy-Stockfish changes no piece's owner"),
     "change-owner": (ExportCode.EFFECT, "Fairy-Stockfish changes no piece's owner"),
 }
+#: The keywords a game whose hands are board cells uses to carry a captured piece to its
+#: capturer's hand (:mod:`.hand_cells`): reported only when no probe sees such a capture.
+HAND_EFFECTS = ("flip", "change-owner", "create")
 
 
 @dataclass
@@ -110,26 +126,42 @@ def export_game(game: ZrfGame, name: str | None = None) -> Export:
         report.add(ExportCode.PLAYERS, f"Fairy-Stockfish plays two players, this game has {len(gdef.players)}",
                    _form_span(gdef, "players"))
     _check_turn_order(game, report)
-    frame = board_frame(gdef, report)
-    _scan_programs(gdef, report)
+    # hand cells are looked for (by probes) only where nothing but the board and the keywords
+    # that carry a capture to a hand cell stand in the way
+    found = blocking_keywords(gdef)
+    trial = _Report(gdef)
+    _check_options(gdef, trial)
+    carrying = all(word in HAND_EFFECTS for word, _, _, _ in found)
+    hand_rules = HandRules.of(game) if not report.items and not trial.items and carrying else None
+    frame = board_frame(gdef, report, hand_rules.playing if hand_rules is not None else None)
+    deferred = []
+    for word, code, text, span in found:
+        if hand_rules is not None and word in HAND_EFFECTS:
+            deferred.append((code, text, span))
+        else:
+            report.add(code, text, span)
     _check_options(gdef, report)
     if report.items or frame is None:
         return Export(None, None, report.items, frame)
-    return _PieceExport(game, frame, report, name or variant_name(gdef.title)).run()
+    return _PieceExport(game, frame, report, name or variant_name(gdef.title), hand_rules, deferred).run()
 
 
-def board_frame(gdef: GameDef, report: _Report) -> BoardFrame | None:
+def board_frame(gdef: GameDef, report: _Report, playing: frozenset[str] | None = None) -> BoardFrame | None:
     """The board as Fairy-Stockfish squares: one full rectangular two-dimensional grid, rank 1
-    on the first player's side (the side where its set-up stands)."""
+    on the first player's side (the side where its set-up stands).  With ``playing`` (the
+    playing area of a game whose hands are board cells, :mod:`.hand_cells`), only those cells:
+    a full rectangle of one grid, the hand cells left out."""
     board = gdef.board
-    grids = board.grids
-    cells = [p for p in board.positions.values() if not p.dummy]
-    if len(grids) != 1 or any(p.grid != 0 or p.coords is None for p in cells):
-        report.add(ExportCode.BOARD, "Fairy-Stockfish plays on one rectangular grid: this board "
+    cells = [p for p in board.positions.values() if not p.dummy and (playing is None or p.name in playing)]
+    grids = sorted({p.grid for p in cells if p.grid is not None}) if playing is not None \
+        else list(range(len(board.grids)))
+    if len(grids) != 1 or any(p.grid != grids[0] or p.coords is None for p in cells):
+        where = "playing area" if playing is not None else "board"
+        report.add(ExportCode.BOARD, f"Fairy-Stockfish plays on one rectangular grid: this {where} "
                    + (f"has {len(grids)} grids" if len(grids) != 1 else "has positions outside its grid"),
                    board.span)
         return None
-    grid = grids[0]
+    grid = board.grids[grids[0]]
     if len(grid.dimensions) != 2:
         report.add(ExportCode.BOARD, f"Fairy-Stockfish boards have two dimensions, this grid has "
                    f"{len(grid.dimensions)}", grid.span)
@@ -142,18 +174,25 @@ def board_frame(gdef: GameDef, report: _Report) -> BoardFrame | None:
     else:
         report.add(ExportCode.BOARD, "the grid's dimensions are not one across and one down", grid.span)
         return None
-    files, ranks = len(grid.dimensions[file_axis][0]), len(grid.dimensions[rank_axis][0])
+    low = [min(p.coords[k] for p in cells) for k in (0, 1)]
+    high = [max(p.coords[k] for p in cells) for k in (0, 1)]
+    files = high[file_axis] - low[file_axis] + 1
+    ranks = high[rank_axis] - low[rank_axis] + 1
     labels = {a + b: (i, j) for i, a in enumerate(names0) for j, b in enumerate(names1)}
-    killed = [labels[k] for k in board.killed if k in labels]
+    killed = [labels[k] for k in board.killed if k in labels
+              and all(low[a] <= labels[k][a] <= high[a] for a in (0, 1))]
     if files * ranks != len(cells) + len(killed):
-        report.add(ExportCode.BOARD, "the grid is not a full rectangle of cells and killed positions", grid.span)
+        report.add(ExportCode.BOARD, "the playing area is not a full rectangle of cells and killed positions"
+                   if playing is not None else "the grid is not a full rectangle of cells and killed positions",
+                   grid.span)
         return None
     if files > MAX_FILES or ranks > MAX_RANKS:
-        report.add(ExportCode.BOARD_SIZE, f"the board is {files}x{ranks}: Fairy-Stockfish's largest is "
-                   f"{MAX_FILES}x{MAX_RANKS}", grid.span)
+        report.add(ExportCode.BOARD_SIZE, f"the {'playing area' if playing is not None else 'board'} is "
+                   f"{files}x{ranks}: Fairy-Stockfish's largest is {MAX_FILES}x{MAX_RANKS}", grid.span)
         return None
+
     def place(coords):
-        i, j = coords[file_axis], coords[rank_axis]
+        i, j = coords[file_axis] - low[file_axis], coords[rank_axis] - low[rank_axis]
         return (i if step_x > 0 else files - 1 - i, ranks - 1 - j if step_y > 0 else j)
 
     square = {p.name: place(p.coords) for p in cells}
@@ -205,15 +244,18 @@ def capture_nodes(gdef: GameDef) -> dict[str, list[Node]]:
     return out
 
 
-def _scan_programs(gdef: GameDef, report: _Report) -> None:
-    """Every move-program keyword Fairy-Stockfish has no counterpart for, where it is written."""
+def blocking_keywords(gdef: GameDef) -> list[tuple[str, ExportCode, str, object]]:
+    """Every move-program keyword Fairy-Stockfish has no counterpart for, in program order:
+    (keyword, code, message, where it is written)."""
+    found = []
     for piece in gdef.pieces.values():
         for block in list(piece.moves) + list(piece.drops):
             for node in _walk(block.program):
                 word = node.text if isinstance(node, Atom) else node.head if isinstance(node, List) else None
                 if word in BLOCKING_KEYWORDS:
                     code, why = BLOCKING_KEYWORDS[word]
-                    report.add(code, f"{word}: {why}", node.span)
+                    found.append((word, code, f"{word}: {why}", node.span))
+    return found
 
 
 def priorities_matter(gdef: GameDef) -> bool:
@@ -260,29 +302,43 @@ def _check_options(gdef: GameDef, report: _Report) -> None:
 class _PieceExport:
     """The pieces, set-up, promotions, castling and goals of one game that passed the checks."""
 
-    def __init__(self, game: ZrfGame, frame: BoardFrame, report: _Report, name: str) -> None:
+    def __init__(self, game: ZrfGame, frame: BoardFrame, report: _Report, name: str,
+                 hand_rules: HandRules | None = None, deferred=()) -> None:
         self.game = game
         self.gdef = game.gdef
         self.frame = frame
         self.report = report
         self.name = name
-        self.prober = Prober(game, frame)
+        self.hand_rules = hand_rules
+        #: blocking keywords that a capture to a hand cell may explain (:data:`HAND_EFFECTS`)
+        self.deferred = list(deferred)
+        self.prober = Prober(game, frame, hand_rules)
         self.options: dict[str, str] = {}
+        #: FEN tokens other than the piece's letter: a promoted form is ``+`` and its base's letter
+        self.tokens: dict[str, str] = {}
+        #: type -> (the type it promotes to, its promotion region, mandatory?, forced only where
+        #: the piece could not move again?): shogi-style promotions (:meth:`_piece_promotion`)
+        self.piece_promotions: dict[str, tuple[str, frozenset, bool, bool]] = {}
+        #: types whose capture the probes saw remove the piece, not carry it to a hand cell
+        self.removed_captures: list[str] = []
 
     def run(self) -> Export:
         gdef = self.gdef
         players = gdef.players
-        used = [t for t in dict.fromkeys(ty for _, ty, _ in gdef.setup.placements) if t in gdef.pieces]
+        used = [t for t in dict.fromkeys(ty for _, ty, c in gdef.setup.placements if c in self.frame.square)
+                if t in gdef.pieces]
         for t in sorted(self.game.promotion_targets):
             name = self.game.tables.types[t]
             if name not in used:
                 used.append(name)
+        royal = self._royal_types()
         hand = hand_types(gdef)
+        if self.hand_rules is not None:
+            hand += [t for t in self._hand_cell_types([t for t in used if t not in royal]) if t not in hand]
         used += [t for t in hand if t not in used]
         if not used:
             self._nothing_to_play()
             return Export(None, None, self.report.items, self.frame)
-        royal = self._royal_types()
         letters = _letters(used, royal)
         self.letters = letters
         self.options["maxRank"] = str(self.frame.ranks)
@@ -290,6 +346,7 @@ class _PieceExport:
         victim = used[0]
         pawn_type = None
         probes = {t: piece_steps(self.prober, t, victim) for t in used}
+        self.probes = probes
         custom = 0
         for t in used:
             moves = probes[t]
@@ -297,7 +354,10 @@ class _PieceExport:
             span = gdef.pieces[t].span
             double = _double_steps(self.frame, moves.exceptions)
             other = {c: v for c, v in moves.exceptions.items() if c not in double}
-            if moves.promotions or double:
+            if moves.promotions and not double and steps != read("fmWfcF"):
+                if not self._piece_promotion(t, moves, steps):
+                    continue
+            elif moves.promotions or double:
                 if pawn_type is not None:
                     self.report.add(ExportCode.PROMOTION, f"{t}: Fairy-Stockfish promotes one pawn type here "
                                     f"({pawn_type} already)", span)
@@ -316,6 +376,8 @@ class _PieceExport:
                     continue
                 self._pawn_options(t, double, moves)
             region = _mobility_region(self.frame, steps, other) if other else None
+            if other and region is None and not moves.promotions:
+                steps, region = self._steps_of_every_square(t, victim, moves, steps)
             if other and region is None:
                 cell, (extra, missing) = min(other.items())
                 self.report.add(ExportCode.MOVEMENT, f"{t}'s moves depend on where it stands (from {cell} it "
@@ -343,7 +405,7 @@ class _PieceExport:
             if region is not None:
                 self.options[f"mobilityRegionWhite{option_name}"] = region_option(self.frame, region)
                 self.options[f"mobilityRegionBlack{option_name}"] = region_option(self.frame,
-                                                                           {self._mirror(c) for c in region})
+                                                                           self._mirrored(region))
         if "king" not in self.options:
             self.options["king"] = "-"
         en_passant = pawn_type is not None and self.options.get("enPassantRegion") != "-"
@@ -361,7 +423,10 @@ class _PieceExport:
                 self.report.add(ExportCode.MOVEMENT, f"{t} captures pieces of its own side (on "
                                 f"{', '.join(sorted(probes[t].friendly_captures))} from its probe square): "
                                 "Fairy-Stockfish never does", gdef.pieces[t].span)
+        self._piece_promotion_options(pawn_type)
         self._drops(hand)
+        self._check_immobility()
+        self._hand_problems()
         castling = self._castling(royal)
         self._goals(royal)
         self._pass_option()
@@ -369,7 +434,8 @@ class _PieceExport:
         self.options["startFen"] = self._start_fen(castling)
         if self.report.items:
             return Export(None, None, self.report.items, self.frame)
-        naming = Naming({letters[t]: t for t in used}, dict(self.frame.cell), (players[0], players[1]))
+        naming = Naming({self.tokens.get(t, letters[t]): t for t in used}, dict(self.frame.cell), (players[0], players[1]),
+                        hand_cells=self.hand_rules.hand if self.hand_rules is not None else frozenset())
         section = VariantSection(self.name, None, self.options,
                                  [f"{self.gdef.title}: exported from {self.game.path.rsplit('/', 1)[-1]} by zrf export fairy"])
         return Export(section, naming, [], self.frame)
@@ -393,7 +459,7 @@ class _PieceExport:
         letter = self.letters[t]
         zone = set(moves.promotions and set.union(*moves.promotions.values()))
         o["promotionRegionWhite"] = region_option(self.frame, zone)
-        o["promotionRegionBlack"] = region_option(self.frame, {self._mirror(c) for c in zone})
+        o["promotionRegionBlack"] = region_option(self.frame, self._mirrored(zone))
         choices = [p for p in moves.promotions if p in self.letters]
         missing = [p for p in moves.promotions if p not in self.letters]
         if missing:
@@ -404,13 +470,193 @@ class _PieceExport:
         if double:
             o["doubleStep"] = "true"
             o["doubleStepRegionWhite"] = region_option(self.frame, double)
-            o["doubleStepRegionBlack"] = region_option(self.frame, {self._mirror(c) for c in double})
+            o["doubleStepRegionBlack"] = region_option(self.frame, self._mirrored(double))
         else:
             o["doubleStep"] = "false"
         programs = [to_text(b.program) for b in self.gdef.pieces[t].moves]
         if not any("last-to?" in p or "last-from?" in p for p in programs):
             o["enPassantRegion"] = "-"
         _ = letter
+
+    def _piece_promotion(self, t: str, moves, steps) -> bool:
+        """A promotion of a piece other than an orthodox pawn, as Fairy-Stockfish's shogi-style
+        ``promotedPieceType``: one type to promote to, on every move that starts or ends in one
+        region, by choice, or always (``mandatoryPiecePromotion``), or by choice except where the
+        piece could not move again (``immobilityIllegal``).  False (and an E808) otherwise."""
+        span = self.gdef.pieces[t].span
+        if len(moves.promotions) != 1:
+            self.report.add(ExportCode.PROMOTION, f"{t} promotes to {', '.join(sorted(moves.promotions))}: "
+                            "a Fairy-Stockfish piece promotes to one type", span)
+            return False
+        (target,) = moves.promotions
+        into: dict[str, list[bool]] = {}
+        out_of: dict[str, list[bool]] = {}
+        for (src, dst), promos in moves.promotion_moves.items():
+            into.setdefault(dst, []).append(target in promos)
+            out_of.setdefault(src, []).append(target in promos)
+        region = frozenset(c for c in self.frame.square
+                           if (c in into or c in out_of) and all(into.get(c, [])) and all(out_of.get(c, [])))
+        wrong = sorted(f"{src}-{dst}" for (src, dst), promos in moves.promotion_moves.items()
+                       if (target in promos) != (src in region or dst in region))
+        if wrong:
+            self.report.add(ExportCode.PROMOTION, f"{t} promotes to {target} not exactly on the moves that start "
+                            f"or end in one region ({', '.join(wrong[:4])}...): Fairy-Stockfish promotes so", span)
+            return False
+        promoting = {k for k, promos in moves.promotion_moves.items() if target in promos}
+        forced = {k for k in promoting if None not in moves.promotion_moves[k]}
+        stuck = {dst for _, dst in promoting if not predict_quiet(self.frame, dst, steps)}
+        mandatory = bool(promoting) and forced == promoting
+        immobility = bool(forced) and not mandatory and {dst for _, dst in forced} == stuck \
+            and all(dst in stuck for _, dst in forced) and forced == {k for k in promoting if k[1] in stuck}
+        if forced and not mandatory and not immobility:
+            self.report.add(ExportCode.PROMOTION, f"{t} must promote on some moves ({', '.join(sorted(f'{a}-{b}' for a, b in forced)[:4])}"
+                            "...) other than those after which it could not move: Fairy-Stockfish has no such rule", span)
+            return False
+        self.piece_promotions[t] = (target, region, mandatory, immobility)
+        return True
+
+    def _piece_promotion_options(self, pawn_type: str | None) -> None:
+        """The section's options for the promotions :meth:`_piece_promotion` read; E808 for what
+        one section cannot say (two regions, two promotion rules, a promoted form of two types, a
+        promoted piece that is not given back as its base type when captured)."""
+        if not self.piece_promotions:
+            return
+        o = self.options
+        regions = {region for _, region, _, _ in self.piece_promotions.values()}
+        if pawn_type is not None:
+            regions.add(frozenset(c for cells in self.probes_pawn_zone() for c in cells))
+        mandatory = {m for _, _, m, _ in self.piece_promotions.values()}
+        first = next(iter(self.piece_promotions))
+        span = self.gdef.pieces[first].span
+        bases: dict[str, str] = {}
+        on_board = {ty for _, ty, c in self.gdef.setup.placements}
+        for t, (target, _, _, _) in self.piece_promotions.items():
+            if target in on_board or target in self.piece_promotions:
+                self.report.add(ExportCode.PROMOTION, f"{t} promotes to {target}, which is also a piece of its own "
+                                "(set up, or promoting itself): Fairy-Stockfish tells a promoted piece from one "
+                                "of its type that never promoted", self.gdef.pieces[t].span)
+                continue
+            if target in bases:
+                self.report.add(ExportCode.PROMOTION, f"{target} is the promoted form of {bases[target]} and of {t}: "
+                                "a Fairy-Stockfish promoted piece has one base type", self.gdef.pieces[t].span)
+                continue
+            bases[target] = t
+            carried = self.hand_rules.carried if self.hand_rules is not None else {}
+            if target in carried and carried[target] != t:
+                self.report.add(ExportCode.PROMOTION, f"a captured {target} goes to the hand as {carried[target]}: "
+                                f"Fairy-Stockfish gives it back as {t}, the type it promoted from",
+                                self.gdef.pieces[target].span)
+        if len(regions) > 1:
+            self.report.add(ExportCode.PROMOTION, "the pieces promote in different regions: Fairy-Stockfish has one "
+                            "promotion region", span)
+        if len(mandatory) > 1:
+            self.report.add(ExportCode.PROMOTION, "some pieces must promote and others may: Fairy-Stockfish has one "
+                            "rule for every piece", span)
+        region = next(iter(regions))
+        o["promotionRegionWhite"] = region_option(self.frame, region)
+        o["promotionRegionBlack"] = region_option(self.frame, self._mirrored(region))
+        o["promotedPieceType"] = " ".join(f"{self.letters[t]}:{self.letters[target]}"
+                                          for t, (target, _, _, _) in self.piece_promotions.items())
+        o["mandatoryPiecePromotion"] = "true" if True in mandatory else "false"
+        if any(immobility for *_, immobility in self.piece_promotions.values()):
+            o["immobilityIllegal"] = "true"
+        for target, base in bases.items():
+            self.tokens[target] = "+" + self.letters[base]
+
+    def _steps_of_every_square(self, t: str, victim: str, moves, steps):
+        """A piece whose steps from its reference square explain its moves by no mobility region
+        (a palace piece read at the palace's edge lacks the step out of it) and that moves from
+        at most :data:`MAX_REGION_SHARE` of the board's squares: the union of the
+        steps read from every square it moves from, and the mobility region they give (its moves
+        from outside not looked at when it never stands there); the steps given and None when
+        that explains nothing either.  The verification decides."""
+        sources = sorted({src for src, _ in moves.promotion_moves})
+        if len(sources) > MAX_REGION_SHARE * len(self.frame.square):
+            return steps, None
+        union = set(steps)
+        for cell in sources:
+            union |= piece_steps(self.prober, t, victim, reference=cell).steps
+        exceptions = {}
+        for cell in self.frame.square:
+            got = {dst for src, dst in moves.promotion_moves if src == cell}
+            predicted = predict_quiet(self.frame, cell, union)
+            if got != predicted:
+                exceptions[cell] = (got - predicted, predicted - got)
+        starts = {c for pl, ty, c in self.gdef.setup.placements if ty == t and pl == self.gdef.players[0]}
+        placed = t in hand_types(self.gdef) or t in (self.hand_rules.carried.values() if self.hand_rules else ()) \
+            or t in {self.game.tables.types[i] for i in self.game.promotion_targets}
+        region = _mobility_region(self.frame, union, exceptions,
+                                  lambda inside: not placed and starts <= inside) if exceptions else None
+        return (union, region) if region is not None else (steps, None)
+
+    def _check_immobility(self) -> None:
+        """Under ``immobilityIllegal`` no piece may stop where it could not move again: a piece
+        the probes saw stopping there unchanged is an E808 at the piece."""
+        if self.options.get("immobilityIllegal") != "true":
+            return
+        for t, moves in self.probes.items():
+            stops = sorted({dst for (_, dst), promos in moves.promotion_moves.items()
+                            if None in promos and not predict_quiet(self.frame, dst, moves.steps)})
+            if stops:
+                self.report.add(ExportCode.PROMOTION, f"{t} may stop unchanged where it cannot move again "
+                                f"({', '.join(stops[:4])}), which Fairy-Stockfish's immobilityIllegal (read from "
+                                "the other pieces' promotions or drops) forbids", self.gdef.pieces[t].span)
+
+    def probes_pawn_zone(self):
+        """The pawn's promotion cells, as :meth:`_pawn_options` wrote them (from the section)."""
+        names = self.options.get("promotionRegionWhite", "-").split()
+        return [{c for c, sq in self.frame.square.items() if square_name(*sq) in names}]
+
+    def _hand_cell_types(self, used: list[str]) -> list[str]:
+        """The types in hand where hands are board cells: those on hand cells at the start, and
+        those captured pieces go to hand as, read from a capture of every type in ``used``
+        (:mod:`.hand_cells` records them); where a hand cell holds a piece for the first
+        player, drop probes put it there."""
+        rules = self.hand_rules
+        assert rules is not None
+        prober = self.prober
+        centre = min(self.frame.square, key=lambda c: centre_distance(self.frame, c))
+        around = [c for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                  if (dx, dy) != (0, 0) and (c := self.frame.offset(centre, dx, dy)) is not None]
+        for victim in used:
+            found = False
+            for capturer in used:
+                for cell in around:
+                    got = prober.targets(capturer, centre, [(prober.enemy, victim, cell)])
+                    if cell in got and got[cell][0]:
+                        found = True
+                        break
+                if found:
+                    break
+            if found and victim not in rules.carried:
+                self.removed_captures.append(victim)
+        at_start = [(pl, ty, c) for pl, ty, c in self.gdef.setup.placements if c in rules.hand]
+        types = list(dict.fromkeys([ty for _, ty, _ in at_start] + list(rules.carried.values())))
+        mine = sorted(rules.cells_of.get(prober.player, set())) + sorted(rules.hand)
+        free = [c for c in dict.fromkeys(mine)]
+        prober.hand_pieces = [(prober.player, t, free[i]) for i, t in enumerate(types) if i < len(free)]
+        return types
+
+    def _hand_problems(self) -> None:
+        """What the probes saw hand cells do that no Fairy-Stockfish hand does, and the types
+        whose capture removes the piece where others go to hand; the carrying keywords
+        (:data:`HAND_EFFECTS`) when no capture to a hand cell was seen."""
+        rules = self.hand_rules
+        if rules is None:
+            return
+        span = self.gdef.board.span
+        for kind, text in rules.problems:
+            code = ExportCode.EFFECT if kind is HandProblem.CARRY else ExportCode.DROPS
+            self.report.add(code, f"hands kept as board cells: {text}", span)
+        if not rules.carried:
+            for code, text, where in self.deferred:
+                self.report.add(code, text, where)
+        else:
+            self.options["capturesToHand"] = "true"
+            for victim in self.removed_captures:
+                self.report.add(ExportCode.EFFECT, f"hands kept as board cells: a captured {victim} is removed, "
+                                "not carried to a hand cell: Fairy-Stockfish's capturesToHand puts every captured "
+                                "piece in the capturer's hand", span)
 
     def _nothing_to_play(self) -> None:
         """No piece on the board nor in hand: where the game drops pieces, the reason is that no
@@ -434,25 +680,35 @@ class _PieceExport:
         droppable = []
         for t in hand:
             where = gdef.pieces[t].drops[0].span if gdef.pieces[t].drops else gdef.pieces[t].span
-            if not gdef.pieces[t].drops:
+            if not gdef.pieces[t].drops and self.hand_rules is None:
                 self.report.add(ExportCode.DROPS, f"{t} is off the board at the start but is never dropped: "
                                 "Fairy-Stockfish drops every piece in hand", gdef.pieces[t].span)
-            elif not stock.get((first, t)):
+            elif self.hand_rules is None and not stock.get((first, t)):
                 self.report.add(ExportCode.DROPS, f"only {second} has {t} in hand at the start: the drops are "
                                 f"read from {first}'s", where)
             else:
                 droppable.append(t)
-        rules = read_drops(self.prober, self.frame, droppable, self.letters, self._mirror)
+        stuck = {t: {c for c in self.frame.square if not predict_quiet(self.frame, c, self.probes[t].steps)}
+                 for t in droppable if t in self.probes}
+        rules = read_drops(self.prober, self.frame, droppable, self.letters, self._mirror, stuck)
         self.options.update(rules.options)
+        if rules.immobility:
+            self.options["immobilityIllegal"] = "true"
         if priorities_matter(gdef) and drops_first(gdef):
             self.options["mustDrop"] = "true"
         for t, problems in rules.problems.items():
             for problem in problems:
-                self.report.add(ExportCode.DROPS, problem, gdef.pieces[t].drops[0].span)
+                piece = gdef.pieces[t]
+                self.report.add(ExportCode.DROPS, problem, piece.drops[0].span if piece.drops else piece.span)
 
-    def _mirror(self, cell: str) -> str:
+    def _mirror(self, cell: str) -> str | None:
+        """The cell on ``cell``'s square mirrored rank by rank; None where that is a wall."""
         f, r = self.frame.square[cell]
-        return self.frame.cell[(f, self.frame.ranks - 1 - r)]
+        return self.frame.cell.get((f, self.frame.ranks - 1 - r))
+
+    def _mirrored(self, cells) -> set[str]:
+        """``cells`` mirrored rank by rank (:meth:`_mirror`), walls left out."""
+        return {m for c in cells if (m := self._mirror(c)) is not None}
 
     def _castling(self, royal: set[str]) -> str:
         """Castling options from the start position's two-movement turns; the FEN's rights."""
@@ -473,7 +729,7 @@ class _PieceExport:
                 if len(d.movements) == 2 and d.movements[0].source == kcell:
                     found.append(d)
         if not found:
-            if cascades:
+            if cascades and self.options.get("capturesToHand") != "true":
                 for node in cascades:
                     self.report.add(ExportCode.EFFECT, "cascade: Fairy-Stockfish moves two pieces only in castling, "
                                     "and no castling was found", node.span)
@@ -531,17 +787,20 @@ class _PieceExport:
             if m_ext and g.kind == "loss" and everyone and m_ext.group(1) in self.letters:
                 extinction.append(self.letters[m_ext.group(1)])
                 continue
-            if m_flag and g.kind == "win" and m_flag.group(1) in self.letters and len(g.players) == 1:
+            if m_flag and g.kind == "win" and m_flag.group(1) in self.letters and \
+                    (len(g.players) == 1 or set(g.players) == set(self.gdef.players)):
                 names = m_flag.group(2).split()
-                cells = self._goal_cells(names, g.players[0])
                 positions = all(n in self.frame.square for n in names)
                 zone = len(names) == 1 and not positions
+                goal_cells = {pl: self._goal_cells(names, pl) for pl in g.players}
                 # Zillions: every listed position must hold the piece, any position of a zone will
-                # do (SEMANTICS 6.1); Fairy-Stockfish counts flag pieces in the region
-                if cells is not None and (positions or zone):
-                    colour = "White" if g.players[0] == self.gdef.players[0] else "Black"
+                # do (SEMANTICS 6.1); Fairy-Stockfish counts flag pieces in the region.  A goal of
+                # both players names each one's region: a zone (one per player), never positions
+                if all(c is not None for c in goal_cells.values()) and (zone or (positions and len(g.players) == 1)):
                     o["flagPiece"] = self.letters[m_flag.group(1)]
-                    o[f"flagRegion{colour}"] = region_option(self.frame, cells)
+                    for pl, cells in goal_cells.items():
+                        colour = "White" if pl == self.gdef.players[0] else "Black"
+                        o[f"flagRegion{colour}"] = region_option(self.frame, cells)
                     if positions and len(names) > 1:
                         o["flagPieceCount"] = str(len(names))
                     continue
@@ -605,11 +864,16 @@ class _PieceExport:
             rows.append(row + (str(gap) if gap else ""))
         hand = ""
         if self.options.get("pieceDrops") == "true":
-            off = self.gdef.setup.off
+            off = dict(self.gdef.setup.off)
+            if self.hand_rules is not None:
+                for pl, ty, c in self.gdef.setup.placements:
+                    if c in self.hand_rules.hand:
+                        off[(pl, ty)] = off.get((pl, ty), 0) + 1
             for index, player in enumerate(players[:2]):
-                for t in hand_types(self.gdef):
-                    letter = self.letters[t]
-                    hand += (letter.upper() if index == 0 else letter) * off.get((player, t), 0)
+                for t in dict.fromkeys(ty for _, ty in off):
+                    if t in self.letters:
+                        letter = self.letters[t]
+                        hand += (letter.upper() if index == 0 else letter) * off.get((player, t), 0)
             hand = f"[{hand}]"
         return f"{'/'.join(rows)}{hand} w {castling or '-'} - 0 1"
 
@@ -634,17 +898,22 @@ def _letters(types: list[str], royal: set[str]) -> dict[str, str]:
     return out
 
 
-def _mobility_region(frame: BoardFrame, steps, exceptions: dict) -> set[str] | None:
+def _mobility_region(frame: BoardFrame, steps, exceptions: dict, stays_inside=None) -> set[str] | None:
     """The cells a piece may enter, when that is all its moves' exceptions say (a palace):
     from every square it reaches exactly what ``steps`` predict inside the region (the cells
-    it reaches from anywhere); None when some exception is something else."""
+    it reaches from anywhere); None when some exception is something else.  ``stays_inside``
+    (a function of the region) says that the piece never stands outside it (it starts inside,
+    is never dropped nor promoted to): its moves from outside are then not looked at."""
     region: set[str] = set()
     for cell in frame.square:
         extra, missing = exceptions.get(cell, (set(), set()))
         if extra:
             return None
         region |= predict_quiet(frame, cell, steps) - missing
+    inside_only = stays_inside is not None and stays_inside(region)
     for cell, (extra, missing) in exceptions.items():
+        if inside_only and cell not in region:
+            continue
         if missing != predict_quiet(frame, cell, steps) - region:
             return None
     return region if region != set(frame.square) else None

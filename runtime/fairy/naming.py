@@ -31,7 +31,7 @@ class CastlingNotation(Enum):
 class Naming:
     """``pieces``: FEN token (``"p"``, ``"+p"``) -> piece name; ``cells``: ``(file, rank)`` ->
     cell name; ``players``: (the first player's name, the second's); ``castling``: how the
-    variant's UCI moves write a castling; ``wall_piece``: see below."""
+    variant's UCI moves write a castling; ``wall_piece``, ``hand_cells``: see below."""
 
     pieces: dict = field(default_factory=dict)
     cells: dict = field(default_factory=dict)
@@ -40,6 +40,8 @@ class Naming:
     #: the piece a wall made during the game is named as (Petrified's piece that captured),
     #: owned by the player whose capture made it; None: such walls are not pieces
     wall_piece: str | None = None
+    #: the ZRF cells that are hands, not squares (:mod:`.hand_cells`): their pieces are in hand
+    hand_cells: frozenset[str] = frozenset()
 
     def piece(self, token: str) -> str:
         return self.pieces.get(token) or fallback_piece_name(token)

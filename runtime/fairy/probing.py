@@ -20,6 +20,7 @@ from runtime.interpreter.state import ZrfState
 
 from .betza import Kind, Modality, Step, primitive
 from .fen import square_name
+from .hand_cells import HandRules
 
 
 @dataclass
@@ -58,6 +59,8 @@ class PieceMoves:
     promotions: dict = field(default_factory=dict)
     #: cells where the piece may also arrive without promoting
     optional_promotion: set = field(default_factory=set)
+    #: (from, to) -> the types the piece may arrive as on the empty board (None: unchanged)
+    promotion_moves: dict = field(default_factory=dict)
     #: cells where it captures a piece of its own side (from the reference square)
     friendly_captures: set = field(default_factory=set)
     #: moves seen that no Fairy-Stockfish piece makes, in words
@@ -67,26 +70,35 @@ class PieceMoves:
 class Prober:
     """Answers "where can this piece go" questions for one :class:`ZrfGame`."""
 
-    def __init__(self, game: ZrfGame, frame: BoardFrame) -> None:
+    def __init__(self, game: ZrfGame, frame: BoardFrame, hand_rules: HandRules | None = None) -> None:
         self.game = game
         self.frame = frame
         self.player = game.players[0]
         self.enemy = game.players[1]
         self.empty_edits = [(None, None, c) for c in game.positions]
+        #: the game's hand cells (:mod:`.hand_cells`): every probe's moves are read through them
+        self.hand_rules = hand_rules
+        #: where drop probes put the first player's pieces in hand, when hands are board cells
+        self.hand_pieces: list[tuple[str, str, str]] = []
 
     def moves(self, placements: list[tuple[str, str, str]], hands: bool = False):
         """The first player's single-part turns on a board holding only ``placements``, with the
         start's pieces in hand when ``hands`` (drop probes), else with none: a move priority
-        that puts drops first would otherwise hide the pieces' moves."""
+        that puts drops first would otherwise hide the pieces' moves.  Where hands are board
+        cells, the pieces in hand are :attr:`hand_pieces`, and each move is read as
+        Fairy-Stockfish has it (:meth:`.hand_cells.HandRules.normalise`)."""
+        placements = list(placements) + (self.hand_pieces if hands else [])
         state = self.game.edited_state(self.empty_edits + placements)
         if not hands:
             state = ZrfState(self.game, state.cells, self.game.zero_hands, 0, NO, NO, (), None)
+        board = {c: (pl, ty) for pl, ty, c in placements}
         out = []
         for move in state.raw_moves():
             details = move.details
             if not details or len(details) != 1:
                 continue
-            out.append(details[0])
+            part = details[0]
+            out.append(self.hand_rules.normalise(part, board) if self.hand_rules is not None else part)
         return out
 
     def targets(self, ptype: str, cell: str, others: list[tuple[str, str, str]] = ()) -> dict:
@@ -96,21 +108,30 @@ class Prober:
             if len(d.movements) != 1 or d.movements[0].source != cell or d.placements:
                 continue
             t = d.movements[0].target
+            if t not in self.frame.square:  # a hand cell entered by no capture
+                if self.hand_rules is not None:
+                    self.hand_rules.left_playing_area(cell, t)
+                continue
             captured, promos = found.get(t, (False, set()))
             found[t] = (captured or bool(d.captures), promos | {d.promotion})
         return found
 
 
-def piece_steps(prober: Prober, ptype: str, victim: str) -> PieceMoves:
-    """The steps of ``ptype`` read from the most central square it moves from, checked from every square."""
+def piece_steps(prober: Prober, ptype: str, victim: str, reference: str | None = None) -> PieceMoves:
+    """The steps of ``ptype`` read from ``reference``, by default the most central square it
+    moves from, checked from every square."""
     frame = prober.frame
     result = PieceMoves()
     per_cell = {}
     for cell in frame.square:
         per_cell[cell] = prober.targets(ptype, cell)
     moving = [c for c in per_cell if per_cell[c]] or list(per_cell)
-    reference = min(moving, key=lambda c: (_centre_distance(frame, c), -len(per_cell[c])))
+    if reference is None:
+        reference = min(moving, key=lambda c: (centre_distance(frame, c), -len(per_cell[c])))
     quiet = {_vector(frame, reference, t) for t in per_cell[reference]}
+    for c, found in per_cell.items():
+        for t, (_, promos) in found.items():
+            result.promotion_moves[(c, t)] = frozenset(promos)
     for t, (_, promos) in ((t, v) for c in per_cell for t, v in per_cell[c].items()):
         for p in promos - {None}:
             result.promotions.setdefault(p, set()).add(t)
@@ -142,7 +163,7 @@ def piece_steps(prober: Prober, ptype: str, victim: str) -> PieceMoves:
     return result
 
 
-def _centre_distance(frame: BoardFrame, cell: str) -> float:
+def centre_distance(frame: BoardFrame, cell: str) -> float:
     f, r = frame.square[cell]
     return abs(f - (frame.files - 1) / 2) + abs(r - (frame.ranks - 1) / 2)
 
@@ -290,7 +311,7 @@ def _room_for(frame: BoardFrame, cell: str, px: int, py: int) -> str:
     if room(cell):
         return cell
     roomy = [c for c in frame.square if room(c)]
-    return min(roomy, key=lambda c: _centre_distance(frame, c)) if roomy else cell
+    return min(roomy, key=lambda c: centre_distance(frame, c)) if roomy else cell
 
 
 def _reaches(steps: set, px: int, py: int, far: bool, modality: Modality) -> bool:

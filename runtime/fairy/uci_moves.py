@@ -7,7 +7,8 @@ piece type whose token is a promoted form (``+p``) is named ``+`` in a promotion
 Fairy-Stockfish writes a shogi-style promotion (``b3b4+``).  Where the variant writes a castling
 as the king taking its own rook (:attr:`.naming.CastlingNotation.PARTNER_SQUARE`, Chess960's
 ``e1h1``), a turn moving the king and then a piece of its own is written so; a capture that
-leaves the capturer as a wall (:attr:`.naming.Naming.wall_piece`) is written as a plain move.
+leaves the capturer as a wall (:attr:`.naming.Naming.wall_piece`) is written as a plain move, and
+a move from a hand cell (:attr:`.naming.Naming.hand_cells`) as the drop it is (``P@e4``).
 """
 
 from __future__ import annotations
@@ -35,6 +36,11 @@ class FairyNotation(UciNotation):
             if len(movements) == 2 and movements[0].piece[0] == movements[1].piece[0]:
                 source, partner = self.square(movements[0].source), self.square(movements[1].source)
                 return None if source is None or partner is None else source + partner
+        if self.hand_cells and details and len(details) == 1 and len(details[0].movements) == 1 \
+                and details[0].movements[0].source in self.hand_cells:
+            moved = details[0].movements[0]
+            square, letter = self.square(moved.target), self.letter(moved.piece[1])
+            return None if square is None or letter is None else f"{letter.upper()}@{square}"
         if self.wall_piece is not None and details and len(details) == 1 \
                 and details[0].promotion == self.wall_piece and details[0].movements:
             first = details[0].movements[0]
@@ -44,6 +50,8 @@ class FairyNotation(UciNotation):
 
     #: the piece a capture turns into a wall (Petrified): not a promotion in UCI
     wall_piece: str | None = None
+    #: the cells that are hands (:mod:`.hand_cells`): a move from one is a drop
+    hand_cells: frozenset[str] = frozenset()
 
     def letter(self, piece_type: str) -> str | None:
         token = self.letters.get(piece_type) if self.letters is not None else None
@@ -56,4 +64,4 @@ def notation_of(naming: Naming) -> UciNotation:
     """The notation of moves in ``naming``'s squares (``(file, rank)`` -> cell) and letters."""
     return FairyNotation({cell: square_name(*square) for square, cell in naming.cells.items()},
                          {name: token for token, name in naming.pieces.items()}, naming.castling,
-                         naming.wall_piece)
+                         naming.wall_piece, naming.hand_cells)

@@ -7,6 +7,11 @@ hand, its outcome, and its legal moves written in UCI (:mod:`.uci_moves`), as a 
 random move both engines have is then played in both, so the next comparison also checks
 what that move did.  The first difference is reported with the UCI moves that reach it.
 
+Where the ZRF keeps its hands as board cells, the ZRF game is seen through
+:class:`.hand_view.HandCellGame`: the pieces on hand cells are pieces in hand, a move from a
+hand cell is a drop, and identical drops from several hand cells are one move only when they
+lead to equal positions.
+
 The random games compare moves rather than the positions every move leads to (what the
 cross-checker does, and ``zrf crosscheck --against fairy`` still does): each question to
 ``pyffish`` costs milliseconds, and this needs two per position instead of one per move.
@@ -24,6 +29,7 @@ from runtime.players.uci_notation import UciNotation
 from runtime.verify.crosscheck import Disagreement
 from runtime.verify.perft import perft
 
+from .hand_view import HandCellGame
 from .naming import Naming
 from .uci_moves import notation_of
 
@@ -77,10 +83,12 @@ def verify(fairy: Game, zrf: Game, depth: int = 3, positions: int = 200, seed: i
     """Compare ``fairy`` (a :class:`.position.FairyGame`, the reference) and ``zrf``, named alike."""
     start = time.perf_counter()
     out = Verification(depth)
-    out.perft_ours = perft_counts(zrf.initial_state(), depth)
-    out.perft_theirs = perft_counts(fairy.initial_state(), depth)
     naming: Naming = fairy.naming
     notation = notation_of(naming)
+    if naming.hand_cells:
+        zrf = HandCellGame(zrf, naming.hand_cells, notation)
+    out.perft_ours = perft_counts(zrf.initial_state(), depth)
+    out.perft_theirs = perft_counts(fairy.initial_state(), depth)
     game = 0
     while out.positions < positions and game < positions:
         rng = random.Random(seed + game)

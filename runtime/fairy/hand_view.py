@@ -1,0 +1,92 @@
+"""A ZRF game whose hands are board cells, seen as Fairy-Stockfish sees it: hands beside the board.
+
+The verification (:mod:`.verification`) compares positions and moves.  Where a ZRF keeps its
+hands as board cells (:mod:`.hand_cells`), a position's pieces on hand cells are counted as
+pieces in hand, by owner and type, and the hand cells leave the board; a move from a hand
+cell is a drop (written ``P@e4`` by :class:`.uci_moves.FairyNotation`).
+
+Several identical pieces on hand cells give several ZRF moves with the same UCI text (one
+per cell), where Fairy-Stockfish has one drop.  They are one move only when the positions
+they lead to are equal (seen through the same hands): the view then keeps the first of them
+and drops the rest.  Moves with the same text and different results all stay, so the
+comparison of the move lists sees the difference.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from runtime.core.protocol import Game, Move, Outcome, Signature, State, make_signature
+from runtime.players.uci_notation import UciNotation
+
+
+class HandCellGame(Game):
+    """``game`` with the pieces on ``hand_cells`` as hands; ``notation`` writes its moves in UCI."""
+
+    def __init__(self, game: Game, hand_cells: frozenset[str], notation: UciNotation) -> None:
+        self.inner = game
+        self.hand_cells = hand_cells
+        self.notation = notation
+        self.name = game.name
+        self.players = game.players
+        self.positions = tuple(c for c in game.positions if c not in hand_cells)
+        self.piece_types = game.piece_types
+
+    def initial_state(self) -> HandCellState:
+        return HandCellState(self, self.inner.initial_state())
+
+
+class HandCellState(State):
+    """One position of a :class:`HandCellGame`: the ZRF state it views."""
+
+    __slots__ = ("_moves", "_signature", "game", "inner")
+    game: HandCellGame
+
+    def __init__(self, game: HandCellGame, inner: State) -> None:
+        self.game = game
+        self.inner = inner
+        self._moves: list[Move] | None = None
+        self._signature: Signature | None = None
+
+    @property
+    def current_player(self) -> str:
+        return self.inner.current_player
+
+    def outcome(self) -> Outcome | None:
+        return self.inner.outcome()
+
+    def apply(self, move: Move) -> HandCellState:
+        return HandCellState(self.game, self.inner.apply(move))
+
+    def legal_moves(self) -> list[Move]:
+        """The ZRF moves, one of each group with the same UCI text and the same result (module docstring)."""
+        if self._moves is None:
+            moves = self.inner.legal_moves()
+            text = self.game.notation.text
+            counts = Counter(text(m) for m in moves)
+            kept: list[Move] = []
+            seen: dict[str | None, list[tuple]] = {}
+            for m in moves:
+                key = text(m)
+                if key is None or counts[key] == 1:
+                    kept.append(m)
+                    continue
+                result = self.apply(m).signature().core()
+                if result in seen.setdefault(key, []):
+                    continue
+                seen[key].append(result)
+                kept.append(m)
+            self._moves = kept
+        return self._moves
+
+    def signature(self) -> Signature:
+        if self._signature is None:
+            inner = self.inner.signature()
+            hand = self.game.hand_cells
+            board = [(c, pl, t) for c, pl, t in inner.board if c not in hand]
+            counts = Counter((pl, t) for c, pl, t in inner.board if c in hand)
+            for pl, t, n in inner.hands:
+                counts[(pl, t)] += n
+            self._signature = make_signature(inner.to_move, board,
+                                             [(pl, t, n) for (pl, t), n in counts.items()], inner.extra)
+        return self._signature
