@@ -163,8 +163,8 @@ def test_second_part_only_continues_a_first_part(zrf_game):
 
 @pytest.mark.slow
 def test_crosscheck_full_size():
-    """The issue's size: perft(2) tree and 100 playouts of up to 60 whole turns (669 s of
-    processor time, 14.8 minutes with two workers on the shared machine beside other jobs, see
+    """The issue's size: perft(2) tree and 100 playouts of up to 60 whole turns (626 s of
+    processor time, 5 min 15 s with two workers on an otherwise idle 2-core machine, see
     docs/benchmarks.md, "Alpha Centauri cross-check at full size")."""
     crosscheck_full_size(spec(), depth=2, games=100, plies=60)
 
