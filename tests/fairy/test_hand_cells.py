@@ -177,3 +177,17 @@ def test_a_piece_whose_capture_removes_it_is_a_located_e806(tmp_path):
     assert f"{path}:10:3: E806 hands kept as board cells: a captured King is removed, not carried to a hand " \
            "cell: Fairy-Stockfish's capturesToHand puts every captured piece in the capturer's hand" \
            in result.output.splitlines()
+
+
+def test_a_move_onto_a_hand_cell_without_a_capture_is_a_located_e806(tmp_path):
+    """A man with an enemy east of it may also flee two cells west, off the playing area onto a
+    hand cell (from b2 over a2 to h2).  Alone on the board it never does, so the hand columns are
+    still found; the probes with an enemy beside the man see it, and Fairy-Stockfish has no move
+    off the board: the export is refused at the board, naming the move."""
+    text = hand_game("(White (Man a1 h1)) (Black (Man a2))").replace("(drop)))", "(drop) (flee)))")
+    text = "(define flee ((verify (enemy? e)) w w (verify (not-in-zone? board)) (verify empty?) add))\n" + text
+    path, _ = _open(tmp_path, text)
+    result = CliRunner().invoke(main, ["export", "fairy", str(path)])
+    assert result.exit_code == 1
+    assert f"{path}:11:3: E806 hands kept as board cells: a piece moves from b2 to the hand cell h2 without " \
+           "capturing" in result.output.splitlines()
