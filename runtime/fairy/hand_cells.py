@@ -34,8 +34,6 @@ from dataclasses import dataclass, field
 
 from runtime.core.protocol import ChangeKind, PartDetails, Placement
 from runtime.interpreter.game import ZrfGame
-from runtime.interpreter.sentinels import NO
-from runtime.interpreter.state import ZrfState
 
 #: At most this many reasons are kept (the first ones found): the export reports every
 #: construct, but one wrong rule seen by every probe is one construct.
@@ -62,9 +60,8 @@ def playing_area(game: ZrfGame) -> frozenset[str]:
     types += [game.tables.types[t] for t in sorted(game.promotion_targets) if game.tables.types[t] not in types]
     empty: list[tuple[str | None, str | None, str]] = [(None, None, c) for c in game.positions]
     area: set[str] = set()
-    start = game.edited_state(empty)
     for turn in range(min(2, len(game.players))):
-        state = ZrfState(game, start.cells, start.stores, turn, NO, NO, (), None)
+        state = game.edited_state(empty, turn)
         for move in state.raw_moves():
             for part in move.details or ():
                 area |= {p.cell for p in part.placements if p.cell in cells}
@@ -116,9 +113,7 @@ def _inside(gdef, reached: frozenset[str], cell: str) -> bool:
 
 def _targets(game: ZrfGame, empty, player: str, ptype: str, cell: str) -> set[str]:
     """Where ``player``'s ``ptype`` on ``cell`` moves on an otherwise empty board, on its turn."""
-    state = game.edited_state(empty + [(player, ptype, cell)])
-    turn = game.players.index(player)
-    state = ZrfState(game, state.cells, game.zero_hands, turn, NO, NO, (), None)
+    state = game.edited_state(empty + [(player, ptype, cell)], game.players.index(player), game.zero_hands)
     out: set[str] = set()
     for move in state.raw_moves():
         for part in move.details or ():

@@ -15,8 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from runtime.interpreter.game import ZrfGame
-from runtime.interpreter.sentinels import NO
-from runtime.interpreter.state import ZrfState
 
 from .betza import Kind, Modality, Step, primitive
 from .fen import square_name
@@ -88,9 +86,7 @@ class Prober:
         cells, the pieces in hand are :attr:`hand_pieces`, and each move is read as
         Fairy-Stockfish has it (:meth:`.hand_cells.HandRules.normalise`)."""
         placements = list(placements) + (self.hand_pieces if hands else [])
-        state = self.game.edited_state(self.empty_edits + placements)
-        if not hands:
-            state = ZrfState(self.game, state.cells, self.game.zero_hands, 0, NO, NO, (), None)
+        state = self.game.edited_state(self.empty_edits + placements, 0, None if hands else self.game.zero_hands)
         board = {c: (pl, ty) for pl, ty, c in placements}
         out = []
         for move in state.raw_moves():

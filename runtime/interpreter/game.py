@@ -208,8 +208,10 @@ class ZrfGame(Game, SetsUpPositions, ReadsSavedGames, PlaysZrfRules):
             raise ValueError(f"{to_move} never moves in {self.name}'s turn order")
         return ZrfState(self, tuple(cells), self.initial_state().stores, turn, NO, NO, (), None)
 
-    def edited_state(self, edits: list[SetupEdit]) -> ZrfState:
-        """The initial state after saved-game set-up edits: (player, type, pos) places, (None, None, pos) removes."""
+    def edited_state(self, edits: list[SetupEdit], turn: int = 0,
+                     stores: tuple[int, ...] | None = None) -> ZrfState:
+        """The initial state after saved-game set-up edits: (player, type, pos) places, (None, None, pos)
+        removes; 0-based turn ``turn`` to move, with ``stores`` off the board (None: the start's)."""
         start = self.initial_state()
         t = self.tables
         cells = list(start.cells)
@@ -223,7 +225,7 @@ class ZrfGame(Game, SetsUpPositions, ReadsSavedGames, PlaysZrfRules):
                 raise KeyError(f"set-up edit names unknown player or piece: {player} {ptype}")
             ti = t.type_index[ptype]
             cells[t.pos_index[pos]] = (t.player_index[player], ti, t.attr_defaults[ti])
-        return ZrfState(self, tuple(cells), start.stores, 0, NO, NO, (), None)
+        return ZrfState(self, tuple(cells), start.stores if stores is None else stores, turn, NO, NO, (), None)
 
     def entry(self, turn: int) -> Entry:
         """(player, moves-as, move type) for 0-based turn number ``turn`` (see :mod:`.turn_order`)."""
