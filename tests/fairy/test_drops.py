@@ -9,7 +9,6 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-from click.testing import CliRunner
 
 pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed: pip install 'zrf-toolkit[fairy]'")
 
@@ -17,7 +16,7 @@ from runtime.fairy.export import export_game, fairy_game
 from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
 from tests.conftest import scaled
-from zrf.cli import main
+from tests.fairy.export_refusals import refused_export_lines
 
 
 def drop_game(drops: str, setup: str, board: str = "3", macros: str = "", extra: str = "") -> str:
@@ -135,10 +134,9 @@ def test_a_drop_rule_fairy_stockfish_lacks_is_a_located_e810(tmp_path):
                      "(White (Man a1 off 2)) (Black (Man c3 off 2))")
     path = tmp_path / "adjacent.zrf"
     path.write_text(text)
-    result = CliRunner().invoke(main, ["export", "fairy", str(path)])
-    assert result.exit_code == 1
+    output = refused_export_lines(path)
     assert f"{path}:11:28: E810 Man cannot be dropped on the empty board, so where it may be dropped depends " \
-           "on the pieces on it: no Fairy-Stockfish drop rule says this" in result.output.splitlines()
+           "on the pieces on it: no Fairy-Stockfish drop rule says this" in output
 
 
 def test_a_drop_onto_a_piece_is_refused(tmp_path):
@@ -157,10 +155,9 @@ def test_a_dropped_type_without_a_store_is_a_game_without_moves(tmp_path):
     text = drop_game("((verify empty?) add)", "(White) (Black)")
     path = tmp_path / "nostore.zrf"
     path.write_text(text)
-    result = CliRunner().invoke(main, ["export", "fairy", str(path)])
-    assert result.exit_code == 1
+    output = refused_export_lines(path)
     assert f"{path}:11:28: E810 Man is dropped, but no player has one off the board at the start (no `off` " \
-           "count): the game has no move" in result.output.splitlines()
+           "count): the game has no move" in output
 
 
 def test_a_forced_pass_is_refused_where_it_can_happen(tmp_path):
@@ -181,10 +178,9 @@ def test_a_forced_pass_is_refused_where_it_can_happen(tmp_path):
     assert state.uci_moves() == []
     path = tmp_path / "passing.zrf"
     path.write_text(text.replace("(draw-condition (White Black) stalemated)", ""))
-    result = CliRunner().invoke(main, ["export", "fairy", str(path)])
-    assert result.exit_code == 1
+    output = refused_export_lines(path)
     assert f"{path}:4:3: E813 pass turn forced: Fairy-Stockfish ends the game as a draw when both players " \
-           "pass in turn, the ZRF plays on" in result.output.splitlines()
+           "pass in turn, the ZRF plays on" in output
 
 
 #: Men on one rank of five cells, dropped (move type drop-type) or stepping east or west onto an
@@ -229,10 +225,9 @@ def test_other_move_priorities_stay_refused(tmp_path):
     path = tmp_path / "moves-first.zrf"
     path.write_text(DROPS_FIRST.replace("(move-priorities drop-type normal-type)",
                                         "(move-priorities normal-type drop-type)"))
-    result = CliRunner().invoke(main, ["export", "fairy", str(path)])
-    assert result.exit_code == 1
+    output = refused_export_lines(path)
     assert f"{path}:5:3: E813 move-priorities: the only priority an export has is drops first (mustDrop); " \
-           "Fairy-Stockfish's mustCapture is not the same rule" in result.output.splitlines()
+           "Fairy-Stockfish's mustCapture is not the same rule" in output
 
 
 def test_drops_first_with_a_royal_piece_is_refused(tmp_path):
@@ -243,11 +238,10 @@ def test_drops_first_with_a_royal_piece_is_refused(tmp_path):
                                "(loss-condition (White Black) (checkmated Man))")
     path = tmp_path / "royal.zrf"
     path.write_text(text)
-    result = CliRunner().invoke(main, ["export", "fairy", str(path)])
-    assert result.exit_code == 1
+    output = refused_export_lines(path)
     assert f"{path}:5:3: E813 move-priorities: drops first in a game with a royal piece; they rank before the " \
            "turns that leave it in check are removed (SEMANTICS 2.5), Fairy-Stockfish's mustDrop ranks only " \
-           "legal drops first" in result.output.splitlines()
+           "legal drops first" in output
 
 
 def test_priorities_that_rank_every_block_alike_are_no_priority(tmp_path):

@@ -21,6 +21,7 @@ from runtime.fairy.section import read_sections
 from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
 from tests.conftest import scaled
+from tests.fairy.export_refusals import refused_export_lines
 from tests.fairy.games import TINY
 from zrf.cli import main
 
@@ -119,9 +120,8 @@ def test_a_wrong_section_fails_verification_at_its_first_position():
 def test_unfit_file_lists_every_blocking_construct_where_it_is_written(tmp_path):
     path = tmp_path / "unfit.zrf"
     path.write_text(UNFIT)
-    result = CliRunner().invoke(main, ["export", "fairy", str(path)])
-    assert result.exit_code == 1
-    lines = result.output.splitlines()
+    output = refused_export_lines(path)
+    lines = output
     assert f"{path}:3:3: E801 Fairy-Stockfish plays two players, this game has 3" in lines
     assert any(line.startswith(f"{path}:9:48: E805 add-partial: Fairy-Stockfish has no multi-part moves")
                for line in lines), lines

@@ -14,7 +14,6 @@ import textwrap
 from collections import Counter
 
 import pytest
-from click.testing import CliRunner
 
 pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed: pip install 'zrf-toolkit[fairy]'")
 
@@ -26,7 +25,7 @@ from runtime.fairy.uci_moves import notation_of
 from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
 from tests.conftest import scaled
-from zrf.cli import main
+from tests.fairy.export_refusals import refused_export_lines
 
 HAND_CELLS = frozenset({"h1", "h2", "h3", "i1", "i2", "i3"})
 
@@ -133,20 +132,18 @@ def test_a_capture_kept_by_its_owner_is_a_located_e806(tmp_path):
     """The captured man is carried to the capturer's hand column but not flipped: it stays the
     loser's, which Fairy-Stockfish's capturesToHand never does."""
     path, _ = _open(tmp_path, hand_game("(White (Man a1)) (Black (Man c3))", carry="add"))
-    result = CliRunner().invoke(main, ["export", "fairy", str(path)])
-    assert result.exit_code == 1
+    output = refused_export_lines(path)
     assert f"{path}:10:3: E806 hands kept as board cells: a captured Man is carried to the hand cell h1 of " \
            "Black, not to the capturer White: Fairy-Stockfish's capturesToHand gives it to the capturer" \
-           in result.output.splitlines()
+           in output
 
 
 def test_a_drop_from_a_hand_cell_onto_a_piece_is_a_located_e810(tmp_path):
     """A man on a hand cell may land on an enemy man too (taking it): no Fairy-Stockfish drop
     captures."""
     path, _ = _open(tmp_path, hand_game("(White (Man a1)) (Black (Man c3))", drop_onto="not-friend?"))
-    result = CliRunner().invoke(main, ["export", "fairy", str(path)])
-    assert result.exit_code == 1
-    lines = [line for line in result.output.splitlines() if " E810 " in line]
+    output = refused_export_lines(path)
+    lines = [line for line in output if " E810 " in line]
     assert f"{path}:10:3: E810 hands kept as board cells: a move from the hand cell h1 is not one piece put " \
            "on an empty cell of the playing area (it goes to b2, capturing on b2)" in lines
 
@@ -172,11 +169,10 @@ def test_a_piece_whose_capture_removes_it_is_a_located_e806(tmp_path):
     capturesToHand would put the king in the capturer's hand too (Dobutsu's files end so)."""
     path, _ = _open(tmp_path, hand_game("(White (Man a1)) (Black (King c3) (Man c1))",
                                         capture="(if (piece? King) add else (carry))"))
-    result = CliRunner().invoke(main, ["export", "fairy", str(path)])
-    assert result.exit_code == 1
+    output = refused_export_lines(path)
     assert f"{path}:10:3: E806 hands kept as board cells: a captured King is removed, not carried to a hand " \
            "cell: Fairy-Stockfish's capturesToHand puts every captured piece in the capturer's hand" \
-           in result.output.splitlines()
+           in output
 
 
 def test_a_move_onto_a_hand_cell_without_a_capture_is_a_located_e806(tmp_path):
@@ -187,7 +183,6 @@ def test_a_move_onto_a_hand_cell_without_a_capture_is_a_located_e806(tmp_path):
     text = hand_game("(White (Man a1 h1)) (Black (Man a2))").replace("(drop)))", "(drop) (flee)))")
     text = "(define flee ((verify (enemy? e)) w w (verify (not-in-zone? board)) (verify empty?) add))\n" + text
     path, _ = _open(tmp_path, text)
-    result = CliRunner().invoke(main, ["export", "fairy", str(path)])
-    assert result.exit_code == 1
+    output = refused_export_lines(path)
     assert f"{path}:11:3: E806 hands kept as board cells: a piece moves from b2 to the hand cell h2 without " \
-           "capturing" in result.output.splitlines()
+           "capturing" in output
