@@ -24,7 +24,7 @@ from zrf.syntax import Atom, List, Node, String, to_text
 from .betza import read, write
 from .drops import read_drops
 from .fen import square_name
-from .hand_cells import HandProblem, HandRules
+from .hand_cells import MAX_PROBLEMS, HandProblem, HandRules
 from .naming import Naming
 from .position import FairyGame
 from .probing import (
@@ -648,6 +648,9 @@ class _PieceExport:
         for kind, text in rules.problems:
             code = ExportCode.EFFECT if kind is HandProblem.CARRY else ExportCode.DROPS
             self.report.add(code, f"hands kept as board cells: {text}", span)
+        if rules.more_problems:
+            self.report.add(ExportCode.EFFECT, f"hands kept as board cells: the probes saw more reasons than the "
+                            f"first {MAX_PROBLEMS} listed here", span)
         if not rules.carried:
             for code, text, where in self.deferred:
                 self.report.add(code, text, where)

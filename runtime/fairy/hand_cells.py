@@ -35,8 +35,9 @@ from dataclasses import dataclass, field
 from runtime.core.protocol import ChangeKind, PartDetails, Placement
 from runtime.interpreter.game import ZrfGame
 
-#: At most this many reasons are kept (the first ones found): the export reports every
-#: construct, but one wrong rule seen by every probe is one construct.
+#: At most this many reasons are kept (the first ones found), and the export says when the
+#: probes saw more: it reports every construct, but one wrong rule seen by every probe is one
+#: construct.
 MAX_PROBLEMS = 20
 
 
@@ -132,6 +133,8 @@ class HandRules:
     #: player -> hand cells its captures were carried to
     cells_of: dict[str, set[str]] = field(default_factory=dict)
     problems: list[tuple[HandProblem, str]] = field(default_factory=list)
+    #: a reason not in :attr:`problems` was seen after :data:`MAX_PROBLEMS` were kept
+    more_problems: bool = False
 
     @classmethod
     def of(cls, game: ZrfGame) -> HandRules | None:
@@ -142,8 +145,12 @@ class HandRules:
         return cls(frozenset(board - hand), hand) if hand and reached else None
 
     def _problem(self, text: str, kind: HandProblem = HandProblem.CARRY) -> None:
-        if (kind, text) not in self.problems and len(self.problems) < MAX_PROBLEMS:
+        if (kind, text) in self.problems:
+            return
+        if len(self.problems) < MAX_PROBLEMS:
             self.problems.append((kind, text))
+        else:
+            self.more_problems = True
 
     def left_playing_area(self, source: str, target: str) -> None:
         """A probe saw a piece move from ``source`` on the playing area to the hand cell ``target``."""

@@ -175,14 +175,31 @@ def test_a_piece_whose_capture_removes_it_is_a_located_e806(tmp_path):
            in output
 
 
+def _fleeing_game() -> str:
+    """The module's game where a man with an enemy east of it may also flee two cells west."""
+    text = hand_game("(White (Man a1 h1)) (Black (Man a2))").replace("(drop)))", "(drop) (flee)))")
+    return "(define flee ((verify (enemy? e)) w w (verify (not-in-zone? board)) (verify empty?) add))\n" + text
+
+
 def test_a_move_onto_a_hand_cell_without_a_capture_is_a_located_e806(tmp_path):
     """A man with an enemy east of it may also flee two cells west, off the playing area onto a
     hand cell (from b2 over a2 to h2).  Alone on the board it never does, so the hand columns are
     still found; the probes with an enemy beside the man see it, and Fairy-Stockfish has no move
     off the board: the export is refused at the board, naming the move."""
-    text = hand_game("(White (Man a1 h1)) (Black (Man a2))").replace("(drop)))", "(drop) (flee)))")
-    text = "(define flee ((verify (enemy? e)) w w (verify (not-in-zone? board)) (verify empty?) add))\n" + text
-    path, _ = _open(tmp_path, text)
+    path, _ = _open(tmp_path, _fleeing_game())
     output = refused_export_lines(path)
     assert f"{path}:11:3: E806 hands kept as board cells: a piece moves from b2 to the hand cell h2 without " \
            "capturing" in output
+
+
+def test_reasons_beyond_the_kept_ones_are_said_to_exist(tmp_path, monkeypatch):
+    """The fleeing game gives two reasons (above); with one kept, the export lists it and says
+    that the probes saw more, rather than dropping the second in silence."""
+    import runtime.fairy.export as export_module
+    import runtime.fairy.hand_cells as hand_cells_module
+    monkeypatch.setattr(hand_cells_module, "MAX_PROBLEMS", 1)
+    monkeypatch.setattr(export_module, "MAX_PROBLEMS", 1)
+    _, game = _open(tmp_path, _fleeing_game())
+    messages = [d.message for d in export_game(game).diagnostics if d.message.startswith("hands kept")]
+    assert len(messages) == 2, messages
+    assert messages[-1] == "hands kept as board cells: the probes saw more reasons than the first 1 listed here"
