@@ -224,13 +224,12 @@ class CrossChecker:
                 result: CrossCheckResult) -> list[tuple[Move, State, State]]:
         """Compare one position pair; return the successor pairs both engines share."""
         result.positions += 1
-        ref_sig = ref.signature().core()
-        cand_sig = self.names.signature(cand.signature()).core()
-        if ref_sig != cand_sig:
+        ref_sig = ref.signature()
+        cand_sig = self.names.signature(cand.signature())
+        if ref_sig.core() != cand_sig.core():
             self._report(ref, cand, result, Disagreement(
                 DisagreementKind.POSITION, list(path),
-                detail="reference position:\n" + ref.signature().pretty()
-                       + "\nZRF position:\n" + self.names.signature(cand.signature()).pretty()))
+                detail="reference position:\n" + ref_sig.pretty() + "\nZRF position:\n" + cand_sig.pretty()))
             return []
         ro, co = ref.outcome(), cand.outcome()
         if (ro is None) != (co is None) or (ro is not None and co is not None and ro.key() != co.key()):
@@ -240,8 +239,8 @@ class CrossChecker:
             return []
         if ro is not None:
             return []
-        rs = self._successors(ref, ref_sig[1], False)
-        cs = self._successors(cand, cand_sig[1], True)
+        rs = self._successors(ref, ref_sig.board, False)
+        cs = self._successors(cand, cand_sig.board, True)
         shared: list[tuple[Move, State, State]] = []
         only_r: list[str] = []
         for key, (move, child) in rs.items():
