@@ -412,7 +412,7 @@ CODES: tuple[Code, ...] = (
     Code('E812', ERROR, S.EXPORT, 'export verification found a difference',
          "The verification found a difference: the first position and both engines' moves.", ''),
     Code('E813', ERROR, S.EXPORT, 'option with no counterpart',
-         'An option with no counterpart (at the option or move-priorities), among them a pass that can happen: Fairy-Stockfish ends the game when both players pass in turn.', '`(option "maximal captures" true)`'),
+         'An option with no counterpart (at the option), among them a pass that can happen: Fairy-Stockfish ends the game when both players pass in turn; move priorities other than drops first (mustDrop) or captures first (mustCapture), or either one in a game with a royal piece (at move-priorities, or at the block of the first rank that makes other moves than captures, or of a later rank that captures).', '`(option "maximal captures" true)`'),
 )
 
 BY_CODE: dict[str, Code] = {c.code: c for c in CODES}

@@ -25,6 +25,12 @@ from .betza import read, write
 from .drops import read_drops
 from .fen import square_name
 from .hand_cells import MAX_PROBLEMS, HandProblem, HandRules
+from .move_priorities import (
+    PriorityRule,
+    captures_first_problems,
+    model_problems,
+    priority_rule,
+)
 from .naming import Naming
 from .position import FairyGame
 from .probing import (
@@ -258,42 +264,13 @@ def blocking_keywords(gdef: GameDef) -> list[tuple[str, ExportCode, str, object]
     return found
 
 
-def priorities_matter(gdef: GameDef) -> bool:
-    """Do the move priorities rank some move or drop block above another?  (A listed type no
-    block has, or one type for every block, ranks them all alike: no priority at all.)"""
-    priorities = gdef.move_priorities
-    blocks = [b for p in gdef.pieces.values() for b in list(p.moves) + list(p.drops)]
-    ranks = {priorities.index(b.move_type) if b.move_type in priorities else len(priorities) for b in blocks}
-    return bool(priorities) and len(ranks) > 1
-
-
-def drops_first(gdef: GameDef) -> bool:
-    """Do the move priorities say only "a drop, while one can be made": every drop block of the
-    first listed type, and every move block of one lower rank (a later listed type, or none)?
-    That is Fairy-Stockfish's ``mustDrop``."""
-    priorities = gdef.move_priorities
-    drops = [b for p in gdef.pieces.values() for b in p.drops]
-    moves = [b for p in gdef.pieces.values() for b in p.moves]
-    if not priorities or not drops or any(b.move_type != priorities[0] for b in drops):
-        return False
-    ranks = {priorities.index(b.move_type) if b.move_type in priorities else len(priorities) for b in moves}
-    return 0 not in ranks and len(ranks) <= 1
-
-
 def _check_options(gdef: GameDef, report: _Report) -> None:
     opt = gdef.options
     if opt.get("maximal captures", "false") != "false":
         report.add(ExportCode.OPTION, "maximal captures: Fairy-Stockfish has no capture-majority rule")
-    checkmate = any(re.fullmatch(r"\(checkmated [^() ]+\)", to_text(g.condition)) for g in gdef.goals)
-    if not priorities_matter(gdef):
-        pass
-    elif drops_first(gdef) and checkmate:
-        report.add(ExportCode.OPTION, "move-priorities: drops first in a game with a royal piece; they rank "
-                   "before the turns that leave it in check are removed (SEMANTICS 2.5), Fairy-Stockfish's "
-                   "mustDrop ranks only legal drops first", _form_span(gdef, "move-priorities"))
-    elif not drops_first(gdef):
-        report.add(ExportCode.OPTION, "move-priorities: the only priority an export has is drops first "
-                   "(mustDrop); Fairy-Stockfish's mustCapture is not the same rule", _form_span(gdef, "move-priorities"))
+    for problem in model_problems(gdef):
+        report.add(ExportCode.OPTION, problem.message,
+                   problem.block.span if problem.block is not None else _form_span(gdef, "move-priorities"))
     if opt.get("recycle captures", "false") != "false":
         report.add(ExportCode.OPTION, "recycle captures: a captured piece returns to its owner's hand; "
                    "Fairy-Stockfish's capturesToHand gives it to the capturer")
@@ -344,6 +321,9 @@ class _PieceExport:
         self.options["maxRank"] = str(self.frame.ranks)
         self.options["maxFile"] = str(self.frame.files)
         victim = used[0]
+        if not self._captures_first(used, victim):
+            # the other probes would read the moves through priorities that are no rule here
+            return Export(None, None, self.report.items, self.frame)
         pawn_type = None
         probes = {t: piece_steps(self.prober, t, victim) for t in used}
         self.probes = probes
@@ -697,12 +677,26 @@ class _PieceExport:
         self.options.update(rules.options)
         if rules.immobility:
             self.options["immobilityIllegal"] = "true"
-        if priorities_matter(gdef) and drops_first(gdef):
+        if priority_rule(gdef) is PriorityRule.DROPS_FIRST:
             self.options["mustDrop"] = "true"
         for t, problems in rules.problems.items():
             for problem in problems:
                 piece = gdef.pieces[t]
                 self.report.add(ExportCode.DROPS, problem, piece.drops[0].span if piece.drops else piece.span)
+
+    def _captures_first(self, used: list[str], victim: str) -> bool:
+        """``mustCapture`` for priorities that rank captures first, once the probes have shown
+        that they split the moves so (:mod:`.move_priorities`); E813 at the block where not,
+        and False."""
+        if priority_rule(self.gdef) is not PriorityRule.CAPTURES_FIRST or model_problems(self.gdef):
+            return True
+        problems = captures_first_problems(self.game, self.frame, used, victim, self.hand_rules)
+        for problem in problems:
+            self.report.add(ExportCode.OPTION, problem.message,
+                            problem.block.span if problem.block is not None else _form_span(self.gdef, "move-priorities"))
+        if not problems:
+            self.options["mustCapture"] = "true"
+        return not problems
 
     def _mirror(self, cell: str) -> str | None:
         """The cell on ``cell``'s square mirrored rank by rank; None where that is a wall."""
