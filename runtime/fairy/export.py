@@ -822,13 +822,20 @@ class _PieceExport:
     def _pass_option(self) -> None:
         """Passing.  A ``stalemated`` goal is judged without the pass (SEMANTICS 6), so with one a
         forced pass never happens.  Any other pass is refused: Fairy-Stockfish ends the game as
-        a draw when both players pass in turn, where the ZRF plays on."""
+        a draw when both players pass in turn (``Position::is_immediate_game_end``; only its
+        ``wallOrMove`` games play on), where the ZRF plays on (passing, or until a repetition
+        goal holds).  No goal of a ZRF holds after a pass that did not hold before it but
+        repetition: the pass changes nothing on the board."""
         value = self.gdef.options.get("pass turn", "false")
         stalemate_goal = any(to_text(g.condition) == "stalemated" for g in self.gdef.goals)
         if value == "false" or (value in ("forced", "2") and stalemate_goal):
             return
+        repetition = any(to_text(g.condition) == "repetition" for g in self.gdef.goals)
+        then = "ends it by repetition two passes later" if repetition else \
+            "has them pass on, none of its goals ending the game"
         self.report.add(ExportCode.OPTION, f"pass turn {value}: Fairy-Stockfish ends the game as a draw when "
-                        "both players pass in turn, the ZRF plays on", self._option_span("pass turn"))
+                        f"both players pass in turn, the ZRF plays on: once neither player can move, it {then}",
+                        self._option_span("pass turn"))
 
     def _option_span(self, name: str):
         """Where ``(option "name" ...)`` is written, else where the game is."""

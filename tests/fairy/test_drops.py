@@ -180,7 +180,8 @@ def test_a_forced_pass_is_refused_where_it_can_happen(tmp_path):
     path.write_text(text.replace("(draw-condition (White Black) stalemated)", ""))
     output = refused_export_lines(path)
     assert f"{path}:4:3: E813 pass turn forced: Fairy-Stockfish ends the game as a draw when both players " \
-           "pass in turn, the ZRF plays on" in output
+           "pass in turn, the ZRF plays on: once neither player can move, it has them pass on, none of its " \
+           "goals ending the game" in output
 
 
 #: Men on one rank of five cells, dropped (move type drop-type) or stepping east or west onto an
