@@ -23,6 +23,7 @@ from zrf.syntax import Atom, List, Node, String, to_text
 
 from .betza import read, write
 from .drops import read_drops
+from .extra_positions import describe, positions_outside_grid, why_they_matter
 from .fen import square_name
 from .hand_cells import MAX_PROBLEMS, HandProblem, HandRules
 from .move_priorities import (
@@ -139,7 +140,15 @@ def export_game(game: ZrfGame, name: str | None = None) -> Export:
     _check_options(gdef, trial)
     carrying = all(word in HAND_EFFECTS for word, _, _, _ in found)
     hand_rules = HandRules.of(game) if not report.items and not trial.items and carrying else None
-    frame = board_frame(gdef, report, hand_rules.playing if hand_rules is not None else None)
+    outside = positions_outside_grid(gdef) if hand_rules is None and not report.items else []
+    why = why_they_matter(game, outside) if outside else None
+    if why is not None:
+        report.add(ExportCode.BOARD, "Fairy-Stockfish plays on one rectangular grid: this board has positions "
+                   f"outside its grid ({describe(outside)}), and {why}", gdef.board.span)
+        frame = None
+    else:
+        frame = board_frame(gdef, report, hand_rules.playing if hand_rules is not None else None,
+                            frozenset(outside))
     deferred = []
     for word, code, text, span in found:
         if hand_rules is not None and word in HAND_EFFECTS:
@@ -152,13 +161,16 @@ def export_game(game: ZrfGame, name: str | None = None) -> Export:
     return _PieceExport(game, frame, report, name or variant_name(gdef.title), hand_rules, deferred).run()
 
 
-def board_frame(gdef: GameDef, report: _Report, playing: frozenset[str] | None = None) -> BoardFrame | None:
+def board_frame(gdef: GameDef, report: _Report, playing: frozenset[str] | None = None,
+                left_out: frozenset[str] = frozenset()) -> BoardFrame | None:
     """The board as Fairy-Stockfish squares: one full rectangular two-dimensional grid, rank 1
     on the first player's side (the side where its set-up stands).  With ``playing`` (the
     playing area of a game whose hands are board cells, :mod:`.hand_cells`), only those cells:
-    a full rectangle of one grid, the hand cells left out."""
+    a full rectangle of one grid, the hand cells left out.  The cells ``left_out`` (positions
+    outside the grid that play no part, :mod:`.extra_positions`) are no squares."""
     board = gdef.board
-    cells = [p for p in board.positions.values() if not p.dummy and (playing is None or p.name in playing)]
+    cells = [p for p in board.positions.values() if not p.dummy and (playing is None or p.name in playing)
+             and p.name not in left_out]
     grids = sorted({p.grid for p in cells if p.grid is not None}) if playing is not None \
         else list(range(len(board.grids)))
     if len(grids) != 1 or any(p.grid != grids[0] or p.coords is None for p in cells):
