@@ -33,6 +33,7 @@ from .move_priorities import (
     priority_rule,
 )
 from .naming import Naming
+from .pawn_promotions import PawnPromotion, read_pawn_promotion
 from .position import FairyGame
 from .probing import (
     BoardFrame,
@@ -308,6 +309,9 @@ class _PieceExport:
         #: type -> (the type it promotes to, its promotion region, mandatory?, forced only where
         #: the piece could not move again?): shogi-style promotions (:meth:`_piece_promotion`)
         self.piece_promotions: dict[str, tuple[str, frozenset, bool, bool]] = {}
+        #: type -> its pawn-style promotion, for a piece other than the orthodox pawn
+        #: (:mod:`.pawn_promotions`)
+        self.pawn_promotions: dict[str, PawnPromotion] = {}
         #: types whose capture the probes saw remove the piece, not carry it to a hand cell
         self.removed_captures: list[str] = []
 
@@ -347,7 +351,8 @@ class _PieceExport:
             double = _double_steps(self.frame, moves.exceptions)
             other = {c: v for c, v in moves.exceptions.items() if c not in double}
             if moves.promotions and not double and steps != read("fmWfcF"):
-                if not self._piece_promotion(t, moves, steps):
+                mark = len(self.report.items)
+                if not self._piece_promotion(t, moves, steps) and not self._pawn_style(t, moves, mark):
                     continue
             elif moves.promotions or double:
                 if pawn_type is not None:
@@ -416,6 +421,7 @@ class _PieceExport:
                                 f"{', '.join(sorted(probes[t].friendly_captures))} from its probe square): "
                                 "Fairy-Stockfish never does", gdef.pieces[t].span)
         self._piece_promotion_options(pawn_type)
+        self._pawn_style_options(pawn_type)
         self._drops(hand)
         self._check_immobility()
         self._hand_problems()
@@ -506,6 +512,56 @@ class _PieceExport:
             return False
         self.piece_promotions[t] = (target, region, mandatory, immobility)
         return True
+
+    def _pawn_style(self, t: str, moves, mark: int) -> bool:
+        """After :meth:`_piece_promotion` found no shogi-style promotion (its E808 the
+        diagnostics from ``mark`` on): a pawn-style one (:mod:`.pawn_promotions`), which replaces
+        that E808; else a second E808 saying why it is none either, and False."""
+        found = read_pawn_promotion(moves.promotion_moves)
+        if isinstance(found, PawnPromotion):
+            del self.report.items[mark:]
+            self.pawn_promotions[t] = found
+            return True
+        self.report.add(ExportCode.PROMOTION, f"{t} promotes, but not pawn-style either (Fairy-Stockfish's "
+                        f"promotionPawnTypes): {found}", self.gdef.pieces[t].span)
+        return False
+
+    def _pawn_style_options(self, pawn_type: str | None) -> None:
+        """The options of the pawn-style promotions of :meth:`_pawn_style`: the types in
+        ``promotionPawnTypes`` (with the orthodox pawn, if any), and the region, the types
+        promoted to and whether one must, which Fairy-Stockfish has one of for them all (and
+        the region for the shogi-style promotions too): an E808 where they differ."""
+        if not self.pawn_promotions:
+            return
+        o = self.options
+        span = self.gdef.pieces[next(iter(self.pawn_promotions))].span
+        regions = {p.region for p in self.pawn_promotions.values()}
+        regions |= {region for _, region, _, _ in self.piece_promotions.values()}
+        targets = {p.targets for p in self.pawn_promotions.values()}
+        mandatory = {p.mandatory for p in self.pawn_promotions.values()}
+        pawns = list(self.pawn_promotions)
+        if pawn_type is not None:
+            regions.add(frozenset(c for cells in self.probes_pawn_zone() for c in cells))
+            targets.add(frozenset(self.probes[pawn_type].promotions))
+            mandatory.add(o.get("mandatoryPawnPromotion") == "true")
+            pawns.insert(0, pawn_type)
+        for differ, what in ((regions, "regions"), (targets, "types"), (mandatory, "rules (must or may)")):
+            if len(differ) > 1:
+                self.report.add(ExportCode.PROMOTION, f"the pieces promoting pawn-style ({', '.join(pawns)}) promote "
+                                f"with different {what}: Fairy-Stockfish has one for all", span)
+        if len(regions) > 1 or len(targets) > 1 or len(mandatory) > 1:
+            return
+        (region,), (kinds,), (must,) = regions, targets, mandatory
+        missing = sorted(k for k in kinds if k not in self.letters)
+        if missing:
+            self.report.add(ExportCode.PROMOTION, f"{', '.join(pawns)} promote to {', '.join(missing)}, which the "
+                            "export has no letter for", span)
+            return
+        o["promotionPawnTypes"] = "".join(self.letters[t] for t in pawns)
+        o["promotionPieceTypes"] = "".join(self.letters[k] for k in sorted(kinds))
+        o["promotionRegionWhite"] = region_option(self.frame, region)
+        o["promotionRegionBlack"] = region_option(self.frame, self._mirrored(region))
+        o["mandatoryPawnPromotion"] = "true" if must else "false"
 
     def _piece_promotion_options(self, pawn_type: str | None) -> None:
         """The section's options for the promotions :meth:`_piece_promotion` read; E808 for what
