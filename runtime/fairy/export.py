@@ -22,6 +22,7 @@ from zrf.model import GameDef
 from zrf.syntax import Atom, List, Node, String, to_text
 
 from .betza import read, write
+from .castling_rights import castling_after_return
 from .drops import read_drops
 from .extra_positions import describe, positions_outside_grid, why_they_matter
 from .fen import square_name
@@ -312,6 +313,9 @@ class _PieceExport:
         #: type -> its pawn-style promotion, for a piece other than the orthodox pawn
         #: (:mod:`.pawn_promotions`)
         self.pawn_promotions: dict[str, PawnPromotion] = {}
+        #: type -> the Betza of its initial moves (a double step of a piece other than the
+        #: orthodox pawn, from the double-step region)
+        self.initial_moves: dict[str, str] = {}
         #: types whose capture the probes saw remove the piece, not carry it to a hand cell
         self.removed_captures: list[str] = []
 
@@ -354,6 +358,12 @@ class _PieceExport:
                 mark = len(self.report.items)
                 if not self._piece_promotion(t, moves, steps) and not self._pawn_style(t, moves, mark):
                     continue
+            elif double and steps != read("fmWfcF"):
+                # not the orthodox pawn, with a pawn's double step: an initial move of its own
+                if not self._initial_double_step(t, double, victim):
+                    continue
+                if moves.promotions and not self._pawn_style(t, moves, len(self.report.items)):
+                    continue
             elif moves.promotions or double:
                 if pawn_type is not None:
                     self.report.add(ExportCode.PROMOTION, f"{t}: Fairy-Stockfish promotes one pawn type here "
@@ -385,7 +395,7 @@ class _PieceExport:
             if t == pawn_type:
                 continue
             try:
-                betza = write(steps)
+                betza = write(steps) + self.initial_moves.get(t, "")
             except ValueError as exc:
                 self.report.add(ExportCode.MOVEMENT, f"{t}: {exc}", span)
                 continue
@@ -511,6 +521,35 @@ class _PieceExport:
                             "...) other than those after which it could not move: Fairy-Stockfish has no such rule", span)
             return False
         self.piece_promotions[t] = (target, region, mandatory, immobility)
+        return True
+
+    def _initial_double_step(self, t: str, double: set[str], victim: str) -> bool:
+        """A double step forward of a piece other than the orthodox pawn, from the cells
+        ``double`` only: Fairy-Stockfish's initial move (``i``), made from the squares of
+        ``doubleStepRegion``, quiet (``m``), and lame (``n``) when a piece on the square
+        between stops it.  False (and an E807) when it captures, when the probes see it stopped
+        on some of those cells and not others, or when the region differs from another piece's."""
+        span = self.gdef.pieces[t].span
+        prober = self.prober
+        lame, captures = set(), False
+        for cell in sorted(double):
+            between, target = self.frame.offset(cell, 0, 1), self.frame.offset(cell, 0, 2)
+            lame.add(target not in prober.targets(t, cell, [(prober.player, victim, between)]))
+            got = prober.targets(t, cell, [(prober.enemy, victim, target)])
+            captures |= target in got and got[target][0]
+        if captures or len(lame) != 1:
+            self.report.add(ExportCode.MOVEMENT, f"{t}'s double step " + ("captures" if captures else
+                            "is stopped by a piece between on some squares only") + ": Fairy-Stockfish's initial "
+                            "moves are quiet, and alike from every square of the region", span)
+            return False
+        white = region_option(self.frame, double)
+        if self.options.get("doubleStepRegionWhite", white) != white:
+            self.report.add(ExportCode.MOVEMENT, f"{t} double-steps from other squares than another piece: "
+                            "Fairy-Stockfish has one double-step region", span)
+            return False
+        self.options["doubleStepRegionWhite"] = white
+        self.options["doubleStepRegionBlack"] = region_option(self.frame, self._mirrored(double))
+        self.initial_moves[t] = "ifmnD" if lame.pop() else "ifmD"
         return True
 
     def _pawn_style(self, t: str, moves, mark: int) -> bool:
@@ -800,6 +839,13 @@ class _PieceExport:
                                     "and no castling was found", node.span)
             self.options["castling"] = "false"
             return "-"
+        second = gdef.players[1]
+        theirs = [(second, ty, c) for pl, ty, c in gdef.setup.placements if pl == second and ty == ktype]
+        returned = castling_after_return(self.game, placements, found, theirs[0]) if len(theirs) == 1 else []
+        if returned:
+            self.report.add(ExportCode.EFFECT, f"castling: the ZRF still castles after {', '.join(returned)}; "
+                            "Fairy-Stockfish's castling needs a king and rook that never moved",
+                            cascades[0].span if cascades else gdef.pieces[ktype].span)
         o = self.options
         o["castling"] = "true"
         rights = ""

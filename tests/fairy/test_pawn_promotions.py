@@ -86,3 +86,54 @@ def test_a_promotion_that_depends_on_the_direction_is_refused(tmp_path):
     output = refused_export_lines(path)
     assert f"{path}:13:3: E808 Man promotes, but not pawn-style either (Fairy-Stockfish's promotionPawnTypes): the " \
            "moves into its promotion cells promote to different types (a3-a4, a4-b4, b3-b4, b4-a4...)" in output
+
+
+#: Men that only step forward onto an empty cell, two steps from their second rank over an
+#: empty cell, and must become a Lord (a king's steps, never capturing) on their last rank.
+QUIET_PAWNS = textwrap.dedent("""\
+    (define shift (n (verify empty?) (if (in-zone? last) (add Lord) else add)))
+    (define double (n (verify empty?) (verify (in-zone? third)) n (verify empty?) add))
+    (define step ($1 (verify empty?) add))
+    (game
+      (title "Quiet Pawns")
+      (players White Black)
+      (turn-order White Black)
+      (board
+        (grid (start-rectangle 0 0 50 50)
+          (dimensions ("a/b/c" (50 0)) ("5/4/3/2/1" (0 50)))
+          (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0) (ne 1 -1) (nw -1 -1) (se 1 1) (sw -1 1)))
+        (symmetry Black (n s) (s n) (ne se) (se ne) (nw sw) (sw nw))
+        (zone (name third) (players White Black) (positions a3 b3 c3))
+        (zone (name last) (players White) (positions a5 b5 c5))
+        (zone (name last) (players Black) (positions a1 b1 c1)))
+      (piece (name Man) (moves (shift) (double)))
+      (piece (name Lord) (moves (step n) (step e) (step s) (step w) (step ne) (step nw) (step se) (step sw)))
+      (board-setup (White (Man a2)) (Black (Man c4)))
+      (loss-condition (White Black) stalemated))
+    """)
+
+
+def test_a_pawn_that_never_captures_double_steps_as_an_initial_move(tmp_path):
+    """Benedict chess's pawn: forward steps only, and a double step from its second rank.  Not
+    the orthodox pawn (fmWfcF), so the double step is the custom piece's initial move
+    (``ifmnD``, from ``doubleStepRegion``), lame because a piece between stops it.  By hand:
+    White's a2 man goes to a3 or a4 (2); Black's c4 man to c3 or c2 (perft(2) 4); then the
+    White man has one move, a3-a4 or a4-a5 as a Lord (perft(3) 4).  With a Black man on a3 the
+    White one on a2 has no move in either engine."""
+    path = tmp_path / "quiet-pawns.zrf"
+    path.write_text(QUIET_PAWNS)
+    game = open_game(str(path))
+    export = export_game(game)
+    assert export.ok, [d.format() for d in export.diagnostics]
+    options = export.section.options
+    assert options["customPiece1"] == "m:mfWifmnD"
+    assert (options["doubleStepRegionWhite"], options["doubleStepRegionBlack"]) == ("a2 b2 c2", "a4 b4 c4")
+    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 30))
+    assert result.perft_theirs == [2, 4, 4]
+    assert result.ok, result.describe()
+
+    pyffish.load_variant_config(export.section.text())
+    assert pyffish.legal_moves(export.section.name, "3/3/m2/M2/3 w - - 0 1", []) == []
+    state = game.edited_state([(None, None, c) for c in game.positions]
+                              + [("White", "Man", "a2"), ("Black", "Man", "a3")])
+    assert state.legal_moves() == []
