@@ -143,14 +143,13 @@ def export_game(game: ZrfGame, name: str | None = None) -> Export:
     carrying = all(word in HAND_EFFECTS for word, _, _, _ in found)
     hand_rules = HandRules.of(game) if not report.items and not trial.items and carrying else None
     outside = positions_outside_grid(gdef) if hand_rules is None and not report.items else []
-    why = why_they_matter(game, outside) if outside else None
+    frame = board_frame(gdef, report, hand_rules.playing if hand_rules is not None else None, frozenset(outside))
+    # the probes of the positions beside the grid only once the grid alone fits
+    why = why_they_matter(game, outside) if outside and frame is not None else None
     if why is not None:
         report.add(ExportCode.BOARD, "Fairy-Stockfish plays on one rectangular grid: this board has positions "
                    f"outside its grid ({describe(outside)}), and {why}", gdef.board.span)
         frame = None
-    else:
-        frame = board_frame(gdef, report, hand_rules.playing if hand_rules is not None else None,
-                            frozenset(outside))
     deferred = []
     for word, code, text, span in found:
         if hand_rules is not None and word in HAND_EFFECTS:
