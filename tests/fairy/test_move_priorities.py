@@ -130,3 +130,72 @@ def test_three_ranks_are_refused(tmp_path):
     assert f"{path}:7:3: E813 move-priorities: the blocks fall into 3 ranks (capture-type, then normal-type, then " \
            "slow-type): Fairy-Stockfish has two, drops before the rest (mustDrop) or captures before the rest " \
            "(mustCapture)" in output
+
+
+#: Kings, rooks and bishops that step or slide onto empty cells (normal-type) and capture the
+#: same way (capture-type), captures first; White's rook on b2 is pinned to its king on a1 by
+#: Black's bishop on c3, and its only capture, b4, would leave the king attacked.
+PINNED_CAPTURE = textwrap.dedent("""\
+    (define q ($1 (verify empty?) add))
+    (define c ($1 (verify enemy?) add))
+    (define qs ($1 (while empty? add $1)))
+    (define cs ($1 (while empty? $1) (verify enemy?) add))
+    (game
+      (title "Pinned Capture")
+      (players White Black)
+      (turn-order White Black)
+      (move-priorities capture-type normal-type)
+      (board
+        (grid (start-rectangle 0 0 50 50)
+          (dimensions ("a/b/c/d" (50 0)) ("4/3/2/1" (0 50)))
+          (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0) (ne 1 -1) (nw -1 -1) (se 1 1) (sw -1 1))))
+      (piece (name King)
+        (moves
+          (move-type normal-type) (q n) (q e) (q s) (q w) (q ne) (q nw) (q se) (q sw)
+          (move-type capture-type) (c n) (c e) (c s) (c w) (c ne) (c nw) (c se) (c sw)))
+      (piece (name Rook)
+        (moves
+          (move-type normal-type) (qs n) (qs e) (qs s) (qs w)
+          (move-type capture-type) (cs n) (cs e) (cs s) (cs w)))
+      (piece (name Bishop)
+        (moves
+          (move-type normal-type) (qs ne) (qs nw) (qs se) (qs sw)
+          (move-type capture-type) (cs ne) (cs nw) (cs se) (cs sw)))
+      (board-setup (White (King a1) (Rook b2)) (Black (King d4) (Bishop c3) (Rook b4)))
+      (loss-condition (White Black) (checkmated King)))
+    """)
+
+#: The same game as a Fairy-Stockfish section written by hand: a royal king, a rook and a bishop,
+#: captures first.
+PINNED_CAPTURE_INI = textwrap.dedent("""\
+    [pinned-capture]
+    maxRank = 4
+    maxFile = 4
+    king = k
+    customPiece1 = r:R
+    customPiece2 = b:B
+    mustCapture = true
+    castling = false
+    checkmateValue = loss
+    stalemateValue = draw
+    startFen = 1r1k/2b1/1R2/K3 w - - 0 1
+    """)
+
+
+def test_an_illegal_capture_forbids_the_quiet_moves_in_zillions_only(tmp_path):
+    """Why captures first with a royal piece is refused, on one position.  White's one capture,
+    Rook b2 x b4, ranks first and suppresses every quiet move; the king-safety filter then
+    removes it (the bishop on c3 would attack a1): our interpreter has no move at all (SEMANTICS
+    2.5).  Fairy-Stockfish's mustCapture counts only legal captures, so with none it allows the
+    quiet moves: by hand the king's a1-a2 and a1-b1 (b2 is its own rook; the pinned rook has no
+    legal move).  The export refuses it, E813 at the priorities."""
+    path = tmp_path / "pinned.zrf"
+    path.write_text(PINNED_CAPTURE)
+    assert list(open_game(str(path)).initial_state().legal_moves()) == []
+    pyffish.load_variant_config(PINNED_CAPTURE_INI)
+    assert sorted(pyffish.legal_moves("pinned-capture", pyffish.start_fen("pinned-capture"), [])) == \
+        ["a1a2", "a1b1"]
+    assert f"{path}:9:3: E813 move-priorities: capture-type ranks before normal-type in a game with a royal " \
+           "piece: Zillions ranks the moves before it removes those that leave the royal piece attacked " \
+           "(SEMANTICS 2.5), so a capture that is illegal still forbids the other moves; Fairy-Stockfish's " \
+           "mustCapture, its only priority of captures, counts only legal captures" in refused_export_lines(path)
