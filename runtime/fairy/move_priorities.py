@@ -24,6 +24,7 @@ The verification (:mod:`.verification`) then compares the two engines on the who
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import enum
 import re
@@ -164,7 +165,10 @@ def captures_first_problems(game: ZrfGame, frame: BoardFrame, types: list[str], 
     problems: list[PriorityProblem] = []
     first = _game_of(game, [b for b in blocks if b.rank == best])
     rest = _game_of(game, [b for b in blocks if b.rank != best])
-    first_prober, rest_prober = Prober(first, frame, hand_rules), Prober(rest, frame, hand_rules)
+    # each prober records what it sees hand cells do in a copy of its own: the game made of one
+    # rank's blocks may make moves the whole game never does
+    first_prober = Prober(first, frame, copy.deepcopy(hand_rules))
+    rest_prober = Prober(rest, frame, copy.deepcopy(hand_rules))
     for t in types:
         own = [b for b in blocks if b.piece == t]
         top = next((b.block for b in own if b.rank == best), None)
