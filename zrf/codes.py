@@ -390,7 +390,7 @@ CODES: tuple[Code, ...] = (
     Code('E801', ERROR, S.EXPORT, 'not two players',
          'Not two players (at `players`): a Fairy-Stockfish variant has two.', '`(players A B C)`'),
     Code('E802', ERROR, S.EXPORT, 'board not one full rectangular grid',
-         'The board is not one full rectangular two-dimensional grid; where the hands are board cells, the playing area (the cells moves reach) is not.', 'extra positions, two grids, hand cells inside the playing area'),
+         'The board is not one full rectangular two-dimensional grid; where the hands are board cells, the playing area (the cells moves reach) is not. Positions beside the one grid are left out when none is set up with a piece, linked to a cell or reached by a move or drop; otherwise the diagnostic names which.', 'extra positions a piece may stand on, two grids, hand cells inside the playing area'),
     Code('E803', ERROR, S.EXPORT, 'board larger than 12x10',
          "The grid, or where the hands are board cells the playing area, is larger than 12 files by 10 ranks, Fairy-Stockfish's largest board.", 'a 16x16 shogi'),
     Code('E804', ERROR, S.EXPORT, 'turn order not alternate single moves',
@@ -398,11 +398,11 @@ CODES: tuple[Code, ...] = (
     Code('E805', ERROR, S.EXPORT, 'multi-part move',
          'A multi-part move (at the keyword): Fairy-Stockfish has none.', '`(add-partial jumptype)`'),
     Code('E806', ERROR, S.EXPORT, 'effect with no Fairy-Stockfish counterpart',
-         'An effect Fairy-Stockfish has no counterpart for (at the keyword): add-copy, create, flip, change-owner; a cascade that is not castling. Where the hands are board cells, a capture that carries the captured piece to its capturer\'s hand cell is a capture to hand; any other piece put on a hand cell is reported at the board.', '`(create Pawn)`'),
+         'An effect Fairy-Stockfish has no counterpart for (at the keyword): add-copy, create, flip, change-owner; a cascade that is not castling; a castling still legal after the king or its rook moved away and back (Fairy-Stockfish\'s rights would be gone). Where the hands are board cells, a capture that carries the captured piece to its capturer\'s hand cell is a capture to hand; any other piece put on a hand cell is reported at the board.', '`(create Pawn)`'),
     Code('E807', ERROR, S.EXPORT, 'moves no Betza expresses',
          'A piece whose moves are no Betza notation Fairy-Stockfish reads, or depend on the square it stands on (at the piece).', 'a palace-bound advisor'),
     Code('E808', ERROR, S.EXPORT, "promotion that is not a pawn's",
-         "A promotion that is neither a pawn's nor shogi's (one type, on the moves that start or end in one region; at the piece); a promoted piece captured to hand as another type than its base; a piece that may stop where it cannot move again where immobilityIllegal is needed.", 'a checkers man'),
+         "A promotion that is neither a pawn's (the orthodox pawn's, or pawn-style: on every move ending in one region, to one set of types, always or by choice, as promotionPawnTypes) nor shogi's (one type, on the moves that start or end in one region; at the piece); a promoted piece captured to hand as another type than its base; a piece that may stop where it cannot move again where immobilityIllegal is needed.", 'a checkers man'),
     Code('E809', ERROR, S.EXPORT, 'goal with no Fairy-Stockfish rule',
          'A goal with no Fairy-Stockfish rule (at the goal).', '`(count-condition ...)`'),
     Code('E810', ERROR, S.EXPORT, 'drop rule with no Fairy-Stockfish counterpart',
@@ -412,7 +412,7 @@ CODES: tuple[Code, ...] = (
     Code('E812', ERROR, S.EXPORT, 'export verification found a difference',
          "The verification found a difference: the first position and both engines' moves.", ''),
     Code('E813', ERROR, S.EXPORT, 'option with no counterpart',
-         'An option with no counterpart (at the option or move-priorities), among them a pass that can happen: Fairy-Stockfish ends the game when both players pass in turn.', '`(option "maximal captures" true)`'),
+         'An option with no counterpart (at the option), among them a pass that can happen: Fairy-Stockfish ends the game when both players pass in turn; move priorities other than drops first (mustDrop) or captures first (mustCapture), or either one in a game with a royal piece (at move-priorities, or at the block of the first rank that makes other moves than captures, or of a later rank that captures).', '`(option "maximal captures" true)`'),
 )
 
 BY_CODE: dict[str, Code] = {c.code: c for c in CODES}

@@ -22,10 +22,19 @@ from zrf.model import GameDef
 from zrf.syntax import Atom, List, Node, String, to_text
 
 from .betza import read, write
+from .castling_rights import castling_after_return
 from .drops import read_drops
+from .extra_positions import describe, positions_outside_grid, why_they_matter
 from .fen import square_name
 from .hand_cells import MAX_PROBLEMS, HandProblem, HandRules
+from .move_priorities import (
+    PriorityRule,
+    captures_first_problems,
+    model_problems,
+    priority_rule,
+)
 from .naming import Naming
+from .pawn_promotions import PawnPromotion, read_pawn_promotion
 from .position import FairyGame
 from .probing import (
     BoardFrame,
@@ -133,7 +142,14 @@ def export_game(game: ZrfGame, name: str | None = None) -> Export:
     _check_options(gdef, trial)
     carrying = all(word in HAND_EFFECTS for word, _, _, _ in found)
     hand_rules = HandRules.of(game) if not report.items and not trial.items and carrying else None
-    frame = board_frame(gdef, report, hand_rules.playing if hand_rules is not None else None)
+    outside = positions_outside_grid(gdef) if hand_rules is None and not report.items else []
+    frame = board_frame(gdef, report, hand_rules.playing if hand_rules is not None else None, frozenset(outside))
+    # the probes of the positions beside the grid only once the grid alone fits
+    why = why_they_matter(game, outside) if outside and frame is not None else None
+    if why is not None:
+        report.add(ExportCode.BOARD, "Fairy-Stockfish plays on one rectangular grid: this board has positions "
+                   f"outside its grid ({describe(outside)}), and {why}", gdef.board.span)
+        frame = None
     deferred = []
     for word, code, text, span in found:
         if hand_rules is not None and word in HAND_EFFECTS:
@@ -146,13 +162,16 @@ def export_game(game: ZrfGame, name: str | None = None) -> Export:
     return _PieceExport(game, frame, report, name or variant_name(gdef.title), hand_rules, deferred).run()
 
 
-def board_frame(gdef: GameDef, report: _Report, playing: frozenset[str] | None = None) -> BoardFrame | None:
+def board_frame(gdef: GameDef, report: _Report, playing: frozenset[str] | None = None,
+                left_out: frozenset[str] = frozenset()) -> BoardFrame | None:
     """The board as Fairy-Stockfish squares: one full rectangular two-dimensional grid, rank 1
     on the first player's side (the side where its set-up stands).  With ``playing`` (the
     playing area of a game whose hands are board cells, :mod:`.hand_cells`), only those cells:
-    a full rectangle of one grid, the hand cells left out."""
+    a full rectangle of one grid, the hand cells left out.  The cells ``left_out`` (positions
+    outside the grid that play no part, :mod:`.extra_positions`) are no squares."""
     board = gdef.board
-    cells = [p for p in board.positions.values() if not p.dummy and (playing is None or p.name in playing)]
+    cells = [p for p in board.positions.values() if not p.dummy and (playing is None or p.name in playing)
+             and p.name not in left_out]
     grids = sorted({p.grid for p in cells if p.grid is not None}) if playing is not None \
         else list(range(len(board.grids)))
     if len(grids) != 1 or any(p.grid != grids[0] or p.coords is None for p in cells):
@@ -258,42 +277,13 @@ def blocking_keywords(gdef: GameDef) -> list[tuple[str, ExportCode, str, object]
     return found
 
 
-def priorities_matter(gdef: GameDef) -> bool:
-    """Do the move priorities rank some move or drop block above another?  (A listed type no
-    block has, or one type for every block, ranks them all alike: no priority at all.)"""
-    priorities = gdef.move_priorities
-    blocks = [b for p in gdef.pieces.values() for b in list(p.moves) + list(p.drops)]
-    ranks = {priorities.index(b.move_type) if b.move_type in priorities else len(priorities) for b in blocks}
-    return bool(priorities) and len(ranks) > 1
-
-
-def drops_first(gdef: GameDef) -> bool:
-    """Do the move priorities say only "a drop, while one can be made": every drop block of the
-    first listed type, and every move block of one lower rank (a later listed type, or none)?
-    That is Fairy-Stockfish's ``mustDrop``."""
-    priorities = gdef.move_priorities
-    drops = [b for p in gdef.pieces.values() for b in p.drops]
-    moves = [b for p in gdef.pieces.values() for b in p.moves]
-    if not priorities or not drops or any(b.move_type != priorities[0] for b in drops):
-        return False
-    ranks = {priorities.index(b.move_type) if b.move_type in priorities else len(priorities) for b in moves}
-    return 0 not in ranks and len(ranks) <= 1
-
-
 def _check_options(gdef: GameDef, report: _Report) -> None:
     opt = gdef.options
     if opt.get("maximal captures", "false") != "false":
         report.add(ExportCode.OPTION, "maximal captures: Fairy-Stockfish has no capture-majority rule")
-    checkmate = any(re.fullmatch(r"\(checkmated [^() ]+\)", to_text(g.condition)) for g in gdef.goals)
-    if not priorities_matter(gdef):
-        pass
-    elif drops_first(gdef) and checkmate:
-        report.add(ExportCode.OPTION, "move-priorities: drops first in a game with a royal piece; they rank "
-                   "before the turns that leave it in check are removed (SEMANTICS 2.5), Fairy-Stockfish's "
-                   "mustDrop ranks only legal drops first", _form_span(gdef, "move-priorities"))
-    elif not drops_first(gdef):
-        report.add(ExportCode.OPTION, "move-priorities: the only priority an export has is drops first "
-                   "(mustDrop); Fairy-Stockfish's mustCapture is not the same rule", _form_span(gdef, "move-priorities"))
+    for problem in model_problems(gdef):
+        report.add(ExportCode.OPTION, problem.message,
+                   problem.block.span if problem.block is not None else _form_span(gdef, "move-priorities"))
     if opt.get("recycle captures", "false") != "false":
         report.add(ExportCode.OPTION, "recycle captures: a captured piece returns to its owner's hand; "
                    "Fairy-Stockfish's capturesToHand gives it to the capturer")
@@ -319,6 +309,12 @@ class _PieceExport:
         #: type -> (the type it promotes to, its promotion region, mandatory?, forced only where
         #: the piece could not move again?): shogi-style promotions (:meth:`_piece_promotion`)
         self.piece_promotions: dict[str, tuple[str, frozenset, bool, bool]] = {}
+        #: type -> its pawn-style promotion, for a piece other than the orthodox pawn
+        #: (:mod:`.pawn_promotions`)
+        self.pawn_promotions: dict[str, PawnPromotion] = {}
+        #: type -> the Betza of its initial moves (a double step of a piece other than the
+        #: orthodox pawn, from the double-step region)
+        self.initial_moves: dict[str, str] = {}
         #: types whose capture the probes saw remove the piece, not carry it to a hand cell
         self.removed_captures: list[str] = []
 
@@ -344,6 +340,9 @@ class _PieceExport:
         self.options["maxRank"] = str(self.frame.ranks)
         self.options["maxFile"] = str(self.frame.files)
         victim = used[0]
+        if not self._captures_first(used, victim):
+            # the other probes would read the moves through priorities that are no rule here
+            return Export(None, None, self.report.items, self.frame)
         pawn_type = None
         probes = {t: piece_steps(self.prober, t, victim) for t in used}
         self.probes = probes
@@ -355,7 +354,14 @@ class _PieceExport:
             double = _double_steps(self.frame, moves.exceptions)
             other = {c: v for c, v in moves.exceptions.items() if c not in double}
             if moves.promotions and not double and steps != read("fmWfcF"):
-                if not self._piece_promotion(t, moves, steps):
+                mark = len(self.report.items)
+                if not self._piece_promotion(t, moves, steps) and not self._pawn_style(t, moves, mark):
+                    continue
+            elif double and steps != read("fmWfcF"):
+                # not the orthodox pawn, with a pawn's double step: an initial move of its own
+                if not self._initial_double_step(t, double, victim):
+                    continue
+                if moves.promotions and not self._pawn_style(t, moves, len(self.report.items)):
                     continue
             elif moves.promotions or double:
                 if pawn_type is not None:
@@ -388,7 +394,7 @@ class _PieceExport:
             if t == pawn_type:
                 continue
             try:
-                betza = write(steps)
+                betza = write(steps) + self.initial_moves.get(t, "")
             except ValueError as exc:
                 self.report.add(ExportCode.MOVEMENT, f"{t}: {exc}", span)
                 continue
@@ -424,6 +430,7 @@ class _PieceExport:
                                 f"{', '.join(sorted(probes[t].friendly_captures))} from its probe square): "
                                 "Fairy-Stockfish never does", gdef.pieces[t].span)
         self._piece_promotion_options(pawn_type)
+        self._pawn_style_options(pawn_type)
         self._drops(hand)
         self._check_immobility()
         self._hand_problems()
@@ -514,6 +521,85 @@ class _PieceExport:
             return False
         self.piece_promotions[t] = (target, region, mandatory, immobility)
         return True
+
+    def _initial_double_step(self, t: str, double: set[str], victim: str) -> bool:
+        """A double step forward of a piece other than the orthodox pawn, from the cells
+        ``double`` only: Fairy-Stockfish's initial move (``i``), made from the squares of
+        ``doubleStepRegion``, quiet (``m``), and lame (``n``) when a piece on the square
+        between stops it.  False (and an E807) when it captures, when the probes see it stopped
+        on some of those cells and not others, or when the region differs from another piece's."""
+        span = self.gdef.pieces[t].span
+        prober = self.prober
+        lame, captures = set(), False
+        for cell in sorted(double):
+            between, target = self.frame.offset(cell, 0, 1), self.frame.offset(cell, 0, 2)
+            lame.add(target not in prober.targets(t, cell, [(prober.player, victim, between)]))
+            got = prober.targets(t, cell, [(prober.enemy, victim, target)])
+            captures |= target in got and got[target][0]
+        if captures or len(lame) != 1:
+            self.report.add(ExportCode.MOVEMENT, f"{t}'s double step " + ("captures" if captures else
+                            "is stopped by a piece between on some squares only") + ": Fairy-Stockfish's initial "
+                            "moves are quiet, and alike from every square of the region", span)
+            return False
+        white = region_option(self.frame, double)
+        if self.options.get("doubleStepRegionWhite", white) != white:
+            self.report.add(ExportCode.MOVEMENT, f"{t} double-steps from other squares than another piece: "
+                            "Fairy-Stockfish has one double-step region", span)
+            return False
+        self.options["doubleStepRegionWhite"] = white
+        self.options["doubleStepRegionBlack"] = region_option(self.frame, self._mirrored(double))
+        self.initial_moves[t] = "ifmnD" if lame.pop() else "ifmD"
+        return True
+
+    def _pawn_style(self, t: str, moves, mark: int) -> bool:
+        """After :meth:`_piece_promotion` found no shogi-style promotion (its E808 the
+        diagnostics from ``mark`` on): a pawn-style one (:mod:`.pawn_promotions`), which replaces
+        that E808; else a second E808 saying why it is none either, and False."""
+        found = read_pawn_promotion(moves.promotion_moves)
+        if isinstance(found, PawnPromotion):
+            del self.report.items[mark:]
+            self.pawn_promotions[t] = found
+            return True
+        self.report.add(ExportCode.PROMOTION, f"{t} promotes, but not pawn-style either (Fairy-Stockfish's "
+                        f"promotionPawnTypes): {found}", self.gdef.pieces[t].span)
+        return False
+
+    def _pawn_style_options(self, pawn_type: str | None) -> None:
+        """The options of the pawn-style promotions of :meth:`_pawn_style`: the types in
+        ``promotionPawnTypes`` (with the orthodox pawn, if any), and the region, the types
+        promoted to and whether one must, which Fairy-Stockfish has one of for them all (and
+        the region for the shogi-style promotions too): an E808 where they differ."""
+        if not self.pawn_promotions:
+            return
+        o = self.options
+        span = self.gdef.pieces[next(iter(self.pawn_promotions))].span
+        regions = {p.region for p in self.pawn_promotions.values()}
+        regions |= {region for _, region, _, _ in self.piece_promotions.values()}
+        targets = {p.targets for p in self.pawn_promotions.values()}
+        mandatory = {p.mandatory for p in self.pawn_promotions.values()}
+        pawns = list(self.pawn_promotions)
+        if pawn_type is not None:
+            regions.add(frozenset(c for cells in self.probes_pawn_zone() for c in cells))
+            targets.add(frozenset(self.probes[pawn_type].promotions))
+            mandatory.add(o.get("mandatoryPawnPromotion") == "true")
+            pawns.insert(0, pawn_type)
+        for differ, what in ((regions, "regions"), (targets, "types"), (mandatory, "rules (must or may)")):
+            if len(differ) > 1:
+                self.report.add(ExportCode.PROMOTION, f"the pieces promoting pawn-style ({', '.join(pawns)}) promote "
+                                f"with different {what}: Fairy-Stockfish has one for all", span)
+        if len(regions) > 1 or len(targets) > 1 or len(mandatory) > 1:
+            return
+        (region,), (kinds,), (must,) = regions, targets, mandatory
+        missing = sorted(k for k in kinds if k not in self.letters)
+        if missing:
+            self.report.add(ExportCode.PROMOTION, f"{', '.join(pawns)} promote to {', '.join(missing)}, which the "
+                            "export has no letter for", span)
+            return
+        o["promotionPawnTypes"] = "".join(self.letters[t] for t in pawns)
+        o["promotionPieceTypes"] = "".join(self.letters[k] for k in sorted(kinds))
+        o["promotionRegionWhite"] = region_option(self.frame, region)
+        o["promotionRegionBlack"] = region_option(self.frame, self._mirrored(region))
+        o["mandatoryPawnPromotion"] = "true" if must else "false"
 
     def _piece_promotion_options(self, pawn_type: str | None) -> None:
         """The section's options for the promotions :meth:`_piece_promotion` read; E808 for what
@@ -697,12 +783,26 @@ class _PieceExport:
         self.options.update(rules.options)
         if rules.immobility:
             self.options["immobilityIllegal"] = "true"
-        if priorities_matter(gdef) and drops_first(gdef):
+        if priority_rule(gdef) is PriorityRule.DROPS_FIRST:
             self.options["mustDrop"] = "true"
         for t, problems in rules.problems.items():
             for problem in problems:
                 piece = gdef.pieces[t]
                 self.report.add(ExportCode.DROPS, problem, piece.drops[0].span if piece.drops else piece.span)
+
+    def _captures_first(self, used: list[str], victim: str) -> bool:
+        """``mustCapture`` for priorities that rank captures first, once the probes have shown
+        that they split the moves so (:mod:`.move_priorities`); E813 at the block where not,
+        and False."""
+        if priority_rule(self.gdef) is not PriorityRule.CAPTURES_FIRST or model_problems(self.gdef):
+            return True
+        problems = captures_first_problems(self.game, self.frame, used, victim, self.hand_rules)
+        for problem in problems:
+            self.report.add(ExportCode.OPTION, problem.message,
+                            problem.block.span if problem.block is not None else _form_span(self.gdef, "move-priorities"))
+        if not problems:
+            self.options["mustCapture"] = "true"
+        return not problems
 
     def _mirror(self, cell: str) -> str | None:
         """The cell on ``cell``'s square mirrored rank by rank; None where that is a wall."""
@@ -738,6 +838,13 @@ class _PieceExport:
                                     "and no castling was found", node.span)
             self.options["castling"] = "false"
             return "-"
+        second = gdef.players[1]
+        theirs = [(second, ty, c) for pl, ty, c in gdef.setup.placements if pl == second and ty == ktype]
+        returned = castling_after_return(self.game, placements, found, theirs[0]) if len(theirs) == 1 else []
+        if returned:
+            self.report.add(ExportCode.EFFECT, f"castling: the ZRF still castles after {', '.join(returned)}; "
+                            "Fairy-Stockfish's castling needs a king and rook that never moved",
+                            cascades[0].span if cascades else gdef.pieces[ktype].span)
         o = self.options
         o["castling"] = "true"
         rights = ""
@@ -828,13 +935,20 @@ class _PieceExport:
     def _pass_option(self) -> None:
         """Passing.  A ``stalemated`` goal is judged without the pass (SEMANTICS 6), so with one a
         forced pass never happens.  Any other pass is refused: Fairy-Stockfish ends the game as
-        a draw when both players pass in turn, where the ZRF plays on."""
+        a draw when both players pass in turn (``Position::is_immediate_game_end``; only its
+        ``wallOrMove`` games play on), where the ZRF plays on (passing, or until a repetition
+        goal holds).  No goal of a ZRF holds after a pass that did not hold before it but
+        repetition: the pass changes nothing on the board."""
         value = self.gdef.options.get("pass turn", "false")
         stalemate_goal = any(to_text(g.condition) == "stalemated" for g in self.gdef.goals)
         if value == "false" or (value in ("forced", "2") and stalemate_goal):
             return
+        repetition = any(to_text(g.condition) == "repetition" for g in self.gdef.goals)
+        then = "ends it by repetition two passes later" if repetition else \
+            "has them pass on, none of its goals ending the game"
         self.report.add(ExportCode.OPTION, f"pass turn {value}: Fairy-Stockfish ends the game as a draw when "
-                        "both players pass in turn, the ZRF plays on", self._option_span("pass turn"))
+                        f"both players pass in turn, the ZRF plays on: once neither player can move, it {then}",
+                        self._option_span("pass turn"))
 
     def _option_span(self, name: str):
         """Where ``(option "name" ...)`` is written, else where the game is."""

@@ -180,7 +180,8 @@ def test_a_forced_pass_is_refused_where_it_can_happen(tmp_path):
     path.write_text(text.replace("(draw-condition (White Black) stalemated)", ""))
     output = refused_export_lines(path)
     assert f"{path}:4:3: E813 pass turn forced: Fairy-Stockfish ends the game as a draw when both players " \
-           "pass in turn, the ZRF plays on" in output
+           "pass in turn, the ZRF plays on: once neither player can move, it has them pass on, none of its " \
+           "goals ending the game" in output
 
 
 #: Men on one rank of five cells, dropped (move type drop-type) or stepping east or west onto an
@@ -221,13 +222,16 @@ def test_drops_first_by_move_priorities_is_must_drop(tmp_path):
 
 
 def test_other_move_priorities_stay_refused(tmp_path):
-    """Moves first and drops after is no Fairy-Stockfish rule: E813 at the priorities."""
+    """Moves first and drops after is no Fairy-Stockfish rule: the first rank is moves, the
+    only other priority Fairy-Stockfish has, captures first, needs them all to capture, and
+    these steps never do.  E813 at the first block of that rank, with the steps the probes saw."""
     path = tmp_path / "moves-first.zrf"
     path.write_text(DROPS_FIRST.replace("(move-priorities drop-type normal-type)",
                                         "(move-priorities normal-type drop-type)"))
     output = refused_export_lines(path)
-    assert f"{path}:5:3: E813 move-priorities: the only priority an export has is drops first (mustDrop); " \
-           "Fairy-Stockfish's mustCapture is not the same rule" in output
+    assert f"{path}:12:36: E813 move-priorities: normal-type ranks first, but Man's blocks of it also move " \
+           "without capturing (a1-b1, b1-a1, b1-c1, c1-b1...): Fairy-Stockfish's mustCapture puts captures " \
+           "first, and nothing else" in output
 
 
 def test_drops_first_with_a_royal_piece_is_refused(tmp_path):
