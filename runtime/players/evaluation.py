@@ -50,6 +50,15 @@ piece a record (its rank in name order, its cell's bit, its owner's number,
 its value, its bonus, its lines as cell bits ...) worked out the first time
 the piece is met, so a position's value costs one dictionary look-up per
 piece and integer work after it.
+
+A search values positions that differ in a few pieces one after the other (a
+node's children, a quiescence line), so the evaluator keeps the board parts of
+the last position it valued (:class:`_Parts`: the records, the occupied cells,
+each piece's reach) and makes the next position's from them, looking up again
+only the reach of the pieces whose lines touch a changed cell
+(:meth:`Evaluator._parts_after`).  The float terms are still summed in the
+order of the whole computation, so a value equals
+:meth:`Evaluator.value_from_scratch` to the last bit.
 """
 
 from __future__ import annotations
@@ -187,15 +196,15 @@ class Evaluator:
         me = index.player(player)
         parts = self._parts(sig.board)
         records = parts.records
-        score = 0
+        milli = 0
         for owner, v in parts.milli.items():
-            score += v if owner == me else -v
+            milli += v if owner == me else -v
         if sig.hands:
             values = self.milli
             for owner, ptype, n in sig.hands:
                 v = values.get(ptype, 1000) * n
-                score += v if owner == player else -v
-        score = score / 1000
+                milli += v if owner == player else -v
+        score = milli / 1000
         score += self._activity_of(records, me)
         mobility, attacks = self._safe_mobility(parts, me)
         score += mobility
@@ -221,16 +230,16 @@ class Evaluator:
         index = self.pieces
         me = index.player(player)
         records = index.records(sig.board)
-        score = 0
+        milli = 0
         for r in records:
             v = r[MILLI]
-            score += v if r[OWNER] == me else -v
+            milli += v if r[OWNER] == me else -v
         if sig.hands:
             values = self.milli
             for owner, ptype, n in sig.hands:
                 v = values.get(ptype, 1000) * n
-                score += v if owner == player else -v
-        score = score / 1000
+                milli += v if owner == player else -v
+        score = milli / 1000
         score += self._activity_of(records, me)
         mobility, attacks, occupied, mine = self._mobility_of(records, me)
         score += mobility
@@ -250,7 +259,7 @@ class Evaluator:
 
     # ------------------------------------------------------------------ board parts
 
-    def _parts(self, board: frozenset) -> "_Parts":
+    def _parts(self, board: frozenset) -> _Parts:
         """The board's :class:`_Parts`: from the last position valued when the two boards differ in
         at most ``DELTA_LIMIT`` pieces (:meth:`_parts_after`; a search values siblings and children
         one after the other, which differ in two to four), else from every piece."""
@@ -267,7 +276,7 @@ class Evaluator:
         parts = self._last = self._whole_parts(board)
         return parts
 
-    def _whole_parts(self, board: frozenset) -> "_Parts":
+    def _whole_parts(self, board: frozenset) -> _Parts:
         """The board's :class:`_Parts` from every piece on it."""
         index = self.pieces
         records = index.records(board)
@@ -294,7 +303,7 @@ class Evaluator:
             entries[r[RANK]] = (r[MILLI], r[RANK], owner, hit[0], hit[1], r[STEP], r[ROYAL])
         return _Parts(board, records, occupied, mine, milli, entries, index.renumbered)
 
-    def _parts_after(self, last: "_Parts", board: frozenset, changed) -> "_Parts | None":
+    def _parts_after(self, last: _Parts, board: frozenset, changed) -> _Parts | None:
         """``board``'s :class:`_Parts` from ``last``'s, the two boards differing in the pieces
         ``changed``: those records leave or join the list, and only the pieces whose lines touch a
         changed cell (or that just arrived) look their reach up again, since a reach depends on
@@ -309,7 +318,7 @@ class Evaluator:
         entries = last.entries.copy()
         milli = last.milli.copy()
         mask = 0
-        added = []
+        added: list[tuple] = []
         for r in changes:
             mask |= r[BIT]
             owner = r[OWNER]
@@ -322,7 +331,7 @@ class Evaluator:
                 milli[owner] = milli.get(owner, 0) + r[MILLI]
         kept = ~mask
         occupied = last.occupied & kept
-        counts = {}
+        counts: dict[int, int] = {}
         for owner, cells in last.mine.items():
             cells &= kept
             if cells:
@@ -362,7 +371,7 @@ class Evaluator:
             del milli[owner]
         return _Parts(board, records, occupied, mine, milli, entries, renumbered)
 
-    def _safe_mobility(self, parts: "_Parts", me: int) -> tuple[float, dict[int, int]]:
+    def _safe_mobility(self, parts: _Parts, me: int) -> tuple[float, dict[int, int]]:
         """:meth:`_mobility_of`'s term from a board's parts, and for each player the cells the
         others attack (for :meth:`_royal_safety_from`).
 
@@ -664,7 +673,7 @@ class Evaluator:
     def _royal_safety_of(self, records, me: int, attacks: dict[int, int], occupied: int,
                          cells_of: dict[int, int]) -> float:
         """:meth:`_royal_safety_from` with ``attacks`` the cells each player attacks (:meth:`_mobility_of`)."""
-        enemy = {}
+        enemy: dict[int, int] = {}
         for owner in cells_of:
             reach = 0
             for o, cells in attacks.items():
@@ -672,6 +681,7 @@ class Evaluator:
                     reach |= cells
             enemy[owner] = reach
         return self._royal_safety_from(records, me, enemy, occupied, cells_of)
+
 
 #: The fields of a piece's record (:meth:`PieceIndex.record`), a tuple for speed.
 RANK, BIT, OWNER, MILLI, ROYAL, BONUS, LINES, AROUND, STEP, NEAR, NAMES = range(11)
