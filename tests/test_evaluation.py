@@ -7,6 +7,8 @@ or learned from the game (where the point is what learning finds).
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from runtime.core.goalinfo import AllOf, AnyOf, Occupant, PiecesRemaining, Placement, Slot, Unscored
@@ -16,7 +18,7 @@ from runtime.players.knowledge import (GameKnowledge, Geometry, learn, move_move
                                player_mirror)
 from runtime.core.protocol import Move
 
-from .conftest import ROOT
+from .conftest import ROOT, scaled
 
 CHESS = str(ROOT / "tests" / "games" / "chess.zrf")
 
@@ -346,3 +348,43 @@ def test_the_canopus_zrf_goals_give_no_distance_but_the_native_engines_do():
     assert len(ev.scored_goals) == 6 and ev._measured == []
     native = open_game("canopus")
     assert Evaluator(native, _royal_steps_only(native))._measured
+
+
+@pytest.mark.parametrize("where", ["tests/games/chess.zrf", "tests/games/xiangqi.zrf",
+                                   "variants/canopus/canopus.zrf", "canopus", "corpus:shogi/shogi.zrf"])
+def test_a_value_from_the_position_before_equals_the_value_from_scratch(where, request):
+    """Along a seeded random game, the children of each position are valued one after the other
+    for every player, as a search values them: each from the position valued before (a sibling or
+    the parent, differing in a few pieces; :meth:`Evaluator.value_of`), and the first child of the
+    next position after a jump.  Each value must equal, to the last bit, the one worked out from
+    every piece by the per-piece walks (:meth:`Evaluator.value_from_scratch`).  The Canopus engine
+    has goal distances, Canopus and shogi many lines through every cell."""
+    if where.startswith("corpus:"):
+        path = str(request.getfixturevalue("corpus_dir") / where.removeprefix("corpus:"))
+    else:
+        path = where if "/" not in where else str(ROOT / where)
+    game = open_game(path)
+    ev = Evaluator(game, learn(game, 300))
+    made_from_before = 0
+    value_after = ev._parts_after
+
+    def counted(*args):
+        nonlocal made_from_before
+        parts = value_after(*args)
+        made_from_before += parts is not None
+        return parts
+    ev._parts_after = counted
+    rng = random.Random(0)
+    state = game.initial_state()
+    compared = 0
+    for _ in range(scaled(40, 12)):
+        moves = state.legal_moves()
+        if not moves or state.outcome() is not None:
+            break
+        for move in rng.sample(moves, min(len(moves), 10)):
+            sig = state.apply(move).signature()
+            for player in game.players:
+                assert ev.value_of(sig, player) == ev.value_from_scratch(sig, player), (move.notation, player)
+                compared += 1
+        state = state.apply(rng.choice(moves))
+    assert compared >= 200 and made_from_before >= compared // 4

@@ -267,6 +267,9 @@ class AlphaBetaPlayer(Player):
         self.evaluator: Evaluator | None = None
         self.table: dict = {}
         self.static: dict = {}
+        #: static values of the root's children, made by :meth:`_root_order` outside the node budget and
+        #: taken by :meth:`_static` when the search first asks for one (counted there, as if made then)
+        self._root_values: dict = {}
         #: positions this player has had to move in, this game (a return to one is scored as a draw)
         self.played: set = set()
         self._tree: dict = {}
@@ -331,7 +334,10 @@ class AlphaBetaPlayer(Player):
                 self._tick()
             if len(self.static) > TABLE_LIMIT:
                 self.static.clear()
-            value = self.static[sig] = self.evaluator.value_of(sig, self._root)
+            value = self._root_values.pop(sig, None)
+            if value is None:
+                value = self.evaluator.value_of(sig, self._root)
+            self.static[sig] = value
         return value
 
     def _gains(self, sig, sign: float):
@@ -614,7 +620,10 @@ class AlphaBetaPlayer(Player):
             if valued and self._deadline.expired():  # each a new position: the clock is read every time
                 break
             sig = state.apply(move).signature()
-            valued.append((-self.evaluator.value_of(sig, self._root), self.rng.random(), move, sig))
+            value = self._root_values.get(sig)
+            if value is None:
+                value = self._root_values[sig] = self.evaluator.value_of(sig, self._root)
+            valued.append((-value, self.rng.random(), move, sig))
         valued.sort(key=lambda t: t[:2])
         seen = {id(m) for _, _, m, _ in valued}
         return [(m, sig) for _, _, m, sig in valued] + [(m, None) for m in moves if id(m) not in seen]
@@ -651,6 +660,7 @@ class AlphaBetaPlayer(Player):
         self.killers.clear()
         self._tree.clear()
         self._captures.clear()
+        self._root_values.clear()
         self._keep_tree = self.evaluator.knowledge.mean_moves <= KEEP_TREE_MOVES
         order = self._root_order(state, moves)
         best, best_score, reached = order[0][0], -math.inf, 0
@@ -686,5 +696,6 @@ class AlphaBetaPlayer(Player):
                 break  # a forced result is known: deeper search cannot change the choice's value
         self._tree.clear()
         self._captures.clear()
+        self._root_values.clear()
         self.info = SearchInfo(reached, self.nodes, best_score, self._deadline.elapsed())
         return best

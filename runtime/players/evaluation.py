@@ -50,12 +50,22 @@ piece a record (its rank in name order, its cell's bit, its owner's number,
 its value, its bonus, its lines as cell bits ...) worked out the first time
 the piece is met, so a position's value costs one dictionary look-up per
 piece and integer work after it.
+
+A search values positions that differ in a few pieces one after the other (a
+node's children, a quiescence line), so the evaluator keeps the board parts of
+the last position it valued (:class:`_Parts`: the records, the occupied cells,
+each piece's reach) and makes the next position's from them, looking up again
+only the reach of the pieces whose lines touch a changed cell
+(:meth:`Evaluator._parts_after`).  The float terms are still summed in the
+order of the whole computation, so a value equals
+:meth:`Evaluator.value_from_scratch` to the last bit.
 """
 
 from __future__ import annotations
 
 import math
 import weakref
+from bisect import insort
 from dataclasses import dataclass
 from itertools import product
 
@@ -69,6 +79,9 @@ MEAN_REACH_CELLS = 2_000
 
 MEMO_LIMIT = 200_000
 """Pieces' reach remembered by their surroundings; the memo is emptied past this."""
+
+DELTA_LIMIT = 8
+"""A position is valued from the last one valued when their boards differ in at most this many pieces."""
 
 CANDIDATES_PER_SLOT = 4
 """A placement considers the nearest few pieces for each slot (assignments grow factorially)."""
@@ -122,6 +135,8 @@ class Evaluator:
         #: (piece's rank, pieces on its lines, own pieces on them) -> (cells reached, cells attacked)
         self._reached: dict[tuple, tuple[int, int]] = {}
         self._any_royal = any(self.royal.values())
+        #: the board parts of the last position valued, the base of the next (:meth:`_parts`)
+        self._last: _Parts | None = None
 
     # ------------------------------------------------------------------ material
 
@@ -179,17 +194,52 @@ class Evaluator:
         w = self.weights
         index = self.pieces
         me = index.player(player)
-        records = index.records(sig.board)
-        score = 0
-        for r in records:
-            v = r[MILLI]
-            score += v if r[OWNER] == me else -v
+        parts = self._parts(sig.board)
+        records = parts.records
+        milli = 0
+        for owner, v in parts.milli.items():
+            milli += v if owner == me else -v
         if sig.hands:
             values = self.milli
             for owner, ptype, n in sig.hands:
                 v = values.get(ptype, 1000) * n
-                score += v if owner == player else -v
-        score = score / 1000
+                milli += v if owner == player else -v
+        score = milli / 1000
+        score += self._activity_of(records, me)
+        mobility, attacks = self._safe_mobility(parts, me)
+        score += mobility
+        if self._measured:
+            view = _View([r[NAMES] for r in records])
+            for goal, condition in self._measured:
+                for p in goal.players:
+                    d = self._distance(condition, view, p)
+                    if d is None:
+                        continue
+                    value = w.goal * self.scale / (1.0 + d) - w.goal_step * self.scale * d
+                    sign = 1.0 if goal.result is GoalResult.WIN else -1.0
+                    score += sign * value if p == player else -sign * value
+        if self._any_royal:
+            score += self._royal_safety_from(records, me, attacks, parts.occupied, parts.mine)
+        return score
+
+    def value_from_scratch(self, sig, player: str) -> float:
+        """:meth:`value_of` worked out from every piece by the per-piece walks (:meth:`_mobility_of`,
+        :meth:`_royal_safety_of`), never from the position valued before: the reference that
+        :meth:`value_of` equals bit for bit."""
+        w = self.weights
+        index = self.pieces
+        me = index.player(player)
+        records = index.records(sig.board)
+        milli = 0
+        for r in records:
+            v = r[MILLI]
+            milli += v if r[OWNER] == me else -v
+        if sig.hands:
+            values = self.milli
+            for owner, ptype, n in sig.hands:
+                v = values.get(ptype, 1000) * n
+                milli += v if owner == player else -v
+        score = milli / 1000
         score += self._activity_of(records, me)
         mobility, attacks, occupied, mine = self._mobility_of(records, me)
         score += mobility
@@ -206,6 +256,150 @@ class Evaluator:
         if self._any_royal:
             score += self._royal_safety_of(records, me, attacks, occupied, mine)
         return score
+
+    # ------------------------------------------------------------------ board parts
+
+    def _parts(self, board: frozenset) -> _Parts:
+        """The board's :class:`_Parts`: from the last position valued when the two boards differ in
+        at most ``DELTA_LIMIT`` pieces (:meth:`_parts_after`; a search values siblings and children
+        one after the other, which differ in two to four), else from every piece."""
+        last = self._last
+        if last is not None and last.renumbered == self.pieces.renumbered:
+            if last.board is board:
+                return last
+            changed = last.board ^ board
+            if len(changed) <= DELTA_LIMIT:
+                parts = self._parts_after(last, board, changed)
+                if parts is not None:
+                    self._last = parts
+                    return parts
+        parts = self._last = self._whole_parts(board)
+        return parts
+
+    def _whole_parts(self, board: frozenset) -> _Parts:
+        """The board's :class:`_Parts` from every piece on it."""
+        index = self.pieces
+        records = index.records(board)
+        occupied = 0
+        mine: dict[int, int] = {}
+        milli: dict[int, int] = {}
+        for r in records:
+            b = r[BIT]
+            occupied |= b
+            owner = r[OWNER]
+            mine[owner] = mine.get(owner, 0) | b
+            milli[owner] = milli.get(owner, 0) + r[MILLI]
+        memo = self._reached
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        entries: dict[int, tuple] = {}
+        for r in records:
+            owner = r[OWNER]
+            around = r[AROUND]
+            key = (r[RANK], occupied & around, mine[owner] & around)
+            hit = memo.get(key)
+            if hit is None:
+                hit = memo[key] = _reach(r[LINES], key[1], key[2])
+            entries[r[RANK]] = (r[MILLI], r[RANK], owner, hit[0], hit[1], r[STEP], r[ROYAL])
+        return _Parts(board, records, occupied, mine, milli, entries, index.renumbered)
+
+    def _parts_after(self, last: _Parts, board: frozenset, changed) -> _Parts | None:
+        """``board``'s :class:`_Parts` from ``last``'s, the two boards differing in the pieces
+        ``changed``: those records leave or join the list, and only the pieces whose lines touch a
+        changed cell (or that just arrived) look their reach up again, since a reach depends on
+        nothing but the pieces on those cells.  None when a new name renumbered the records."""
+        index = self.pieces
+        renumbered = index.renumbered
+        changes = index.records(changed)
+        if index.renumbered != renumbered:
+            return None
+        before = last.board
+        records = last.records.copy()
+        entries = last.entries.copy()
+        milli = last.milli.copy()
+        mask = 0
+        added: list[tuple] = []
+        for r in changes:
+            mask |= r[BIT]
+            owner = r[OWNER]
+            if r[NAMES] in before:
+                records.remove(r)
+                del entries[r[RANK]]
+                milli[owner] -= r[MILLI]
+            else:
+                added.append(r)
+                milli[owner] = milli.get(owner, 0) + r[MILLI]
+        kept = ~mask
+        occupied = last.occupied & kept
+        counts: dict[int, int] = {}
+        for owner, cells in last.mine.items():
+            cells &= kept
+            if cells:
+                counts[owner] = cells
+        for r in added:
+            b = r[BIT]
+            occupied |= b
+            owner = r[OWNER]
+            counts[owner] = counts.get(owner, 0) | b
+        for r in added:
+            insort(records, r)
+        # each player's cells in the order the whole walk meets them (the mobility sum's order)
+        if len(counts) == 1:
+            mine = counts
+        else:
+            mine = {}
+            for r in records:
+                owner = r[OWNER]
+                if owner not in mine:
+                    mine[owner] = counts[owner]
+                    if len(mine) == len(counts):
+                        break
+        memo = self._reached
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        for r in records:
+            around = r[AROUND]
+            if around & mask or r[RANK] not in entries:
+                owner = r[OWNER]
+                rank = r[RANK]
+                key = (rank, occupied & around, mine[owner] & around)
+                hit = memo.get(key)
+                if hit is None:
+                    hit = memo[key] = _reach(r[LINES], key[1], key[2])
+                entries[rank] = (r[MILLI], rank, owner, hit[0], hit[1], r[STEP], r[ROYAL])
+        for owner in [o for o in milli if o not in counts]:
+            del milli[owner]
+        return _Parts(board, records, occupied, mine, milli, entries, renumbered)
+
+    def _safe_mobility(self, parts: _Parts, me: int) -> tuple[float, dict[int, int]]:
+        """:meth:`_mobility_of`'s term from a board's parts, and for each player the cells the
+        others attack (for :meth:`_royal_safety_from`).
+
+        One walk per player up the pieces in order of value (then rank, as the stable sort of
+        :meth:`_mobility_of` orders them): an enemy's attacks join the danger of the player's
+        pieces worth more than it once the walk passes its value, so each term and the order of
+        the sum are those of :meth:`_mobility_of`.
+        """
+        reaches = sorted(parts.entries.values())
+        weight = self.weights.mobility
+        total = 0.0
+        enemy: dict[int, int] = {}
+        for owner in parts.mine:
+            danger = pending = 0
+            level = -1
+            sign = 1.0 if owner == me else -1.0
+            for value, _, o, reached, attacked, step, royal in reaches:
+                if value != level:
+                    danger |= pending
+                    pending = 0
+                    level = value
+                if o != owner:
+                    pending |= attacked
+                elif not royal:
+                    term = (1000 * (reached & ~danger).bit_count() - value) * step
+                    total += sign * (value if term > value else -value if term < -value else term)
+            enemy[owner] = danger | pending
+        return (weight * total / 1000 if weight else 0.0), enemy
 
     # ------------------------------------------------------------------ terms
 
@@ -447,14 +641,14 @@ class Evaluator:
                 total += sign * (value if term > value else -value if term < -value else term)
         return weight * total / 1000, attacks, occupied, mine
 
-    def _royal_safety_of(self, records, me: int, attacks: dict[int, int], occupied: int,
-                         cells_of: dict[int, int]) -> float:
+    def _royal_safety_from(self, records, me: int, enemy: dict[int, int], occupied: int,
+                           cells_of: dict[int, int]) -> float:
         """Shelter, pressure and escape cells of every royal piece (see the module docstring).
 
-        Cell sets are bits of one integer (a board of any size), so the union of every enemy
-        attack is a few ``|`` and each count one ``bit_count()``.  ``attacks`` are the cells
-        each player attacks on the board as it stands, ``occupied`` the cells holding a piece
-        and ``cells_of`` each player's (:meth:`_mobility_of`).
+        Cell sets are bits of one integer (a board of any size), so each count is one
+        ``bit_count()``.  ``enemy`` gives, for each player (by number), the cells every other
+        player attacks on the board as it stands, ``occupied`` the cells holding a piece and
+        ``cells_of`` each player's.
         """
         w = self.weights
         score = 0.0
@@ -462,10 +656,7 @@ class Evaluator:
             if not r[ROYAL]:
                 continue
             owner = r[OWNER]
-            reach = 0
-            for o, cells in attacks.items():
-                if o != owner:
-                    reach |= cells
+            reach = enemy[owner]
             near = r[NEAR]
             own = cells_of[owner]
             shelter = (near & own).bit_count()
@@ -478,6 +669,18 @@ class Evaluator:
             term = self.scale * (w.shelter * shelter - w.pressure * pressure + w.royal_mobility * escape)
             score += term if owner == me else -term
         return score
+
+    def _royal_safety_of(self, records, me: int, attacks: dict[int, int], occupied: int,
+                         cells_of: dict[int, int]) -> float:
+        """:meth:`_royal_safety_from` with ``attacks`` the cells each player attacks (:meth:`_mobility_of`)."""
+        enemy: dict[int, int] = {}
+        for owner in cells_of:
+            reach = 0
+            for o, cells in attacks.items():
+                if o != owner:
+                    reach |= cells
+            enemy[owner] = reach
+        return self._royal_safety_from(records, me, enemy, occupied, cells_of)
 
 
 #: The fields of a piece's record (:meth:`PieceIndex.record`), a tuple for speed.
@@ -594,6 +797,30 @@ def _measurable(cond):
         kept = tuple(_measurable(p) for p in cond.parts)
         return None if any(c is None for c in kept) else AllOf(kept)
     return None
+
+
+class _Parts:
+    """What one board gives every player's value (:meth:`Evaluator._parts`), kept by the evaluator for
+    the last position it valued only.
+
+    ``records`` the pieces' records in rank order; ``occupied`` the occupied cells' bits; ``mine``
+    each player's cells' bits, by number, in the order the records first name the players (the
+    order of the mobility sum); ``milli`` each player's learned values on the board, thousandths;
+    ``entries`` each piece's ``(value, rank, owner, cells reached, cells attacked, step, royal)``
+    by rank; ``renumbered`` :attr:`PieceIndex.renumbered` when they were made.
+    """
+
+    __slots__ = ("board", "records", "occupied", "mine", "milli", "entries", "renumbered")
+
+    def __init__(self, board: frozenset, records: list[tuple], occupied: int, mine: dict[int, int],
+                 milli: dict[int, int], entries: dict[int, tuple], renumbered: int):
+        self.board = board
+        self.records = records
+        self.occupied = occupied
+        self.mine = mine
+        self.milli = milli
+        self.entries = entries
+        self.renumbered = renumbered
 
 
 def _first(item):
