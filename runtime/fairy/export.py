@@ -890,6 +890,9 @@ class _PieceExport:
                 o["nFoldRule"] = "3"
                 o["nFoldValue"] = g.kind
                 continue
+            if text == "(pieces-remaining 0)" and g.kind == "loss" and everyone:
+                extinction.append("*")  # Fairy-Stockfish's extinctionPieceCount is 0 unless set
+                continue
             if text == "(pieces-remaining 1)" and g.kind == "loss" and everyone:
                 extinction.append("*")
                 o["extinctionPieceCount"] = "1"
