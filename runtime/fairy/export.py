@@ -24,6 +24,7 @@ from zrf.syntax import Atom, List, Node, String, to_text
 from .betza import read, write
 from .drops import read_drops
 from .fen import square_name
+from .final_captures import game_ending_types
 from .hand_cells import MAX_PROBLEMS, HandProblem, HandRules
 from .naming import Naming
 from .position import FairyGame
@@ -321,6 +322,8 @@ class _PieceExport:
         self.piece_promotions: dict[str, tuple[str, frozenset, bool, bool]] = {}
         #: types whose capture the probes saw remove the piece, not carry it to a hand cell
         self.removed_captures: list[str] = []
+        #: those of them whose capture ends the game, where Fairy-Stockfish puts them in hand
+        self.removed_at_end: list[str] = []
 
     def run(self) -> Export:
         gdef = self.gdef
@@ -435,7 +438,8 @@ class _PieceExport:
         if self.report.items:
             return Export(None, None, self.report.items, self.frame)
         naming = Naming({self.tokens.get(t, letters[t]): t for t in used}, dict(self.frame.cell), (players[0], players[1]),
-                        hand_cells=self.hand_rules.hand if self.hand_rules is not None else frozenset())
+                        hand_cells=self.hand_rules.hand if self.hand_rules is not None else frozenset(),
+                        removed_at_end=frozenset(self.removed_at_end))
         section = VariantSection(self.name, None, self.options,
                                  [f"{self.gdef.title}: exported from {self.game.path.rsplit('/', 1)[-1]} by zrf export fairy"])
         return Export(section, naming, [], self.frame)
@@ -656,7 +660,9 @@ class _PieceExport:
                 self.report.add(code, text, where)
         else:
             self.options["capturesToHand"] = "true"
-            for victim in self.removed_captures:
+            ending = game_ending_types(self.game)
+            self.removed_at_end = [v for v in self.removed_captures if v in ending]
+            for victim in (v for v in self.removed_captures if v not in ending):
                 self.report.add(ExportCode.EFFECT, f"hands kept as board cells: a captured {victim} is removed, "
                                 "not carried to a hand cell: Fairy-Stockfish's capturesToHand puts every captured "
                                 "piece in the capturer's hand", span)
