@@ -79,14 +79,16 @@ class Prober:
         #: where drop probes put the first player's pieces in hand, when hands are board cells
         self.hand_pieces: list[tuple[str, str, str]] = []
 
-    def moves(self, placements: list[tuple[str, str, str]], hands: bool = False):
+    def moves(self, placements: list[tuple[str, str, str]], hands: bool = False, turn: int = 0):
         """The first player's single-part turns on a board holding only ``placements``, with the
         start's pieces in hand when ``hands`` (drop probes), else with none: a move priority
         that puts drops first would otherwise hide the pieces' moves.  Where hands are board
         cells, the pieces in hand are :attr:`hand_pieces`, and each move is read as
-        Fairy-Stockfish has it (:meth:`.hand_cells.HandRules.normalise`)."""
-        placements = list(placements) + (self.hand_pieces if hands else [])
-        state = self.game.edited_state(self.empty_edits + placements, 0, None if hands else self.game.zero_hands)
+        Fairy-Stockfish has it (:meth:`.hand_cells.HandRules.normalise`).  ``turn`` 1 asks
+        the second player's turns instead (its drops, :mod:`.drops`)."""
+        placements = list(placements) + (self.hand_pieces if hands and turn == 0 else [])
+        state = self.game.edited_state(self.empty_edits + placements, turn,
+                                       None if hands else self.game.zero_hands)
         board = {c: (pl, ty) for pl, ty, c in placements}
         out = []
         for move in state.raw_moves():
