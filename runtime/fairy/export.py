@@ -22,6 +22,7 @@ from zrf.model import GameDef
 from zrf.syntax import Atom, List, Node, String, to_text
 
 from .betza import read, write
+from .capture_promotions import read_capture_promotions
 from .drops import read_drops
 from .fen import square_name
 from .final_captures import game_ending_types
@@ -427,6 +428,7 @@ class _PieceExport:
                                 f"{', '.join(sorted(probes[t].friendly_captures))} from its probe square): "
                                 "Fairy-Stockfish never does", gdef.pieces[t].span)
         self._piece_promotion_options(pawn_type)
+        self._capture_promotions(pawn_type, hand)
         self._drops(hand)
         self._check_immobility()
         self._hand_problems()
@@ -566,6 +568,29 @@ class _PieceExport:
             o["immobilityIllegal"] = "true"
         for target, base in bases.items():
             self.tokens[target] = "+" + self.letters[base]
+
+    def _capture_promotions(self, pawn_type: str | None, hand: list[str]) -> None:
+        """Types that change when they capture (:mod:`.capture_promotions`): their options, or
+        E808 at each piece for what Fairy-Stockfish cannot say, and where other pieces promote
+        on other moves (``piecePromotionOnCapture`` holds for every promotion)."""
+        base_types = {ty for _, ty, _ in self.gdef.setup.placements} | set(hand)
+        found = read_capture_promotions(self.probes, base_types)
+        if found is None:
+            return
+        others = sorted(set(self.piece_promotions) | ({pawn_type} if pawn_type and self.probes[pawn_type].promotions
+                                                      else set()))
+        for t in others:
+            self.report.add(ExportCode.PROMOTION, f"{t} promotes on moves that capture nothing, where other pieces "
+                            "change type when they capture: Fairy-Stockfish's piecePromotionOnCapture holds for "
+                            "every promotion", self.gdef.pieces[t].span)
+        for t, problems in found.problems.items():
+            for problem in problems:
+                self.report.add(ExportCode.PROMOTION, problem, self.gdef.pieces[t].span)
+        if others or found.problems:
+            return
+        self.options.update(found.options(self.frame, self.letters))
+        for base, promoted in found.promoted.items():
+            self.tokens[promoted] = "+" + self.letters[base]
 
     def _steps_of_every_square(self, t: str, victim: str, moves, steps):
         """A piece whose steps from its reference square explain its moves by no mobility region

@@ -59,6 +59,9 @@ class PieceMoves:
     optional_promotion: set = field(default_factory=set)
     #: (from, to) -> the types the piece may arrive as on the empty board (None: unchanged)
     promotion_moves: dict = field(default_factory=dict)
+    #: (from, to) -> the types it may arrive as when it captures an enemy there, from the
+    #: reference square (None: unchanged); micro shogi's pieces change type when they capture
+    capture_promotion_moves: dict = field(default_factory=dict)
     #: cells where it captures a piece of its own side (from the reference square)
     friendly_captures: set = field(default_factory=set)
     #: moves seen that no Fairy-Stockfish piece makes, in words
@@ -143,6 +146,7 @@ def piece_steps(prober: Prober, ptype: str, victim: str, reference: str | None =
         got = prober.targets(ptype, reference, [(prober.enemy, victim, t)])
         if t in got and got[t][0]:
             capture.add(_vector(frame, reference, t))
+            result.capture_promotion_moves[(reference, t)] = frozenset(got[t][1])
         friendly = prober.targets(ptype, reference, [(prober.player, victim, t)])
         if t in friendly and friendly[t][0]:
             result.friendly_captures.add(t)
