@@ -8,7 +8,9 @@ promotion region of every square and ``promotedPieceType`` naming each base type
 form.
 
 Read from the probes (:class:`.probing.PieceMoves`: the type each capture from the probe
-square arrives as), never from the move programs' text.  A type is a base type when it is
+square arrives as), never from the move programs' text; a capture onto a square where the
+piece also promotes without capturing (a shogi piece entering its zone) is no capture's
+promotion and is left out.  A type is a base type when it is
 set up or in hand, and its capture form a promoted type; a promoted type's capture form must
 be its base (a demotion) or itself.  Everything else is a reason, reported as E808 at the
 piece: more than one form, some types changing on every capture where others may capture
@@ -53,7 +55,8 @@ def read_capture_promotions(probes: dict[str, PieceMoves], base_types: set[str])
     ``base_types`` are the types set up or in hand at the start."""
     forms: dict[str, set] = {}
     for t, moves in probes.items():
-        seen = set().union(*moves.capture_promotion_moves.values()) if moves.capture_promotion_moves else set()
+        zone = set().union(*moves.promotions.values()) if moves.promotions else set()
+        seen = set().union(*(promos for (_, dst), promos in moves.capture_promotion_moves.items() if dst not in zone))
         if seen - {None}:
             forms[t] = seen
     if not forms:

@@ -553,8 +553,15 @@ class _PieceExport:
                                 f"Fairy-Stockfish gives it back as {t}, the type it promoted from",
                                 self.gdef.pieces[target].span)
         if len(regions) > 1:
-            self.report.add(ExportCode.PROMOTION, "the pieces promote in different regions: Fairy-Stockfish has one "
-                            "promotion region", span)
+            by_region: dict[frozenset, list[str]] = {}
+            for t, (_, region, _, _) in self.piece_promotions.items():
+                by_region.setdefault(region, []).append(t)
+            if pawn_type is not None:
+                by_region.setdefault(frozenset(c for cells in self.probes_pawn_zone() for c in cells), []).append(pawn_type)
+            listed = "; ".join(f"{', '.join(types)} on moves into or out of {', '.join(sorted(region)) or 'no square'}"
+                               for region, types in sorted(by_region.items(), key=lambda item: -len(item[1])))
+            self.report.add(ExportCode.PROMOTION, f"the pieces promote in different regions ({listed}): "
+                            "Fairy-Stockfish has one promotion region", span)
         if len(mandatory) > 1:
             self.report.add(ExportCode.PROMOTION, "some pieces must promote and others may: Fairy-Stockfish has one "
                             "rule for every piece", span)
