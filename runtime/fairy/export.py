@@ -23,6 +23,7 @@ from zrf.syntax import Atom, List, Node, String, to_text
 
 from .betza import read, write
 from .capture_promotions import read_capture_promotions
+from .drop_mates import mating_drop_refused
 from .drops import read_drops
 from .fen import square_name
 from .final_captures import game_ending_types
@@ -325,6 +326,8 @@ class _PieceExport:
         self.removed_captures: list[str] = []
         #: those of them whose capture ends the game, where Fairy-Stockfish puts them in hand
         self.removed_at_end: list[str] = []
+        #: the royal types (``checkmated`` goals)
+        self.royal: set[str] = set()
 
     def run(self) -> Export:
         gdef = self.gdef
@@ -336,6 +339,7 @@ class _PieceExport:
             if name not in used:
                 used.append(name)
         royal = self._royal_types()
+        self.royal = royal
         hand = hand_types(gdef)
         if self.hand_rules is not None:
             hand += [t for t in self._hand_cell_types([t for t in used if t not in royal]) if t not in hand]
@@ -737,6 +741,16 @@ class _PieceExport:
             self.options["immobilityIllegal"] = "true"
         if priorities_matter(gdef) and drops_first(gdef):
             self.options["mustDrop"] = "true"
+        if len(self.royal) == 1:
+            (king,) = self.royal
+            for t in droppable:
+                square = mating_drop_refused(self.prober, self.frame, t, king)
+                if square is not None:
+                    rules.problems.setdefault(t, []).append(f"a drop of {t} that mates (on {square}, the enemy {king} beside it held in "
+                                         "by its own pieces) is not among the moves, where the same drop that does "
+                                         "not mate is: Fairy-Stockfish forbids no mating drop (its "
+                                         "shogiPawnDropMateIllegal keeps the drop and scores that mate as a win "
+                                         "for the mated side, for its own shogi pawn only)")
         for t, problems in rules.problems.items():
             for problem in problems:
                 piece = gdef.pieces[t]
