@@ -95,8 +95,8 @@ def read_capture_promotions(probes: dict[str, PieceMoves], base_types: set[str])
         if t in base_types:
             continue
         if bases.get(t) != u:
-            problem(t, f"{t} turns into {u} when it captures, and is not the form {u} takes when it captures: "
-                    "a Fairy-Stockfish promoted piece turns back only into its base type")
+            problem(t, f"{t} (neither set up nor in hand) turns into {u} when it captures, and {u} is no type "
+                    f"that turns into {t} so: a Fairy-Stockfish promoted piece turns back only into its base type")
         else:
             turning_back.append(t)
     staying = sorted(p for p in bases if p not in turning_back)
