@@ -95,3 +95,38 @@ def test_captures_that_may_turn_or_not_are_the_players_choice(tmp_path):
     result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 60))
     assert result.perft_ours[:2] == result.perft_theirs[:2] == [4, 24]
     assert result.ok, result.describe()
+
+
+def test_a_demotion_is_written_as_fairy_stockfish_writes_it(tmp_path):
+    """Along seeded random games of the first game, the first Lord that can capture (turning back
+    into a Man): Fairy-Stockfish's moves in that position hold the same move, written with a
+    trailing ``-`` (``c3d3-``)."""
+    import random
+
+    from runtime.fairy.uci_moves import notation_of
+
+    path = tmp_path / "turning.zrf"
+    path.write_text(turning_game())
+    game = open_game(str(path))
+    export = export_game(game)
+    fairy = fairy_game(export)
+    notation = notation_of(export.naming)
+    for seed in range(50):
+        rng = random.Random(seed)
+        ours, theirs = game.initial_state(), fairy.initial_state()
+        for _ in range(30):
+            moves = ours.legal_moves()
+            demotions = [m for m in moves if m.details and m.details[0].promotion == "Man"
+                         and m.details[0].movements[0].piece[1] == "Lord"]
+            if demotions:
+                text = notation.text(demotions[0])
+                assert text is not None and text.endswith("-")
+                assert text in {m.notation for m in theirs.legal_moves()}
+                return
+            if not moves:
+                break
+            move = rng.choice(moves)
+            uci = notation.text(move)
+            ours = ours.apply(move)
+            theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == uci))
+    pytest.fail("no random game reached a Lord that can capture")
