@@ -13,8 +13,9 @@ the square in front of it (from the dropping side) empty; the other squares besi
 and beside that square held by enemy pieces of the dropped type (which, moving forward, take
 neither that square nor the king guarding it); the first player's king behind that square,
 guarding it.  When our interpreter says that the drop there leaves the enemy no legal move
-(a mate) and is not among the first player's moves, while the same drop with the guarding
-king elsewhere (no mate: the enemy king takes the piece) is, the game forbids the mating drop.
+(a mate) and is not among the first player's moves, while the same drop with one of the enemy
+pieces beside the king taken away (the king then escapes there: no mate, and nothing else
+changes near the square) is, the game forbids the mating drop.
 A position the probe cannot build, or where the drop does not mate, tells nothing.
 """
 
@@ -40,21 +41,12 @@ def mating_drop_refused(prober: Prober, frame: BoardFrame, ptype: str, royal: st
     if guard is None:
         return None
     mating = enemy + [(prober.player, royal, guard)]
-    drops = _drops_on(prober, mating, ptype, target)
-    if drops:
+    if _drops_on(prober, mating, ptype, target) or not _mates(prober, mating, ptype, target):
         return None
-    away = next((c for c in sorted(frame.square) if _apart(frame, c, target) and _apart(frame, c, king)), None)
-    if away is None or not _drops_on(prober, enemy + [(prober.player, royal, away)], ptype, target):
-        return None
-    if not _mates(prober, mating, ptype, target):
+    escape = [p for p in mating if p[2] != blockers[0]]
+    if _mates(prober, escape, ptype, target) or not _drops_on(prober, escape, ptype, target):
         return None
     return target
-
-
-def _apart(frame: BoardFrame, a: str, b: str) -> bool:
-    """Are ``a`` and ``b`` two squares apart or more (neither touches the other)?"""
-    (fa, ra), (fb, rb) = frame.square[a], frame.square[b]
-    return max(abs(fa - fb), abs(ra - rb)) >= 2
 
 
 def _takes(prober: Prober, ptype: str, source: str, target: str, victim: str) -> bool:

@@ -21,13 +21,18 @@ from runtime.loading.opening import open_game
 from tests.conftest import scaled
 from tests.fairy.export_refusals import refused_export_lines
 
-#: No pawn may be dropped right in front of the enemy king where one's own pieces guard it.
-GUARDED_FRONT = "(verify (not (and (enemy? n) (piece? King n) defended?)))"
+#: No pawn may be dropped right in front of the enemy king where it mates, as the corpus's
+#: SimpleShogi says it: the pawn is guarded and every square the king could flee to is held by
+#: its own piece, guarded, or off the board.
+NO_MATE = ("(verify (or (not-piece? King n) (not-enemy? n) not-defended? (safe e) (safe w) (safe ne) (safe nw)"
+           " (safe nn)))")
+SAFE = "(define safe (and (on-board? $1) (not-defended? $1) (not-enemy? $1)))"
 
 
 def pawn_drop_game(rule: str = "") -> str:
     """The game of the module docstring; ``rule`` is added to the pawn's drop."""
     return textwrap.dedent(f"""\
+        {SAFE}
         (define step ($1 (verify not-friend?) add))
         (game
           (title "Pawn drops")
@@ -36,8 +41,8 @@ def pawn_drop_game(rule: str = "") -> str:
           (board
             (grid (start-rectangle 0 0 50 50)
               (dimensions ("a/b/c" (50 0)) ("4/3/2/1" (0 50)))
-              (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0) (ne 1 -1) (nw -1 -1) (se 1 1) (sw -1 1)))
-            (symmetry Black (n s) (s n) (ne se) (se ne) (nw sw) (sw nw)))
+              (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0) (ne 1 -1) (nw -1 -1) (se 1 1) (sw -1 1) (nn 0 -2) (ss 0 2)))
+            (symmetry Black (n s) (s n) (ne se) (se ne) (nw sw) (sw nw) (nn ss) (ss nn)))
           (piece (name King) (moves (step n) (step e) (step s) (step w) (step ne) (step nw) (step se) (step sw)))
           (piece (name Pawn) (moves (step n)) (drops ((verify empty?) {rule} add)))
           (board-setup (White (King a1) (Pawn off 2)) (Black (King c4) (Pawn off 2)))
@@ -47,14 +52,14 @@ def pawn_drop_game(rule: str = "") -> str:
 
 
 def test_a_mating_pawn_drop_the_game_forbids_is_a_located_e810(tmp_path):
-    """The pawn may not be dropped in front of the enemy king where it is guarded: in the probe
+    """The pawn may not be dropped in front of the enemy king where it mates: in the probe
     position (Black's king on b4 held in by its pawns on a4, a3, c4, c3; White's king on b2) the
-    drop on b3 mates and is not among White's moves, with White's king on a1 (the king takes the
-    pawn) it is; refused at the pawn's drops."""
+    drop on b3 mates and is not among White's moves, without Black's pawn on a4 (the king
+    escapes there) it is; refused at the pawn's drops."""
     path = tmp_path / "nomate.zrf"
-    path.write_text(pawn_drop_game(GUARDED_FRONT))
+    path.write_text(pawn_drop_game(NO_MATE))
     output = refused_export_lines(path)
-    assert f"{path}:12:46: E810 a drop of Pawn that mates (on b3, the enemy King beside it held in by its own " \
+    assert f"{path}:13:46: E810 a drop of Pawn that mates (on b3, the enemy King beside it held in by its own " \
            "pieces) is not among the moves, where the same drop that does not mate is: Fairy-Stockfish forbids no " \
            "mating drop (its shogiPawnDropMateIllegal keeps the drop and scores that mate as a win for the mated " \
            "side, for its own shogi pawn only)" in output
