@@ -27,6 +27,7 @@ from .drop_mates import mating_drop_refused
 from .drops import read_drops
 from .fen import square_name
 from .final_captures import game_ending_types
+from .flag_entries import attacked_entry_refused
 from .hand_cells import MAX_PROBLEMS, HandProblem, HandRules
 from .naming import Naming
 from .position import FairyGame
@@ -438,6 +439,7 @@ class _PieceExport:
         self._hand_problems()
         castling = self._castling(royal)
         self._goals(royal)
+        self._flag_entries(royal)
         self._pass_option()
         self.options["nMoveRule"] = "0"
         self.options["startFen"] = self._start_fen(castling)
@@ -864,6 +866,26 @@ class _PieceExport:
         if extinction:
             o["extinctionValue"] = "loss"
             o["extinctionPieceTypes"] = "".join(dict.fromkeys(extinction))
+
+    def _flag_entries(self, royal: set[str]) -> None:
+        """A flag piece, not royal, that enters its flag region only where no enemy attacks it
+        (:mod:`.flag_entries`): E809 at its goal."""
+        flag = [t for t, letter in self.letters.items() if letter == self.options.get("flagPiece")]
+        if not flag or flag[0] in royal:
+            return
+        ptype = flag[0]
+        names = self.options.get("flagRegionWhite", "").split()
+        region = {c for c, sq in self.frame.square.items() if square_name(*sq) in names}
+        found = attacked_entry_refused(self.prober, self.frame, ptype, region)
+        if found is None:
+            return
+        source, target, beside = found
+        span = next((g.span for g in self.gdef.goals
+                     if to_text(g.condition).startswith(f"(absolute-config {ptype} ")), self.gdef.span)
+        self.report.add(ExportCode.GOAL, f"{ptype} may not move from {source} to {target}, in its goal region, with an "
+                        f"enemy {ptype} on {beside}, and may with one of its own there: it enters only where no enemy "
+                        "attacks it; a Fairy-Stockfish piece's moves do not depend on attacks (flagPieceSafe lets an "
+                        "attacked flag piece arrive and only withholds the win)", span)
 
     def _goal_cells(self, names: list[str], player: str) -> set[str] | None:
         cells: set[str] = set()
