@@ -404,7 +404,7 @@ CODES: tuple[Code, ...] = (
     Code('E808', ERROR, S.EXPORT, "promotion that is not a pawn's",
          "A promotion that is neither a pawn's nor shogi's (one type, on the moves that start or end in one region; at the piece), nor micro shogi's (a piece that turns over when it captures: on every capture, or by choice on each); pieces promoting in different regions; a promoted piece captured to hand as another type than its base; a piece that may stop where it cannot move again where immobilityIllegal is needed.", 'a checkers man'),
     Code('E809', ERROR, S.EXPORT, 'goal with no Fairy-Stockfish rule',
-         'A goal with no Fairy-Stockfish rule (at the goal).', '`(count-condition ...)`'),
+         'A goal with no Fairy-Stockfish rule (at the goal); a flag piece that is not royal and enters its goal region only where no enemy attacks it (Dobutsu\'s try rule as a move restriction).', '`(count-condition ...)`'),
     Code('E810', ERROR, S.EXPORT, 'drop rule with no Fairy-Stockfish counterpart',
          'A drop Fairy-Stockfish cannot make (at the drops): onto a piece, capturing or changing pieces, where it may go depending on the board (other than one own piece per file), regions differing by piece type, the second player\'s squares other than the first player\'s mirrored; a mating drop forbidden (shogi\'s pawn); a piece in hand never dropped, or dropped with no piece in hand; where the hands are board cells, a move from a hand cell that is not one piece put on an empty cell of the playing area (at the board).', 'a stone dropped only next to a friend'),
     Code('E811', ERROR, S.EXPORT, 'too many piece types for Fairy-Stockfish',
