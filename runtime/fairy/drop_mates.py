@@ -49,6 +49,17 @@ def mating_drop_refused(prober: Prober, frame: BoardFrame, ptype: str, royal: st
     return target
 
 
+def mating_drop_reason(prober: Prober, frame: BoardFrame, ptype: str, royal: str) -> str | None:
+    """The export's reason (an E810 at the drops) when the game forbids a mating drop of ``ptype``."""
+    square = mating_drop_refused(prober, frame, ptype, royal)
+    if square is None:
+        return None
+    return (f"a drop of {ptype} that mates (on {square}, the enemy {royal} beside it held in by its own pieces) "
+            "is not among the moves, where the same drop that does not mate is: Fairy-Stockfish forbids no mating "
+            "drop (its shogiPawnDropMateIllegal keeps the drop and scores that mate as a win for the mated side, "
+            "for its own shogi pawn only)")
+
+
 def _takes(prober: Prober, ptype: str, source: str, target: str, victim: str) -> bool:
     """Does the first player's ``ptype`` on ``source`` capture an enemy ``victim`` on ``target``?"""
     got = prober.targets(ptype, source, [(prober.enemy, victim, target)])

@@ -23,7 +23,7 @@ from zrf.syntax import Atom, List, Node, String, to_text
 
 from .betza import read, write
 from .capture_promotions import read_capture_promotions
-from .drop_mates import mating_drop_refused
+from .drop_mates import mating_drop_reason
 from .drops import read_drops
 from .fen import square_name
 from .final_captures import game_ending_types
@@ -744,15 +744,10 @@ class _PieceExport:
         if priorities_matter(gdef) and drops_first(gdef):
             self.options["mustDrop"] = "true"
         if len(self.royal) == 1:
-            (king,) = self.royal
             for t in droppable:
-                square = mating_drop_refused(self.prober, self.frame, t, king)
-                if square is not None:
-                    rules.problems.setdefault(t, []).append(f"a drop of {t} that mates (on {square}, the enemy {king} beside it held in "
-                                         "by its own pieces) is not among the moves, where the same drop that does "
-                                         "not mate is: Fairy-Stockfish forbids no mating drop (its "
-                                         "shogiPawnDropMateIllegal keeps the drop and scores that mate as a win "
-                                         "for the mated side, for its own shogi pawn only)")
+                reason = mating_drop_reason(self.prober, self.frame, t, next(iter(self.royal)))
+                if reason is not None:
+                    rules.problems.setdefault(t, []).append(reason)
         for t, problems in rules.problems.items():
             for problem in problems:
                 piece = gdef.pieces[t]
