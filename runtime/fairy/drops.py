@@ -15,6 +15,11 @@ board.  What Fairy-Stockfish can say becomes an option:
 * ``firstRankPawnDrops`` and ``promotionZonePawnDrops`` always true, so that a type lettered
   ``p`` is dropped where the region says and nowhere less.
 
+The second player's drops on the empty board are probed too (:func:`second_player_targets`):
+Fairy-Stockfish's drop rules are the same for both sides, the regions mirrored rank by rank,
+so a second player dropping a type elsewhere than the first player's squares mirrored is a
+reason naming the squares.
+
 Everything else is a reason in :attr:`DropRules.problems`, which the export reports as E810
 at the drop block: a drop that captures, changes or flips pieces, drops the piece as another
 type, or whose squares depend on the board otherwise (next to a piece, away from one...).
@@ -68,6 +73,23 @@ def drop_targets(prober: Prober, ptype: str, others=()) -> tuple[set[str], list[
     return cells, problems
 
 
+def second_player_targets(prober: Prober, ptype: str) -> set[str] | None:
+    """The cells where the second player drops ``ptype`` on the empty board: with the start's
+    stores, or, where hands are board cells, with one ``ptype`` of its own on the first hand
+    cell it drops from.  None when it has none to drop."""
+    enemy = prober.enemy
+    if prober.hand_rules is None:
+        trials: list[list[tuple[str, str, str]]] = [[]]
+    else:
+        trials = [[(enemy, ptype, c)] for c in sorted(prober.hand_rules.hand)]
+    for placements in trials:
+        cells = {d.placements[0].cell for d in prober.moves(placements, hands=True, turn=1)
+                 if not d.movements and len(d.placements) == 1 and d.placements[0].piece == (enemy, ptype)}
+        if cells:
+            return cells
+    return None
+
+
 def read_drops(prober: Prober, frame: BoardFrame, hand_types: list[str], letters: dict[str, str],
                mirror, stuck: dict[str, set[str]] | None = None) -> DropRules:
     """The drop options for the pieces ``hand_types`` the first player has in hand at the start;
@@ -89,6 +111,14 @@ def read_drops(prober: Prober, frame: BoardFrame, hand_types: list[str], letters
                          "depends on the pieces on it: no Fairy-Stockfish drop rule says this")
             rules.problems[ptype] = found
             continue
+        theirs = second_player_targets(prober, ptype)
+        mirrored = {m for c in region if (m := mirror(c)) is not None}
+        if theirs is not None and theirs != mirrored:
+            differ = "; ".join(f"{word} on {', '.join(sorted(cells))}" for word, cells in
+                               (("also", theirs - mirrored), ("not", mirrored - theirs)) if cells)
+            found.append(f"{prober.enemy} drops {ptype} elsewhere than {prober.player}'s squares mirrored rank by "
+                         f"rank (on the empty board, {differ}): Fairy-Stockfish's drop rules are the same for "
+                         "both sides")
         cannot_move = (stuck or {}).get(ptype, set())
         if cannot_move and region == set(frame.square) - cannot_move:
             rules.immobility.add(ptype)

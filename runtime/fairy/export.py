@@ -22,10 +22,14 @@ from zrf.model import GameDef
 from zrf.syntax import Atom, List, Node, String, to_text
 
 from .betza import read, write
+from .capture_promotions import read_capture_promotions
 from .castling_rights import castling_after_return
+from .drop_mates import mating_drop_reason
 from .drops import read_drops
 from .extra_positions import describe, positions_outside_grid, why_they_matter
 from .fen import square_name
+from .final_captures import game_ending_types
+from .flag_entries import attacked_entry_refused
 from .hand_cells import MAX_PROBLEMS, HandProblem, HandRules
 from .move_priorities import (
     PriorityRule,
@@ -317,6 +321,10 @@ class _PieceExport:
         self.initial_moves: dict[str, str] = {}
         #: types whose capture the probes saw remove the piece, not carry it to a hand cell
         self.removed_captures: list[str] = []
+        #: those of them whose capture ends the game, where Fairy-Stockfish puts them in hand
+        self.removed_at_end: list[str] = []
+        #: the royal types (``checkmated`` goals)
+        self.royal: set[str] = set()
 
     def run(self) -> Export:
         gdef = self.gdef
@@ -328,6 +336,7 @@ class _PieceExport:
             if name not in used:
                 used.append(name)
         royal = self._royal_types()
+        self.royal = royal
         hand = hand_types(gdef)
         if self.hand_rules is not None:
             hand += [t for t in self._hand_cell_types([t for t in used if t not in royal]) if t not in hand]
@@ -431,18 +440,21 @@ class _PieceExport:
                                 "Fairy-Stockfish never does", gdef.pieces[t].span)
         self._piece_promotion_options(pawn_type)
         self._pawn_style_options(pawn_type)
+        self._capture_promotions(pawn_type, hand)
         self._drops(hand)
         self._check_immobility()
         self._hand_problems()
         castling = self._castling(royal)
         self._goals(royal)
+        self._flag_entries(royal)
         self._pass_option()
         self.options["nMoveRule"] = "0"
         self.options["startFen"] = self._start_fen(castling)
         if self.report.items:
             return Export(None, None, self.report.items, self.frame)
         naming = Naming({self.tokens.get(t, letters[t]): t for t in used}, dict(self.frame.cell), (players[0], players[1]),
-                        hand_cells=self.hand_rules.hand if self.hand_rules is not None else frozenset())
+                        hand_cells=self.hand_rules.hand if self.hand_rules is not None else frozenset(),
+                        removed_at_end=frozenset(self.removed_at_end))
         section = VariantSection(self.name, None, self.options,
                                  [f"{self.gdef.title}: exported from {self.game.path.rsplit('/', 1)[-1]} by zrf export fairy"])
         return Export(section, naming, [], self.frame)
@@ -633,8 +645,15 @@ class _PieceExport:
                                 f"Fairy-Stockfish gives it back as {t}, the type it promoted from",
                                 self.gdef.pieces[target].span)
         if len(regions) > 1:
-            self.report.add(ExportCode.PROMOTION, "the pieces promote in different regions: Fairy-Stockfish has one "
-                            "promotion region", span)
+            by_region: dict[frozenset, list[str]] = {}
+            for t, (_, region, _, _) in self.piece_promotions.items():
+                by_region.setdefault(region, []).append(t)
+            if pawn_type is not None:
+                by_region.setdefault(frozenset(c for cells in self.probes_pawn_zone() for c in cells), []).append(pawn_type)
+            listed = "; ".join(f"{', '.join(types)} on moves into or out of {', '.join(sorted(region)) or 'no square'}"
+                               for region, types in sorted(by_region.items(), key=lambda item: -len(item[1])))
+            self.report.add(ExportCode.PROMOTION, f"the pieces promote in different regions ({listed}): "
+                            "Fairy-Stockfish has one promotion region", span)
         if len(mandatory) > 1:
             self.report.add(ExportCode.PROMOTION, "some pieces must promote and others may: Fairy-Stockfish has one "
                             "rule for every piece", span)
@@ -648,6 +667,29 @@ class _PieceExport:
             o["immobilityIllegal"] = "true"
         for target, base in bases.items():
             self.tokens[target] = "+" + self.letters[base]
+
+    def _capture_promotions(self, pawn_type: str | None, hand: list[str]) -> None:
+        """Types that change when they capture (:mod:`.capture_promotions`): their options, or
+        E808 at each piece for what Fairy-Stockfish cannot say, and where other pieces promote
+        on other moves (``piecePromotionOnCapture`` holds for every promotion)."""
+        base_types = {ty for _, ty, _ in self.gdef.setup.placements} | set(hand)
+        found = read_capture_promotions(self.probes, base_types)
+        if found is None:
+            return
+        others = sorted(set(self.piece_promotions) | ({pawn_type} if pawn_type and self.probes[pawn_type].promotions
+                                                      else set()))
+        for t in others:
+            self.report.add(ExportCode.PROMOTION, f"{t} promotes on moves that capture nothing, where other pieces "
+                            "change type when they capture: Fairy-Stockfish's piecePromotionOnCapture holds for "
+                            "every promotion", self.gdef.pieces[t].span)
+        for t, problems in found.problems.items():
+            for problem in problems:
+                self.report.add(ExportCode.PROMOTION, problem, self.gdef.pieces[t].span)
+        if others or found.problems:
+            return
+        self.options.update(found.options(self.frame, self.letters))
+        for base, promoted in found.promoted.items():
+            self.tokens[promoted] = "+" + self.letters[base]
 
     def _steps_of_every_square(self, t: str, victim: str, moves, steps):
         """A piece whose steps from its reference square explain its moves by no mobility region
@@ -742,7 +784,9 @@ class _PieceExport:
                 self.report.add(code, text, where)
         else:
             self.options["capturesToHand"] = "true"
-            for victim in self.removed_captures:
+            ending = game_ending_types(self.game)
+            self.removed_at_end = [v for v in self.removed_captures if v in ending]
+            for victim in (v for v in self.removed_captures if v not in ending):
                 self.report.add(ExportCode.EFFECT, f"hands kept as board cells: a captured {victim} is removed, "
                                 "not carried to a hand cell: Fairy-Stockfish's capturesToHand puts every captured "
                                 "piece in the capturer's hand", span)
@@ -785,6 +829,11 @@ class _PieceExport:
             self.options["immobilityIllegal"] = "true"
         if priority_rule(gdef) is PriorityRule.DROPS_FIRST:
             self.options["mustDrop"] = "true"
+        if len(self.royal) == 1:
+            for t in droppable:
+                reason = mating_drop_reason(self.prober, self.frame, t, next(iter(self.royal)))
+                if reason is not None:
+                    rules.problems.setdefault(t, []).append(reason)
         for t, problems in rules.problems.items():
             for problem in problems:
                 piece = gdef.pieces[t]
@@ -922,6 +971,26 @@ class _PieceExport:
         if extinction:
             o["extinctionValue"] = "loss"
             o["extinctionPieceTypes"] = "".join(dict.fromkeys(extinction))
+
+    def _flag_entries(self, royal: set[str]) -> None:
+        """A flag piece, not royal, that enters its flag region only where no enemy attacks it
+        (:mod:`.flag_entries`): E809 at its goal."""
+        flag = [t for t, letter in self.letters.items() if letter == self.options.get("flagPiece")]
+        if not flag or flag[0] in royal:
+            return
+        ptype = flag[0]
+        names = self.options.get("flagRegionWhite", "").split()
+        region = {c for c, sq in self.frame.square.items() if square_name(*sq) in names}
+        found = attacked_entry_refused(self.prober, self.frame, ptype, region)
+        if found is None:
+            return
+        source, target, beside = found
+        span = next((g.span for g in self.gdef.goals
+                     if to_text(g.condition).startswith(f"(absolute-config {ptype} ")), self.gdef.span)
+        self.report.add(ExportCode.GOAL, f"{ptype} may not move from {source} to {target}, in its goal region, with an "
+                        f"enemy {ptype} on {beside}, and may with one of its own there: it enters only where no enemy "
+                        "attacks it; a Fairy-Stockfish piece's moves do not depend on attacks (flagPieceSafe lets an "
+                        "attacked flag piece arrive and only withholds the win)", span)
 
     def _goal_cells(self, names: list[str], player: str) -> set[str] | None:
         cells: set[str] = set()

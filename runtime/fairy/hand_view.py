@@ -10,6 +10,12 @@ per cell), where Fairy-Stockfish has one drop.  They are one move only when the 
 they lead to are equal (seen through the same hands): the view then keeps the first of them
 and drops the rest.  Moves with the same text and different results all stay, so the
 comparison of the move lists sees the difference.
+
+A type whose capture ends the game (:mod:`.final_captures`) is removed when captured, where
+Fairy-Stockfish's ``capturesToHand`` puts it in the capturer's hand; in a position where the
+game is over and a player has lost the one piece of such a type it had at the start, the view
+puts that piece in the other player's hand, as Fairy-Stockfish has it.  Nothing else of that
+position changes, and its outcome is compared as it is.
 """
 
 from __future__ import annotations
@@ -21,9 +27,12 @@ from runtime.players.uci_notation import UciNotation
 
 
 class HandCellGame(Game):
-    """``game`` with the pieces on ``hand_cells`` as hands; ``notation`` writes its moves in UCI."""
+    """``game`` with the pieces on ``hand_cells`` as hands; ``notation`` writes its moves in UCI;
+    ``ending_types`` are the types the ZRF removes when captured, the capture ending the game,
+    where Fairy-Stockfish puts them in hand (:attr:`.naming.Naming.removed_at_end`)."""
 
-    def __init__(self, game: Game, hand_cells: frozenset[str], notation: UciNotation) -> None:
+    def __init__(self, game: Game, hand_cells: frozenset[str], notation: UciNotation,
+                 ending_types: frozenset[str] = frozenset()) -> None:
         self.inner = game
         self.hand_cells = hand_cells
         self.notation = notation
@@ -31,6 +40,9 @@ class HandCellGame(Game):
         self.players = game.players
         self.positions = tuple(c for c in game.positions if c not in hand_cells)
         self.piece_types = game.piece_types
+        start = _pieces(game.initial_state().signature())
+        #: (player, type) of each ending type a player has one of at the start
+        self.ending_pieces = tuple(key for key, n in start.items() if key[1] in ending_types and n == 1)
 
     def initial_state(self) -> HandCellState:
         return HandCellState(self, self.inner.initial_state())
@@ -87,6 +99,20 @@ class HandCellState(State):
             counts = Counter((pl, t) for c, pl, t in inner.board if c in hand)
             for pl, t, n in inner.hands:
                 counts[(pl, t)] += n
+            if self.game.ending_pieces and self.inner.outcome() is not None:
+                left = _pieces(inner)
+                for pl, t in self.game.ending_pieces:
+                    if not left[(pl, t)]:
+                        capturer = next(p for p in self.game.players if p != pl)
+                        counts[(capturer, t)] += 1
             self._signature = make_signature(inner.to_move, board,
                                              [(pl, t, n) for (pl, t), n in counts.items()], inner.extra)
         return self._signature
+
+
+def _pieces(signature: Signature) -> Counter:
+    """(player, type) -> how many pieces of ``signature``, on the board and in hand."""
+    counts = Counter((pl, t) for _, pl, t in signature.board)
+    for pl, t, n in signature.hands:
+        counts[(pl, t)] += n
+    return counts

@@ -42,6 +42,9 @@ class Naming:
     wall_piece: str | None = None
     #: the ZRF cells that are hands, not squares (:mod:`.hand_cells`): their pieces are in hand
     hand_cells: frozenset[str] = frozenset()
+    #: types the ZRF removes when captured where Fairy-Stockfish puts them in hand, the capture
+    #: ending the game (:mod:`.final_captures`): in hand in the view of the last position
+    removed_at_end: frozenset[str] = frozenset()
 
     def piece(self, token: str) -> str:
         return self.pieces.get(token) or fallback_piece_name(token)

@@ -59,6 +59,9 @@ class PieceMoves:
     optional_promotion: set = field(default_factory=set)
     #: (from, to) -> the types the piece may arrive as on the empty board (None: unchanged)
     promotion_moves: dict = field(default_factory=dict)
+    #: (from, to) -> the types it may arrive as when it captures an enemy there, from the
+    #: reference square (None: unchanged); micro shogi's pieces change type when they capture
+    capture_promotion_moves: dict = field(default_factory=dict)
     #: cells where it captures a piece of its own side (from the reference square)
     friendly_captures: set = field(default_factory=set)
     #: moves seen that no Fairy-Stockfish piece makes, in words
@@ -79,14 +82,16 @@ class Prober:
         #: where drop probes put the first player's pieces in hand, when hands are board cells
         self.hand_pieces: list[tuple[str, str, str]] = []
 
-    def moves(self, placements: list[tuple[str, str, str]], hands: bool = False):
+    def moves(self, placements: list[tuple[str, str, str]], hands: bool = False, turn: int = 0):
         """The first player's single-part turns on a board holding only ``placements``, with the
         start's pieces in hand when ``hands`` (drop probes), else with none: a move priority
         that puts drops first would otherwise hide the pieces' moves.  Where hands are board
         cells, the pieces in hand are :attr:`hand_pieces`, and each move is read as
-        Fairy-Stockfish has it (:meth:`.hand_cells.HandRules.normalise`)."""
-        placements = list(placements) + (self.hand_pieces if hands else [])
-        state = self.game.edited_state(self.empty_edits + placements, 0, None if hands else self.game.zero_hands)
+        Fairy-Stockfish has it (:meth:`.hand_cells.HandRules.normalise`).  ``turn`` 1 asks
+        the second player's turns instead (its drops, :mod:`.drops`)."""
+        placements = list(placements) + (self.hand_pieces if hands and turn == 0 else [])
+        state = self.game.edited_state(self.empty_edits + placements, turn,
+                                       None if hands else self.game.zero_hands)
         board = {c: (pl, ty) for pl, ty, c in placements}
         out = []
         for move in state.raw_moves():
@@ -141,6 +146,7 @@ def piece_steps(prober: Prober, ptype: str, victim: str, reference: str | None =
         got = prober.targets(ptype, reference, [(prober.enemy, victim, t)])
         if t in got and got[t][0]:
             capture.add(_vector(frame, reference, t))
+            result.capture_promotion_moves[(reference, t)] = frozenset(got[t][1])
         friendly = prober.targets(ptype, reference, [(prober.player, victim, t)])
         if t in friendly and friendly[t][0]:
             result.friendly_captures.add(t)

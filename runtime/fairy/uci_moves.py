@@ -6,7 +6,9 @@ it the tables of a :class:`~.naming.Naming`: each cell's square, each piece type
 piece type whose token is a promoted form (``+p``) is named ``+`` in a promotion, as
 Fairy-Stockfish writes a shogi-style promotion (``b3b4+``).  Where the variant writes a castling
 as the king taking its own rook (:attr:`.naming.CastlingNotation.PARTNER_SQUARE`, Chess960's
-``e1h1``), a turn moving the king and then a piece of its own is written so; a capture that
+``e1h1``), a turn moving the king and then a piece of its own is written so; a promoted form
+turning back into its base (micro shogi's capture, Fairy-Stockfish's ``pieceDemotion``) ends
+with ``-`` (``c3d3-``); a capture that
 leaves the capturer as a wall (:attr:`.naming.Naming.wall_piece`) is written as a plain move, and
 a move from a hand cell (:attr:`.naming.Naming.hand_cells`) as the drop it is (``P@e4``).
 """
@@ -24,8 +26,8 @@ from .naming import CastlingNotation, Naming
 
 @dataclass(frozen=True)
 class FairyNotation(UciNotation):
-    """UCI as Fairy-Stockfish writes it: a promotion to a promoted form ends with ``+``; a
-    castling names its partner's square when ``castling`` says so."""
+    """UCI as Fairy-Stockfish writes it: a promotion to a promoted form ends with ``+``, a
+    demotion from one with ``-``; a castling names its partner's square when ``castling`` says so."""
 
     castling: CastlingNotation = CastlingNotation.KING_DESTINATION
 
@@ -46,6 +48,13 @@ class FairyNotation(UciNotation):
             first = details[0].movements[0]
             source, target = self.square(first.source), self.square(first.target)
             return None if source is None or target is None else source + target
+        if details and len(details) == 1 and details[0].movements and details[0].promotion is not None \
+                and self.letters is not None:
+            first = details[0].movements[0]
+            token = self.letters.get(first.piece[1])
+            if token is not None and token.startswith("+") and self.letters.get(details[0].promotion) == token[1:]:
+                source, target = self.square(first.source), self.square(first.target)
+                return None if source is None or target is None else source + target + "-"
         return super().text(move)
 
     #: the piece a capture turns into a wall (Petrified): not a promotion in UCI

@@ -86,7 +86,7 @@ def verify(fairy: Game, zrf: Game, depth: int = 3, positions: int = 200, seed: i
     naming: Naming = fairy.naming
     notation = notation_of(naming)
     if naming.hand_cells:
-        zrf = HandCellGame(zrf, naming.hand_cells, notation)
+        zrf = HandCellGame(zrf, naming.hand_cells, notation, naming.removed_at_end)
     out.perft_ours = perft_counts(zrf.initial_state(), depth)
     out.perft_theirs = perft_counts(fairy.initial_state(), depth)
     game = 0

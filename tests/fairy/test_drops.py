@@ -108,6 +108,21 @@ def test_drops_into_a_zone_are_a_drop_region(tmp_path):
     assert result.ok, result.describe()
 
 
+def test_a_second_player_dropping_elsewhere_than_the_mirror_is_a_located_e810(tmp_path):
+    """Both players may drop a man on any empty cell of 3x3 but c3 (a cell named in the drop
+    program, not a zone of each player): White's squares mirrored rank by rank are all but c1,
+    Black's are all but c3.  Fairy-Stockfish mirrors one rule for both sides, so the export
+    names the two squares (the corpus's RenShogi and SimpleShogi walk each file for both
+    players alike and stop short of its last cell: the second player never drops a pawn on
+    its own first rank)."""
+    text = drop_game("((verify empty?) (verify (not-position? c3)) add)", "(White (Man off 2)) (Black (Man off 2))")
+    path = tmp_path / "unmirrored.zrf"
+    path.write_text(text)
+    output = refused_export_lines(path)
+    assert f"{path}:11:28: E810 Black drops Man elsewhere than White's squares mirrored rank by rank (on the " \
+           "empty board, also on c1; not on c3): Fairy-Stockfish's drop rules are the same for both sides" in output
+
+
 #: A drop refused on a file that holds a man of one's own, walking the file both ways.
 NO_DOUBLED = ("((verify empty?)"
               " mark (while (on-board? n) n (verify (not (and friend? (piece? Man))))) back"
@@ -265,9 +280,11 @@ def test_priorities_that_rank_every_block_alike_are_no_priority(tmp_path):
 
 
 def test_drop_regions_that_differ_by_type_are_refused(tmp_path):
-    """Men dropped anywhere, stones only on rank 1: Fairy-Stockfish has one drop region for every
-    piece type, so the export refuses the second type's drops (E810)."""
-    text = drop_game("((verify empty?) add)", "(White (Man off 2) (Stone off 2)) (Black (Man off 2) (Stone off 2))")
+    """Men dropped anywhere, stones only on the dropping player's first rank (Black's ``s`` is
+    White's ``n``): Fairy-Stockfish has one drop region for every piece type, so the export
+    refuses the second type's drops (E810)."""
+    text = drop_game("((verify empty?) add)", "(White (Man off 2) (Stone off 2)) (Black (Man off 2) (Stone off 2))",
+                     extra="(symmetry Black (n s) (s n))")
     text = text.replace("(piece (name Man)",
                         "(piece (name Stone) (drops ((verify empty?) (verify (not (on-board? s))) add)))\n  (piece (name Man)")
     _, _, export = _export(tmp_path, text)

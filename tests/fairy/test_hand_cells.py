@@ -203,3 +203,52 @@ def test_reasons_beyond_the_kept_ones_are_said_to_exist(tmp_path, monkeypatch):
     messages = [d.message for d in export_game(game).diagnostics if d.message.startswith("hands kept")]
     assert len(messages) == 2, messages
     assert messages[-1] == "hands kept as board cells: the probes saw more reasons than the first 1 listed here"
+
+
+def _king_hunt(setup: str) -> str:
+    """The module's game where a captured (motionless) king is removed, the other captures go to
+    hand, and a player with no king left loses."""
+    return hand_game(setup, capture="(if (piece? King) add else (carry))").replace(
+        "(draw-condition (White Black) stalemated)",
+        "(draw-condition (White Black) stalemated) (loss-condition (White Black) (pieces-remaining 0 King))")
+
+
+def test_a_king_removed_by_the_capture_that_ends_the_game_exports_and_verifies(tmp_path):
+    """White: king a1, man b2; Black: king b3, man c1; a captured king is removed, and a player
+    with no king loses, so where a captured king goes never matters (Fairy-Stockfish puts it in
+    hand, its extinction counting the loser's pieces only).  perft(1) = 4: the man takes the
+    king on b3 (the game is over) or steps to c2, b1, a2.  perft(2) = 6: after b2xb3 nothing;
+    after each of the three steps Black's man on c1 has two moves (to c2 and b1, taking the man
+    on whichever it stands on).  perft(3) = 9: after b2-c2, c1xc2 leaves White nothing to move
+    (0) and c1-b1 leaves the man on c2 three steps (3); after b2-b1, c1-c2 leaves it b2 and c1
+    (2, its own king on a1), c1xb1 nothing (0); after b2-a2, either Black move leaves it a3 and
+    b2 (2 + 2).  After b2xb3 both engines say Black lost, and the captured king is in White's
+    hand in Fairy-Stockfish's position and in the view of ours."""
+    _, game = _open(tmp_path, _king_hunt("(White (King a1) (Man b2)) (Black (King b3) (Man c1))"))
+    export = export_game(game)
+    assert export.ok, [d.format() for d in export.diagnostics]
+    options = export.section.options
+    assert options["capturesToHand"] == "true" and options["extinctionValue"] == "loss"
+    assert export.naming.removed_at_end == {"King"}
+    fairy = fairy_game(export)
+    theirs = fairy.initial_state()
+    theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == "b2b3"))
+    view = HandCellGame(game, export.naming.hand_cells, notation_of(export.naming), export.naming.removed_at_end)
+    ours = view.initial_state()
+    ours = ours.apply(next(m for m in ours.legal_moves() if m.notation == "Man b2 x b3"))
+    assert ours.outcome().losers == theirs.outcome().losers == ("Black",)
+    assert ("White", "King", 1) in theirs.signature().hands
+    assert ours.signature().core() == theirs.signature().core()
+    result = verify(fairy, game, depth=3, positions=scaled(200, 60))
+    assert result.perft_ours == result.perft_theirs == [4, 6, 9]
+    assert result.ok, result.describe()
+
+
+def test_a_removed_king_that_is_not_the_last_is_a_located_e806(tmp_path):
+    """As above with a second black king on a3: taking one king does not end the game, so where
+    it goes matters, and the export is refused as for a game with no goal on the king."""
+    path, _ = _open(tmp_path, _king_hunt("(White (King a1) (Man b2)) (Black (King a3 b3) (Man c1))"))
+    output = refused_export_lines(path)
+    assert f"{path}:10:3: E806 hands kept as board cells: a captured King is removed, not carried to a hand " \
+           "cell: Fairy-Stockfish's capturesToHand puts every captured piece in the capturer's hand" \
+           in output
