@@ -13,7 +13,8 @@ position), each direction's row of the link table, and the pending effects.
 writes its one movement directly), in attack mode it returns True when the
 move would capture at the target and otherwise only forgets the destination.
 Per piece type, :meth:`Translator.fused_function` writes one function running
-all its move blocks, and a twin that counts most parts instead of making them.
+all its move blocks, a twin that counts most parts instead of making them, and
+one that makes only the parts that may change material.
 
 A block that asks ``attacked?`` or ``defended?`` asks the position's chain of
 attack questions (``asker``, :mod:`.attacks`) when it generates; in attack
@@ -49,6 +50,14 @@ class Mode(Enum):
     GENERATE = "generate"  # _gN(board, pos, piece, mover, lf, lt, out, asker)
     ATTACK = "attack"      # _aN(search, board, pos, piece, lf, lt, target, spare, partials, track)
     CONTEXT = "context"    # _cN(ctx): the run's slots on a Context
+
+
+class Fused(Enum):
+    """Which fused function of a piece type is written (:meth:`Translator.fused_function`)."""
+
+    GENERATE = "_G"  # every part
+    COUNT = "_K"     # most parts counted as keys, the others made
+    MATERIAL = "_M"  # only the parts that may change material made
 
 
 _HEADS = {
@@ -152,7 +161,7 @@ class Translator:
         self._flags: dict[str, str] = {}
         self._pflags: dict[str, str] = {}
         self._stop_statement = "return False"
-        self._counting = False
+        self._fused = Fused.GENERATE
         self.mode = Mode.CONTEXT
         self._block: LoweredBlock | None = None
         self._shape: _Shape | None = None
@@ -195,7 +204,8 @@ class Translator:
         head = self._shared_locals() + self._block_locals()
         return "\n".join([f"def {prefix}{number}({params}):"] + ["    " + line for line in head] + self._lines)
 
-    def fused_function(self, ptype: int, blocks: list[tuple[int, LoweredBlock]], counting: bool = False) -> str:
+    def fused_function(self, ptype: int, blocks: list[tuple[int, LoweredBlock]],
+                       kind: Fused = Fused.GENERATE) -> str:
         """The source of ``def _G<ptype>(mfilter, board, pos, piece, mover, lf, lt, out, asker)``,
         which generates the parts of every block of ``blocks`` (numbered move blocks of one
         piece type, in order) whose move type ``mfilter`` allows, as their ``_gN`` functions
@@ -206,7 +216,15 @@ class Translator:
         follows it in its ``else`` clause, which a ``break`` (a stop inside the loop) skips.
         Any other block is called.
 
-        ``counting``: the source of ``_K<ptype>(mfilter, board, pos, piece, mover, lf, lt, out,
+        ``kind`` :attr:`Fused.MATERIAL`: the source of ``_M<ptype>``, with the same parameters,
+        which leaves out the parts that cannot change material (for a search's quiescence,
+        :func:`.parts.generate_parts`): an ``add`` of the piece from its square by one movement
+        into its own type, of a block that creates nothing and emits no add-partial, builds
+        its part only when the destination holds a piece, a cascade was recorded, or (if the
+        block can capture, flip or change an owner or a type) an effect is pending; every
+        other ``add`` builds its parts (which :func:`.parts.part_changes_material` then tells).
+
+        ``kind`` :attr:`Fused.COUNT`: the source of ``_K<ptype>(mfilter, board, pos, piece, mover, lf, lt, out,
         asker, keys, touched, royal)`` instead, for counting legal turns
         (:meth:`.wholeturns.TurnSource.count`): a *simple* part (one movement of the piece
         from ``pos``, nothing else, by a plain ``add`` of a block with no effects, cascade,
@@ -216,7 +234,7 @@ class Translator:
         """
         self._rows = set()
         self.mode = Mode.GENERATE
-        self._counting = counting
+        self._fused = kind
         used: set[str] = set()
         out: list[str] = []
         for number, block in blocks:
@@ -232,13 +250,13 @@ class Translator:
             out.extend("        " + line for line in self._block_locals())
             out.extend(self._lines)
             out.append("        break")
-        self._counting = False
+        self._fused = Fused.GENERATE
         self._used = used
         head = self._shared_locals()
-        if counting:
+        if kind is Fused.COUNT:
             return "\n".join([f"def _K{ptype}(mfilter, board, pos, piece, mover, lf, lt, out, asker, keys, "
                               "touched, royal):"] + ["    " + line for line in head + out])
-        return "\n".join([f"def _G{ptype}(mfilter, board, pos, piece, mover, lf, lt, out, asker):"]
+        return "\n".join([f"def {kind.value}{ptype}(mfilter, board, pos, piece, mover, lf, lt, out, asker):"]
                          + ["    " + line for line in head + out])
 
     def _shared_locals(self) -> list[str]:
@@ -501,8 +519,13 @@ class Translator:
             self._attack_hit(s, dest)
             if s.partial is not None:
                 self._emit_parts(s, dest, "partials")
-        elif self._counting and self._simple(s):
+        elif self._fused is Fused.COUNT and self._simple(s):
             self._count_parts(s, dest)
+        elif self._fused is Fused.MATERIAL and self._material_test(s) is not None:
+            self.emit(f"if {self._material_test(s).format(dest=dest)}:")
+            self._depth += 1
+            self._emit_parts(s, dest, "out")
+            self._depth -= 1
         else:
             self._emit_parts(s, dest, "out")
         if shape.sets_to:
@@ -516,6 +539,22 @@ class Translator:
         shape = self._shape
         return (s.partial is None and not s.copy and not self._block.drop and not shape.effects
                 and not shape.cascades and not shape.moves_from)
+
+    def _material_test(self, s: Add) -> str | None:
+        """The material function's test of this ``add`` (``{dest}`` for its destination): its parts
+        may change material only when it holds; None when they are built whatever (see
+        :meth:`fused_function`)."""
+        shape = self._shape
+        if (s.partial is not None or s.copy or s.types or self._block.drop or shape.moves_from
+                or shape.creates):
+            return None
+        kinds = {x.op for x in statements(self._block.body)}
+        test = "board[{dest}] is not None"
+        if shape.cascades:
+            test += " or cascades"
+        if kinds & {Op.CAPTURE, Op.FLIP, Op.CHANGE_OWNER, Op.CHANGE_TYPE}:
+            test += " or effects"
+        return test
 
     def _count_parts(self, s: Add, dest: str) -> None:
         """Counting: each part of a simple ``add`` as a key, or made when the king-safety test
