@@ -33,8 +33,8 @@ def generate_parts(game: CompiledGame, board: Board, mover: int, mfilter: str | 
     the ``attacked?`` tests of the blocks (an :class:`.attacks.AttackSearch`; default: a new
     search per test); ``squares``, when given, are the squares of the mover's pieces.
 
-    ``material``: only the parts that may change material, those for which
-    :func:`part_changes_material` is not False, in the same order (a search's quiescence
+    ``material``: only the parts that may change material
+    (:func:`part_may_change_material`), in the same order (a search's quiescence
     follows no other).  A piece type with a material function
     (:meth:`.source_writer.Translator.fused_function`) does not even build the others;
     the parts of the rest (closures, drops, blocks called from a fused function) are
@@ -68,7 +68,7 @@ def generate_parts(game: CompiledGame, board: Board, mover: int, mfilter: str | 
                 generate(board, pos, pc, mover, last_from, last_to, out, asker)
         _drops(game, board, hands, mover, mfilter, last_from, last_to, out, asker)
     if material:
-        out = [p for p in out if part_changes_material(p, board) is not False]
+        out = [p for p in out if part_may_change_material(p, board)]
     return merge_duplicates(game, out)
 
 
@@ -208,6 +208,30 @@ def part_changes_material(part: Part, before) -> bool | None:
     if before[to] is not None and (to != f or copy):
         return True
     return ty >= 0 and ty != pc[1]
+
+
+def part_may_change_material(part: Part, before) -> bool:
+    """May the turns that start with ``part``, a first part on the board ``before``, change
+    material?  False only for a part that ends its turn (no add-partial), places nothing, has no
+    effect but attributes, and whose movements keep their pieces' types and land where nothing
+    stands once the movements' pieces are lifted, each on its own square: such a turn removes
+    nothing and changes no type or owner (:meth:`.wholeturns.Turn.changes_material`)."""
+    told = part_changes_material(part, before)
+    if told is not None:
+        return told
+    if part[3] is not None or part[1]:
+        return True
+    for e in part[2]:
+        if e[0] != "attr":
+            return True
+    moves = part[0]
+    lifted = {f for f, _, _, _, copy in moves if not copy}
+    landed = set()
+    for f, to, pc, ty, copy in moves:
+        if (ty >= 0 and ty != pc[1]) or to in landed or (before[to] is not None and to not in lifted):
+            return True
+        landed.add(to)
+    return False
 
 
 class Generators:

@@ -27,8 +27,9 @@ error E510 at the N-th loop of :func:`whiles`, past
 
 The functions read a few globals, which :mod:`.translate` provides: ``_links``,
 ``_opposite``, ``_zones`` (the tables), ``_Part``/``_new`` (to make parts),
-``_runaway``, ``_engine``, ``_neutral``, ``_defaults``, ``_adjacent_enemy``
-and ``_read_last`` (below).
+``_runaway``, ``_engine``, ``_neutral``, ``_defaults``, ``_adjacent_enemy``,
+``_read_last`` and ``_verified`` (below), and ``_may_change``
+(:func:`.parts.part_may_change_material`).
 """
 
 from __future__ import annotations
@@ -120,6 +121,39 @@ def fusable(block: LoweredBlock) -> bool:
     return count <= FUSE_LIMIT
 
 
+def defers_attacks(block: LoweredBlock) -> bool:
+    """May the block's material function defer its attack verifies (``verify attacked?``,
+    ``verify not-attacked?``, the same of ``defended?``, at the cursor) to its first part
+    that may change material (:meth:`Translator.fused_function`)?  When it asks them and
+    has no ``while``: what runs after a verify that would have failed is then a bounded
+    walk and tests, with no effect outside the run, so the only difference is the
+    questions not asked (castling asks whether the king's squares are attacked, and a
+    castling never changes material)."""
+    return asks_attacks(block) and not any(isinstance(s, While) for s in statements(block.body))
+
+
+def _attack_test(c: Cond) -> tuple[bool, bool] | None:
+    """For an attack test of the cursor (``attacked?``, ``defended?``, or its ``not``):
+    (asks ``defended?``, the answer that lets a verify pass); None for any other test."""
+    want = True
+    if isinstance(c, Not):
+        c, want = c.item, False
+    if isinstance(c, Predicate) and c.op in (Op.ATTACKED, Op.DEFENDED) and c.place.kind is PlaceKind.CURSOR:
+        return c.op is Op.DEFENDED, want
+    return None
+
+
+def _verified(asker, board, deferred, mover, lf, lt) -> bool:
+    """Do the deferred attack verifies of a material function pass (:func:`defers_attacks`)?  Each
+    is (square, asks defended?, the moving piece then, the answer that passes); those that pass
+    are forgotten."""
+    for p, own, pc, want in deferred:
+        if bool(asker.question(board, p, own, mover, pc, lf, lt)) is not want:
+            return False
+    deferred.clear()
+    return True
+
+
 def asks_attacks(block: LoweredBlock) -> bool:
     """Does the block test ``attacked?`` or ``defended?`` (it then runs on a context)?"""
     return any(isinstance(c, Predicate) and c.op in (Op.ATTACKED, Op.DEFENDED) for c in tests(block.body))
@@ -162,6 +196,8 @@ class Translator:
         self._pflags: dict[str, str] = {}
         self._stop_statement = "return False"
         self._fused = Fused.GENERATE
+        #: material function: the block's attack verifies are deferred (:func:`defers_attacks`)
+        self._defer = False
         self.mode = Mode.CONTEXT
         self._block: LoweredBlock | None = None
         self._shape: _Shape | None = None
@@ -244,6 +280,7 @@ class Translator:
                 out.append(f"    _g{number}(board, pos, piece, mover, lf, lt, out, asker)")
                 continue
             self._start(block, Mode.GENERATE, 2, "break")
+            self._defer = kind is Fused.MATERIAL and defers_attacks(block)
             self.sequence(block.body)
             used |= self._used
             out.append("    while True:")
@@ -251,6 +288,7 @@ class Translator:
             out.extend(self._lines)
             out.append("        break")
         self._fused = Fused.GENERATE
+        self._defer = False
         self._used = used
         head = self._shared_locals()
         if kind is Fused.COUNT:
@@ -290,6 +328,8 @@ class Translator:
         else:
             out = [line for name, line in _CONTEXT_PROLOGUE if name not in _SHARED and name in used]
         out.extend(f"{local} = False" for local in self._flags.values())
+        if self._defer:
+            out.append("_deferred = []")
         n = len(self.t.positions)
         out.extend(f"{local} = [False] * {n}" for local in self._pflags.values())
         return out
@@ -401,6 +441,12 @@ class Translator:
         return True
 
     def _verify(self, s: Verify) -> bool:
+        asked = _attack_test(s.cond)
+        if self._defer and asked is not None:
+            own, want = asked
+            self.use("cur", "pc")
+            self.emit(f"_deferred.append((cur, {own}, pc, {want}))")
+            return False
         if isinstance(s.cond, Not):
             self.emit(f"if {self.condition(s.cond.item)}: {self.stop}")
         else:
@@ -524,7 +570,17 @@ class Translator:
         elif self._fused is Fused.MATERIAL and self._material_test(s) is not None:
             self.emit(f"if {self._material_test(s).format(dest=dest)}:")
             self._depth += 1
+            self._deferred_verifies()
             self._emit_parts(s, dest, "out")
+            self._depth -= 1
+        elif self._defer:
+            self.emit("_made = []")
+            self._emit_parts(s, dest, "_made")
+            self.emit("_made = [_p for _p in _made if _may_change(_p, board)]")
+            self.emit("if _made:")
+            self._depth += 1
+            self._deferred_verifies()
+            self.emit("out.extend(_made)")
             self._depth -= 1
         else:
             self._emit_parts(s, dest, "out")
@@ -539,6 +595,14 @@ class Translator:
         shape = self._shape
         return (s.partial is None and not s.copy and not self._block.drop and not shape.effects
                 and not shape.cascades and not shape.moves_from)
+
+    def _deferred_verifies(self) -> None:
+        """Material function: before a part that may change material is kept, the attack
+        verifies met so far are asked; one that fails stops the block, as it would have where
+        it stood (nothing the block did since is visible: no part was kept)."""
+        if self._defer:
+            self.use("board", "mover")
+            self.emit(f"if _deferred and not _verified(asker, board, _deferred, mover, lf, lt): {self.stop}")
 
     def _material_test(self, s: Add) -> str | None:
         """The material function's test of this ``add`` (``{dest}`` for its destination): its parts

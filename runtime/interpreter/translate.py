@@ -18,7 +18,8 @@ from .context import Part
 from .lowered.form import SOURCES as FORM_SOURCES
 from .lowered.form import LoweredBlock
 from .programs import BlockProgram, from_context
-from .source_writer import Fused, Mode, Translator, _adjacent_enemy, _read_last, asks_attacks, whiles
+from .parts import part_may_change_material
+from .source_writer import Fused, Mode, Translator, _adjacent_enemy, _read_last, _verified, asks_attacks, whiles
 from .source_writer import __file__ as WRITER_SOURCE
 from .translation_cache import key as cache_key
 from .translation_cache import load as cache_load
@@ -128,5 +129,6 @@ class TranslatedPrograms:
             return _adjacent_enemy(board, links, mover, p, neutral)
         return {"__builtins__": __builtins__, "_engine": self.engine, "_neutral": neutral,
                 "_defaults": t.attr_defaults, "_runaway": lambda i: runaway(spans[i]),
-                "_adjacent_enemy": adjacent, "_read_last": _read_last, "_Part": Part, "_new": tuple.__new__,
+                "_adjacent_enemy": adjacent, "_read_last": _read_last, "_verified": _verified,
+                "_may_change": part_may_change_material, "_Part": Part, "_new": tuple.__new__,
                 "_links": t.links, "_opposite": t.opposite, "_zones": t.zones}

@@ -93,3 +93,32 @@ def test_the_material_turns_are_the_same_on_both_back_ends(slug, request):
         k = rng.randrange(len(moves[0]))
         states = [s.apply(ms[k]) for s, ms in zip(states, moves)]
     assert changing, "the walk met no capture, promotion or change: it proves nothing"
+
+
+LINE = """
+  (players A B) (turn-order A B)
+  (board (grid (start-rectangle 0 0 10 10)
+               (dimensions ("a/b/c/d/e/f" (10 0)) ("1" (0 10)))
+               (directions (e 1 0) (w -1 0))))
+  (piece (name K) (moves ((verify not-attacked?) e (verify enemy?) add)))
+  (piece (name X))
+  (piece (name N) (moves (w w (verify not-friend?) add)))
+  (piece (name P) (moves (e (verify empty?) add)))
+"""
+
+
+@pytest.mark.parametrize("knight, expected", [("c1", []), ("d1", ["K a1 x b1"])])
+def test_an_attack_verify_before_a_capture_is_still_asked(tmp_path, knight, expected):
+    """The material functions ask a block's attack verifies only when a part may change
+    material, but ask them then: K on a1 takes X on b1 only while a1 is not attacked.  B's
+    N leaps two cells west: from c1 it attacks a1 (no capture), from d1 it attacks b1 (K
+    takes X).  A's P on e1 steps to f1 (a quiet move, so the game goes on).  The same on
+    both back ends, and the captures of the full list."""
+    from runtime.interpreter.move_back_end import MoveBackEnd
+
+    p = tmp_path / "t.zrf"
+    p.write_text(f'(game (title "T") {LINE} (board-setup (A (K a1) (P e1)) (B (X b1) (N {knight}))))')
+    for back_end in (MoveBackEnd.TRANSLATED, MoveBackEnd.CLOSURES):
+        game = open_game(str(p), back_end=back_end)
+        assert [m.notation for m in game.initial_state().material_moves()] == expected
+        assert [m.notation for m in game.initial_state().legal_moves()] == expected + ["P e1 - f1"]
