@@ -146,8 +146,8 @@ class PartStream:
     not merged yet; :meth:`parts` makes the rest and gives what :func:`generate_parts` gives.
     """
 
-    __slots__ = ("_game", "_board", "_mover", "_mfilter", "_last_from", "_last_to", "_hands", "_asker",
-                 "_squares", "_table", "_next", "made")
+    __slots__ = ("_asker", "_board", "_game", "_hands", "_last_from", "_last_to", "_mfilter", "_mover", "_next",
+                 "_squares", "_table", "made")
 
     def __init__(self, game: CompiledGame, board: Board, mover: int, mfilter: str | None, last_from: int,
                  last_to: int, hands: Sequence[int], asker, squares: Sequence[int]) -> None:

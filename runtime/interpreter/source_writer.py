@@ -567,8 +567,8 @@ class Translator:
                 self._emit_parts(s, dest, "partials")
         elif self._fused is Fused.COUNT and self._simple(s):
             self._count_parts(s, dest)
-        elif self._fused is Fused.MATERIAL and self._material_test(s) is not None:
-            self.emit(f"if {self._material_test(s).format(dest=dest)}:")
+        elif self._fused is Fused.MATERIAL and (test := self._material_test(s)) is not None:
+            self.emit(f"if {test.format(dest=dest)}:")
             self._depth += 1
             self._deferred_verifies()
             self._emit_parts(s, dest, "out")
