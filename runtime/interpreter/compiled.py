@@ -56,6 +56,8 @@ class CompiledGame(Protocol):
     fused_generators: list[Callable | None]
     #: per piece type: the function counting them (translate.Translator.fused_function), or None
     fused_counters: list[Callable | None]
+    #: per piece type: the function making only the parts that may change material, or None
+    fused_materials: list[Callable | None]
     #: do all blocks have one move type?
     one_move_type: bool
     #: move type -> Zillions' number (the N of "partial N")

@@ -97,10 +97,11 @@ class ZrfGame(Game, SetsUpPositions, ReadsSavedGames, PlaysZrfRules):
         blocks = [b for name in gdef.pieces for ti in (t.type_index[name],)
                   for b in self.lowered_moves[ti] + self.lowered_drops[ti]]
         programs = self.back_end.compile(t, self, blocks)
-        #: per piece type: the function generating the parts of all its move blocks, and the
-        #: one counting them (.translate), or None
+        #: per piece type: the function generating the parts of all its move blocks, the one
+        #: counting them and the one making only those that may change material (.translate), or None
         self.fused_generators = programs.fused
         self.fused_counters = programs.counters
+        self.fused_materials = programs.materials
         functions = iter(programs.blocks)
         #: per piece type, (move type, program) of each move block and of each drop block
         self.move_blocks: list[list[Block]] = [[] for _ in range(ntypes)]

@@ -28,16 +28,17 @@ TRANSLATE_ENV = "ZRF_TRANSLATE"
 class CompiledPrograms:
     """What a back end makes of a game's lowered blocks: one :class:`.programs.BlockProgram`
     per block (``blocks``) and, per piece type, a fused function generating the parts of all
-    its move blocks at once (``fused``) and its counting twin (``counters``,
-    :meth:`.translate.Translator.fused_function`), or None."""
+    its move blocks at once (``fused``), its counting twin (``counters``) and its material
+    twin (``materials``, :meth:`.translate.Translator.fused_function`), or None."""
 
-    __slots__ = ("blocks", "counters", "fused")
+    __slots__ = ("blocks", "counters", "fused", "materials")
 
     def __init__(self, blocks: list[BlockProgram], fused: list[Callable | None],
-                 counters: list[Callable | None]) -> None:
+                 counters: list[Callable | None], materials: list[Callable | None]) -> None:
         self.blocks = blocks
         self.fused = fused
         self.counters = counters
+        self.materials = materials
 
 
 class MoveBackEnd(enum.Enum):
@@ -59,6 +60,8 @@ class MoveBackEnd(enum.Enum):
         if self is MoveBackEnd.CLOSURES:
             compiler = Compiler(tables, engine)
             return CompiledPrograms([from_context(compiler.block(b), b.move_type, b.drop) for b in blocks],
-                                    [None] * len(tables.types), [None] * len(tables.types))
+                                    [None] * len(tables.types), [None] * len(tables.types),
+                                    [None] * len(tables.types))
         translated = TranslatedPrograms(tables, engine, blocks)
-        return CompiledPrograms(translated.programs, translated.fused, translated.counters)
+        return CompiledPrograms(translated.programs, translated.fused, translated.counters,
+                                translated.materials)

@@ -27,11 +27,18 @@ MAX_PARTS = 64
 def generate_parts(game: CompiledGame, board: Board, mover: int, mfilter: str | None, last_from: int,
                    last_to: int, hands: Sequence[int], only: int = NO,
                    only_mt: str | None = None, asker=None,
-                   squares: Sequence[int] | None = None) -> list[Part]:
+                   squares: Sequence[int] | None = None, material: bool = False) -> list[Part]:
     """Every candidate part for ``mover`` (§5.1); with ``only``, those of the piece on ``only``
     and move type ``only_mt`` (the continuation of an add-partial chain).  ``asker`` answers
     the ``attacked?`` tests of the blocks (an :class:`.attacks.AttackSearch`; default: a new
     search per test); ``squares``, when given, are the squares of the mover's pieces.
+
+    ``material``: only the parts that may change material
+    (:func:`part_may_change_material`), in the same order (a search's quiescence
+    follows no other).  A piece type with a material function
+    (:meth:`.source_writer.Translator.fused_function`) does not even build the others;
+    the parts of the rest (closures, drops, blocks called from a fused function) are
+    built and left out.
 
     Identical parts emitted by several blocks are merged into the first,
     which keeps every move type that emitted it (``Part.mtypes``), so that
@@ -49,17 +56,25 @@ def generate_parts(game: CompiledGame, board: Board, mover: int, mfilter: str | 
                     program.generate(board, only, pc, mover, last_from, last_to, out, asker)
     else:
         generators = game.generators
-        table = generators.table(mover, mfilter)
+        table = generators.table(mover, mfilter, material)
         if squares is None:
             squares = [p for p, pc in enumerate(board) if pc is not None and pc[0] == mover]
         for pos in squares:
             pc = board[pos]
             functions = table[pc[1]][pos]
             if functions is None:
-                functions = generators.find(mover, mfilter, pc[1], pos)
+                functions = generators.find(mover, mfilter, pc[1], pos, material)
             for generate in functions:
                 generate(board, pos, pc, mover, last_from, last_to, out, asker)
         _drops(game, board, hands, mover, mfilter, last_from, last_to, out, asker)
+    if material:
+        out = [p for p in out if part_may_change_material(p, board)]
+    return merge_duplicates(game, out)
+
+
+def merge_duplicates(game: CompiledGame, out: list[Part]) -> list[Part]:
+    """The parts ``out`` with each part emitted again by another block merged into its first
+    (which keeps every move type that emitted it, ``Part.mtypes``), in order."""
     if len(out) > 1 and game.one_move_type:
         # parts are equal exactly when their keys are (no move types to merge): C does it
         return list(dict.fromkeys(out)) if len(set(out)) != len(out) else out
@@ -122,42 +137,141 @@ def _drops(game, board, hands, mover, mfilter, last_from, last_to, out, asker) -
                         generate(board, pos, piece, mover, last_from, last_to, out, asker)
 
 
-class Generators:
-    """Per mover, move-type filter, piece type and square: the ``generate`` functions that make
-    the parts of the piece's move blocks there, in block order, found on first use: its type's
-    fused function, or the functions of the blocks that are not silent there (:mod:`.reach`).
+class PartStream:
+    """The candidate parts of :func:`generate_parts` (no ``only``, no ``material``), made one
+    piece at a time, in its order, so that a caller may stop early: a test whether a legal turn
+    exists looks at the parts of the first pieces as they come.
 
-    Owned by one game; it holds at most players x (move types + 1) x piece types x
+    ``made`` holds the parts made so far, an identical part emitted again by another block
+    not merged yet; :meth:`parts` makes the rest and gives what :func:`generate_parts` gives.
+    """
+
+    __slots__ = ("_asker", "_board", "_game", "_hands", "_last_from", "_last_to", "_mfilter", "_mover", "_next",
+                 "_squares", "_table", "made")
+
+    def __init__(self, game: CompiledGame, board: Board, mover: int, mfilter: str | None, last_from: int,
+                 last_to: int, hands: Sequence[int], asker, squares: Sequence[int]) -> None:
+        self._game = game
+        self._board = board
+        self._mover = mover
+        self._mfilter = mfilter
+        self._last_from = last_from
+        self._last_to = last_to
+        self._hands = hands
+        self._asker = asker
+        self._squares = squares
+        self._table = game.generators.table(mover, mfilter, False)
+        #: the index in ``squares`` of the next piece; ``len(squares)``: the drops are next
+        self._next = 0
+        self.made: list[Part] = []
+
+    def advance(self) -> bool:
+        """Make the parts of the next piece (the drops after the last piece); False when every
+        part was made already."""
+        i = self._next
+        squares = self._squares
+        if i > len(squares):
+            return False
+        self._next = i + 1
+        board, mover, mfilter, out = self._board, self._mover, self._mfilter, self.made
+        if i == len(squares):
+            _drops(self._game, board, self._hands, mover, mfilter, self._last_from, self._last_to, out,
+                   self._asker)
+            return True
+        pos = squares[i]
+        pc = board[pos]
+        functions = self._table[pc[1]][pos]
+        if functions is None:
+            functions = self._game.generators.find(mover, mfilter, pc[1], pos, False)
+        for generate in functions:
+            generate(board, pos, pc, mover, self._last_from, self._last_to, out, self._asker)
+        return True
+
+    def parts(self) -> list[Part]:
+        """Every candidate part, as :func:`generate_parts` gives them."""
+        while self.advance():
+            pass
+        return merge_duplicates(self._game, self.made)
+
+
+def part_changes_material(part: Part, before) -> bool | None:
+    """Does a part that makes one movement and places nothing capture or promote, told from the
+    board ``before`` it (its destination held a piece, other than the mover lifted from it; its
+    piece takes another type)?  None for any other part: the board after it must tell."""
+    moves = part[0]
+    if len(moves) != 1 or part[1]:
+        return None
+    for e in part[2]:
+        if e[0] != "attr":
+            return None
+    f, to, pc, ty, copy = moves[0]
+    if before[to] is not None and (to != f or copy):
+        return True
+    return ty >= 0 and ty != pc[1]
+
+
+def part_may_change_material(part: Part, before) -> bool:
+    """May the turns that start with ``part``, a first part on the board ``before``, change
+    material?  False only for a part that ends its turn (no add-partial), places nothing, has no
+    effect but attributes, and whose movements keep their pieces' types and land where nothing
+    stands once the movements' pieces are lifted, each on its own square: such a turn removes
+    nothing and changes no type or owner (:meth:`.wholeturns.Turn.changes_material`)."""
+    told = part_changes_material(part, before)
+    if told is not None:
+        return told
+    if part[3] is not None or part[1]:
+        return True
+    for e in part[2]:
+        if e[0] != "attr":
+            return True
+    moves = part[0]
+    lifted = {f for f, _, _, _, copy in moves if not copy}
+    landed = set()
+    for f, to, pc, ty, copy in moves:
+        if (ty >= 0 and ty != pc[1]) or to in landed or (before[to] is not None and to not in lifted):
+            return True
+        landed.add(to)
+    return False
+
+
+class Generators:
+    """Per mover, move-type filter, material mode and piece type and square: the ``generate``
+    functions that make the parts of the piece's move blocks there, in block order, found on
+    first use: its type's fused function (in material mode its material twin, see
+    :func:`generate_parts`), or the functions of the blocks that are not silent there
+    (:mod:`.reach`).
+
+    Owned by one game; it holds at most players x (move types + 1) x 2 x piece types x
     positions entries.
     """
 
     def __init__(self, game: CompiledGame) -> None:
         self._game = game
-        self._tables: dict[tuple[int, str | None], list[list]] = {}
+        self._tables: dict[tuple[int, str | None, bool], list[list]] = {}
 
-    def table(self, mover: int, mfilter: str | None) -> list[list]:
+    def table(self, mover: int, mfilter: str | None, material: bool) -> list[list]:
         """Per piece type, per square: the functions found so far (None: not looked for yet)."""
-        key = (mover, mfilter)
+        key = (mover, mfilter, material)
         table = self._tables.get(key)
         if table is None:
             n = len(self._game.tables.positions)
             table = self._tables[key] = [[None] * n for _ in self._game.move_blocks]
         return table
 
-    def find(self, mover: int, mfilter: str | None, ptype: int, pos: int) -> tuple:
+    def find(self, mover: int, mfilter: str | None, ptype: int, pos: int, material: bool) -> tuple:
         """The functions of piece type ``ptype`` of ``mover`` on ``pos`` (remembered): the type's
         fused function when it has one (running a silent block emits nothing and costs little,
         less than finding out that it is silent), else each block's that may emit there."""
         game = self._game
         blocks = game.move_blocks[ptype]
-        fused = game.fused_generators[ptype]
+        fused = (game.fused_materials if material else game.fused_generators)[ptype]
         if fused is not None:
             found: tuple = (partial(fused, mfilter),) if any(
                 mfilter is None or mt == mfilter for mt, _ in blocks) else ()
         else:
             found = tuple(blocks[i][1].generate for i in game.attack_reach[ptype].emitting(mover, pos)
                           if mfilter is None or blocks[i][0] == mfilter)
-        self.table(mover, mfilter)[ptype][pos] = found
+        self.table(mover, mfilter, material)[ptype][pos] = found
         return found
 
 

@@ -13,7 +13,8 @@ position), each direction's row of the link table, and the pending effects.
 writes its one movement directly), in attack mode it returns True when the
 move would capture at the target and otherwise only forgets the destination.
 Per piece type, :meth:`Translator.fused_function` writes one function running
-all its move blocks, and a twin that counts most parts instead of making them.
+all its move blocks, a twin that counts most parts instead of making them, and
+one that makes only the parts that may change material.
 
 A block that asks ``attacked?`` or ``defended?`` asks the position's chain of
 attack questions (``asker``, :mod:`.attacks`) when it generates; in attack
@@ -26,8 +27,9 @@ error E510 at the N-th loop of :func:`whiles`, past
 
 The functions read a few globals, which :mod:`.translate` provides: ``_links``,
 ``_opposite``, ``_zones`` (the tables), ``_Part``/``_new`` (to make parts),
-``_runaway``, ``_engine``, ``_neutral``, ``_defaults``, ``_adjacent_enemy``
-and ``_read_last`` (below).
+``_runaway``, ``_engine``, ``_neutral``, ``_defaults``, ``_adjacent_enemy``,
+``_read_last`` and ``_verified`` (below), and ``_may_change``
+(:func:`.parts.part_may_change_material`).
 """
 
 from __future__ import annotations
@@ -49,6 +51,14 @@ class Mode(Enum):
     GENERATE = "generate"  # _gN(board, pos, piece, mover, lf, lt, out, asker)
     ATTACK = "attack"      # _aN(search, board, pos, piece, lf, lt, target, spare, partials, track)
     CONTEXT = "context"    # _cN(ctx): the run's slots on a Context
+
+
+class Fused(Enum):
+    """Which fused function of a piece type is written (:meth:`Translator.fused_function`)."""
+
+    GENERATE = "_G"  # every part
+    COUNT = "_K"     # most parts counted as keys, the others made
+    MATERIAL = "_M"  # only the parts that may change material made
 
 
 _HEADS = {
@@ -111,6 +121,39 @@ def fusable(block: LoweredBlock) -> bool:
     return count <= FUSE_LIMIT
 
 
+def defers_attacks(block: LoweredBlock) -> bool:
+    """May the block's material function defer its attack verifies (``verify attacked?``,
+    ``verify not-attacked?``, the same of ``defended?``, at the cursor) to its first part
+    that may change material (:meth:`Translator.fused_function`)?  When it asks them and
+    has no ``while``: what runs after a verify that would have failed is then a bounded
+    walk and tests, with no effect outside the run, so the only difference is the
+    questions not asked (castling asks whether the king's squares are attacked, and a
+    castling never changes material)."""
+    return asks_attacks(block) and not any(isinstance(s, While) for s in statements(block.body))
+
+
+def _attack_test(c: Cond) -> tuple[bool, bool] | None:
+    """For an attack test of the cursor (``attacked?``, ``defended?``, or its ``not``):
+    (asks ``defended?``, the answer that lets a verify pass); None for any other test."""
+    want = True
+    if isinstance(c, Not):
+        c, want = c.item, False
+    if isinstance(c, Predicate) and c.op in (Op.ATTACKED, Op.DEFENDED) and c.place.kind is PlaceKind.CURSOR:
+        return c.op is Op.DEFENDED, want
+    return None
+
+
+def _verified(asker, board, deferred, mover, lf, lt) -> bool:
+    """Do the deferred attack verifies of a material function pass (:func:`defers_attacks`)?  Each
+    is (square, asks defended?, the moving piece then, the answer that passes); those that pass
+    are forgotten."""
+    for p, own, pc, want in deferred:
+        if bool(asker.question(board, p, own, mover, pc, lf, lt)) is not want:
+            return False
+    deferred.clear()
+    return True
+
+
 def asks_attacks(block: LoweredBlock) -> bool:
     """Does the block test ``attacked?`` or ``defended?`` (it then runs on a context)?"""
     return any(isinstance(c, Predicate) and c.op in (Op.ATTACKED, Op.DEFENDED) for c in tests(block.body))
@@ -152,7 +195,9 @@ class Translator:
         self._flags: dict[str, str] = {}
         self._pflags: dict[str, str] = {}
         self._stop_statement = "return False"
-        self._counting = False
+        self._fused = Fused.GENERATE
+        #: material function: the block's attack verifies are deferred (:func:`defers_attacks`)
+        self._defer = False
         self.mode = Mode.CONTEXT
         self._block: LoweredBlock | None = None
         self._shape: _Shape | None = None
@@ -195,7 +240,8 @@ class Translator:
         head = self._shared_locals() + self._block_locals()
         return "\n".join([f"def {prefix}{number}({params}):"] + ["    " + line for line in head] + self._lines)
 
-    def fused_function(self, ptype: int, blocks: list[tuple[int, LoweredBlock]], counting: bool = False) -> str:
+    def fused_function(self, ptype: int, blocks: list[tuple[int, LoweredBlock]],
+                       kind: Fused = Fused.GENERATE) -> str:
         """The source of ``def _G<ptype>(mfilter, board, pos, piece, mover, lf, lt, out, asker)``,
         which generates the parts of every block of ``blocks`` (numbered move blocks of one
         piece type, in order) whose move type ``mfilter`` allows, as their ``_gN`` functions
@@ -206,7 +252,15 @@ class Translator:
         follows it in its ``else`` clause, which a ``break`` (a stop inside the loop) skips.
         Any other block is called.
 
-        ``counting``: the source of ``_K<ptype>(mfilter, board, pos, piece, mover, lf, lt, out,
+        ``kind`` :attr:`Fused.MATERIAL`: the source of ``_M<ptype>``, with the same parameters,
+        which leaves out the parts that cannot change material (for a search's quiescence,
+        :func:`.parts.generate_parts`): an ``add`` of the piece from its square by one movement
+        into its own type, of a block that creates nothing and emits no add-partial, builds
+        its part only when the destination holds a piece, a cascade was recorded, or (if the
+        block can capture, flip or change an owner or a type) an effect is pending; every
+        other ``add`` builds its parts (which :func:`.parts.part_changes_material` then tells).
+
+        ``kind`` :attr:`Fused.COUNT`: the source of ``_K<ptype>(mfilter, board, pos, piece, mover, lf, lt, out,
         asker, keys, touched, royal)`` instead, for counting legal turns
         (:meth:`.wholeturns.TurnSource.count`): a *simple* part (one movement of the piece
         from ``pos``, nothing else, by a plain ``add`` of a block with no effects, cascade,
@@ -216,7 +270,7 @@ class Translator:
         """
         self._rows = set()
         self.mode = Mode.GENERATE
-        self._counting = counting
+        self._fused = kind
         used: set[str] = set()
         out: list[str] = []
         for number, block in blocks:
@@ -226,19 +280,21 @@ class Translator:
                 out.append(f"    _g{number}(board, pos, piece, mover, lf, lt, out, asker)")
                 continue
             self._start(block, Mode.GENERATE, 2, "break")
+            self._defer = kind is Fused.MATERIAL and defers_attacks(block)
             self.sequence(block.body)
             used |= self._used
             out.append("    while True:")
             out.extend("        " + line for line in self._block_locals())
             out.extend(self._lines)
             out.append("        break")
-        self._counting = False
+        self._fused = Fused.GENERATE
+        self._defer = False
         self._used = used
         head = self._shared_locals()
-        if counting:
+        if kind is Fused.COUNT:
             return "\n".join([f"def _K{ptype}(mfilter, board, pos, piece, mover, lf, lt, out, asker, keys, "
                               "touched, royal):"] + ["    " + line for line in head + out])
-        return "\n".join([f"def _G{ptype}(mfilter, board, pos, piece, mover, lf, lt, out, asker):"]
+        return "\n".join([f"def {kind.value}{ptype}(mfilter, board, pos, piece, mover, lf, lt, out, asker):"]
                          + ["    " + line for line in head + out])
 
     def _shared_locals(self) -> list[str]:
@@ -272,6 +328,8 @@ class Translator:
         else:
             out = [line for name, line in _CONTEXT_PROLOGUE if name not in _SHARED and name in used]
         out.extend(f"{local} = False" for local in self._flags.values())
+        if self._defer:
+            out.append("_deferred = []")
         n = len(self.t.positions)
         out.extend(f"{local} = [False] * {n}" for local in self._pflags.values())
         return out
@@ -383,6 +441,12 @@ class Translator:
         return True
 
     def _verify(self, s: Verify) -> bool:
+        asked = _attack_test(s.cond)
+        if self._defer and asked is not None:
+            own, want = asked
+            self.use("cur", "pc")
+            self.emit(f"_deferred.append((cur, {own}, pc, {want}))")
+            return False
         if isinstance(s.cond, Not):
             self.emit(f"if {self.condition(s.cond.item)}: {self.stop}")
         else:
@@ -501,8 +565,23 @@ class Translator:
             self._attack_hit(s, dest)
             if s.partial is not None:
                 self._emit_parts(s, dest, "partials")
-        elif self._counting and self._simple(s):
+        elif self._fused is Fused.COUNT and self._simple(s):
             self._count_parts(s, dest)
+        elif self._fused is Fused.MATERIAL and (test := self._material_test(s)) is not None:
+            self.emit(f"if {test.format(dest=dest)}:")
+            self._depth += 1
+            self._deferred_verifies()
+            self._emit_parts(s, dest, "out")
+            self._depth -= 1
+        elif self._defer:
+            self.emit("_made = []")
+            self._emit_parts(s, dest, "_made")
+            self.emit("_made = [_p for _p in _made if _may_change(_p, board)]")
+            self.emit("if _made:")
+            self._depth += 1
+            self._deferred_verifies()
+            self.emit("out.extend(_made)")
+            self._depth -= 1
         else:
             self._emit_parts(s, dest, "out")
         if shape.sets_to:
@@ -516,6 +595,30 @@ class Translator:
         shape = self._shape
         return (s.partial is None and not s.copy and not self._block.drop and not shape.effects
                 and not shape.cascades and not shape.moves_from)
+
+    def _deferred_verifies(self) -> None:
+        """Material function: before a part that may change material is kept, the attack
+        verifies met so far are asked; one that fails stops the block, as it would have where
+        it stood (nothing the block did since is visible: no part was kept)."""
+        if self._defer:
+            self.use("board", "mover")
+            self.emit(f"if _deferred and not _verified(asker, board, _deferred, mover, lf, lt): {self.stop}")
+
+    def _material_test(self, s: Add) -> str | None:
+        """The material function's test of this ``add`` (``{dest}`` for its destination): its parts
+        may change material only when it holds; None when they are built whatever (see
+        :meth:`fused_function`)."""
+        shape = self._shape
+        if (s.partial is not None or s.copy or s.types or self._block.drop or shape.moves_from
+                or shape.creates):
+            return None
+        kinds = {x.op for x in statements(self._block.body)}
+        test = "board[{dest}] is not None"
+        if shape.cascades:
+            test += " or cascades"
+        if kinds & {Op.CAPTURE, Op.FLIP, Op.CHANGE_OWNER, Op.CHANGE_TYPE}:
+            test += " or effects"
+        return test
 
     def _count_parts(self, s: Add, dest: str) -> None:
         """Counting: each part of a simple ``add`` as a key, or made when the king-safety test

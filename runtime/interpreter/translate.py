@@ -18,13 +18,14 @@ from .context import Part
 from .lowered.form import SOURCES as FORM_SOURCES
 from .lowered.form import LoweredBlock
 from .programs import BlockProgram, from_context
-from .source_writer import Mode, Translator, _adjacent_enemy, _read_last, asks_attacks, whiles
+from .parts import part_may_change_material
+from .source_writer import Fused, Mode, Translator, _adjacent_enemy, _read_last, _verified, asks_attacks, whiles
 from .source_writer import __file__ as WRITER_SOURCE
 from .translation_cache import key as cache_key
 from .translation_cache import load as cache_load
 from .translation_cache import store as cache_store
 
-VERSION = 7
+VERSION = 8
 """Bumped whenever the generated source changes meaning; part of the cache key."""
 
 #: the modules whose text decides the generated source (hashed into the cache key)
@@ -42,7 +43,8 @@ _COMPILE_ERRORS = (SyntaxError, RecursionError, MemoryError, ValueError)
 class TranslatedPrograms:
     """The :class:`.programs.BlockProgram` of each of one game's blocks, in the order given
     (``programs``), and per piece type the fused function generating the parts of all its
-    move blocks (``fused``, :meth:`Translator.fused_function`; None for a type without moves).
+    move blocks (``fused``, :meth:`Translator.fused_function`; None for a type without moves),
+    its counting twin (``counters``) and its material twin (``materials``).
 
     Each block is compiled on its own (a whole game's module at once made
     ``compile`` hold several hundred MB for the biggest generated games); a
@@ -85,11 +87,13 @@ class TranslatedPrograms:
             self.programs.append(program)
         self.fused: list[Callable | None] = []
         self.counters: list[Callable | None] = []
+        self.materials: list[Callable | None] = []
         for ptype, code in enumerate(codes[len(blocks):]):
             if code is not None:
                 exec(code, namespace)  # noqa: S102 - as above
             self.fused.append(namespace.get(f"_G{ptype}") if code is not None else None)
             self.counters.append(namespace.get(f"_K{ptype}") if code is not None else None)
+            self.materials.append(namespace.get(f"_M{ptype}") if code is not None else None)
         failed = codes[:len(blocks)].count(None)
         if failed:
             warnings.warn(f"{engine.path}: {failed} move block(s) nest too deeply for Python to compile "
@@ -111,7 +115,7 @@ class TranslatedPrograms:
         if not numbered or any(codes[i] is None for i, _ in numbered):
             return None
         try:
-            source = tr.fused_function(ptype, numbered) + "\n\n" + tr.fused_function(ptype, numbered, True)
+            source = "\n\n".join(tr.fused_function(ptype, numbered, kind) for kind in Fused)
             return compile(source, f"<zrf translation of {self.engine.path}>", "exec")
         except _COMPILE_ERRORS:
             return None
@@ -125,5 +129,6 @@ class TranslatedPrograms:
             return _adjacent_enemy(board, links, mover, p, neutral)
         return {"__builtins__": __builtins__, "_engine": self.engine, "_neutral": neutral,
                 "_defaults": t.attr_defaults, "_runaway": lambda i: runaway(spans[i]),
-                "_adjacent_enemy": adjacent, "_read_last": _read_last, "_Part": Part, "_new": tuple.__new__,
+                "_adjacent_enemy": adjacent, "_read_last": _read_last, "_verified": _verified,
+                "_may_change": part_may_change_material, "_Part": Part, "_new": tuple.__new__,
                 "_links": t.links, "_opposite": t.opposite, "_zones": t.zones}

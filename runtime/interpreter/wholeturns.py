@@ -37,7 +37,7 @@ from .compiled import CompiledGame
 from .context import Part
 from .options import MaximalCaptures
 from .part_notation import part_details, part_notation
-from .parts import MAX_PARTS, apply_part, generate_parts, simple_keys
+from .parts import MAX_PARTS, PartStream, apply_part, generate_parts, part_changes_material, simple_keys
 from .sentinels import LAST_MOVE, NO
 
 
@@ -220,22 +220,6 @@ class Described(LazyDetails):
         return self.turn.changes_material(self.game)
 
 
-def part_changes_material(part: Part, before) -> bool | None:
-    """Does a part that makes one movement and places nothing capture or promote, told from the
-    board ``before`` it (its destination held a piece, other than the mover lifted from it; its
-    piece takes another type)?  None for any other part: the board after it must tell."""
-    moves = part[0]
-    if len(moves) != 1 or part[1]:
-        return None
-    for e in part[2]:
-        if e[0] != "attr":
-            return None
-    f, to, pc, ty, copy = moves[0]
-    if before[to] is not None and (to != f or copy):
-        return True
-    return ty >= 0 and ty != pc[1]
-
-
 def part_rank(part: Part, priorities: dict[str, int]) -> int:
     """The move-priorities rank of a first part: the best rank of any of its move types.
 
@@ -294,6 +278,8 @@ class TurnSource:
         self.squares = state.squares()
         self.player, self.mover, self.mfilter = g.entry(state.turn)
         self._firsts: tuple[list[Part], int] | None = None
+        #: the first parts made piece by piece by :meth:`any_legal` (then :meth:`first_parts` ends it)
+        self._stream: PartStream | None = None
         self._best: tuple[int, int] | None = None
         #: king-safety baselines per royal square (computed once, on first use)
         self._baselines: dict = {}
@@ -323,8 +309,12 @@ class TurnSource:
         """Candidate first parts of the best move-priorities rank (§2.5), and that rank."""
         if self._firsts is None:
             g = self.game
-            parts = generate_parts(g, self.cells, self.mover, self.mfilter, self.last_from, self.last_to,
-                                   self.stores, asker=self._asker(), squares=self.squares[self.mover])
+            if self._stream is not None:
+                parts = self._stream.parts()
+                self._stream = None
+            else:
+                parts = generate_parts(g, self.cells, self.mover, self.mfilter, self.last_from, self.last_to,
+                                       self.stores, asker=self._asker(), squares=self.squares[self.mover])
             if not g.priorities or not parts:
                 self._firsts = (parts, 0)
             else:
@@ -332,6 +322,52 @@ class TurnSource:
                 best = min(ranks)
                 self._firsts = ([p for p, r in zip(parts, ranks) if r == best], best)
         return self._firsts
+
+    def _material_firsts(self) -> tuple[list[Part], int]:
+        """:meth:`first_parts`, only those that may change material (``generate_parts(material=True)``,
+        which builds no other where it can), when the first parts are not made yet and move
+        priorities do not rank them (the best rank is known only from all of them)."""
+        if self._firsts is not None or self.game.priorities:
+            return self.first_parts()
+        return generate_parts(self.game, self.cells, self.mover, self.mfilter, self.last_from, self.last_to,
+                              self.stores, asker=self._asker(), squares=self.squares[self.mover],
+                              material=True), 0
+
+    def any_legal(self) -> bool:
+        """Is there a legal turn (:meth:`legal` yields one)?  Where neither move priorities nor
+        maximal captures need every part first, the parts are made piece by piece
+        (:class:`.parts.PartStream`) and tested as they come, so the answer costs the parts of
+        the pieces up to the first with a legal turn; :meth:`first_parts` makes the rest."""
+        g = self.game
+        if self._firsts is not None or g.priorities or g.options.maximal_captures is not MaximalCaptures.OFF:
+            return next(iter(self.legal()), None) is not None
+        royal = frozenset(g.royal.get(self.mover, ()))
+        stream = self._stream
+        if stream is None:
+            stream = self._stream = PartStream(g, self.cells, self.mover, self.mfilter, self.last_from,
+                                               self.last_to, self.stores, self._asker(),
+                                               self.squares[self.mover])
+        made = stream.made
+        i = 0
+        while True:
+            while i < len(made):
+                part = made[i]
+                i += 1
+                if self._first_part_legal(part, royal):
+                    return True
+            if not stream.advance():
+                return False
+
+    def _first_part_legal(self, part: Part, royal) -> bool:
+        """Does some legal turn start with the first part ``part`` (king safety included)?"""
+        if part[3] is not None:  # add-partial: the whole turns it starts
+            return any(not royal or self._safe(tn, royal) for tn in self._chains_from(part, 0))
+        if not royal:
+            return True
+        safe = self._quick_safe(part, royal)
+        if safe is None:
+            return self._safe_after(Turn.unapplied(part, 0, self), royal)
+        return safe
 
     def _chains(self, part, applied, board, parts, notes, befores, removed, rank, start,
                 seen) -> Iterator[Turn]:
@@ -385,7 +421,7 @@ class TurnSource:
         it (:func:`part_changes_material`) is made only when it does."""
         g = self.game
         cells = self.cells
-        parts, rank = self.first_parts()
+        parts, rank = self._material_firsts()
         for part in parts:
             if part[3] is None:  # no add-partial: a one-part turn
                 told = part_changes_material(part, cells)
@@ -664,7 +700,8 @@ PULLED = 16
 class MoveList(Sequence):
     """The legal whole turns of a position, generated only as far as a caller looks.
 
-    ``bool()`` asks for one turn, indexing for as many as the index; ``len()``
+    ``bool()`` asks whether a turn exists (:meth:`TurnSource.any_legal`), indexing makes as many
+    turns as the index; ``len()``
     and iteration to the end hold at most ``cap`` turns: a position with more
     keeps the first ``cap`` and the game records warning W504.  :meth:`count`
     and :meth:`nth` reach every turn with bounded memory (a random choice
@@ -682,6 +719,8 @@ class MoveList(Sequence):
         self._moves: list[Move | None] = []
         #: how many turns there are, once known
         self._total: int | None = None
+        #: is there a turn (:meth:`TurnSource.any_legal`), once asked while none is held
+        self._any: bool | None = None
         self.cap = cap
 
     def _pull(self, n: int) -> None:
@@ -709,10 +748,13 @@ class MoveList(Sequence):
         return m
 
     def __bool__(self) -> bool:
-        if self._total is not None and not self._held:
+        if self._held:
+            return True
+        if self._total is not None:
             return self._total > 0  # counted already: no turn needs making
-        self._pull(1)
-        return bool(self._held)
+        if self._any is None:
+            self._any = self._turns is not None and self._source.any_legal()
+        return self._any
 
     def __len__(self) -> int:
         self._pull(self.cap + 1)

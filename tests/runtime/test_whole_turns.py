@@ -184,14 +184,17 @@ def test_random_move_draws_what_choice_over_the_list_draws(tmp_path):
 
 
 def test_a_stalemate_test_generates_one_turn(tmp_path):
-    """bool(raw_moves()) looks at the first turn only: the rest are never generated."""
+    """bool(raw_moves()) makes no turn and only the parts of the first piece that has one:
+    a1 slides to b1 and c1 (d1 is its own piece's), d1's e1 and f1 are not made until the
+    list is read, in the same order as ever: 4 turns."""
     g = game(tmp_path, """
       (piece (name P) (moves (e (while empty? add e))))
-      (board-setup (A (P a1)))""")
+      (board-setup (A (P a1 d1)))""")
     raw = g.initial_state().raw_moves()
     assert raw
-    assert len(raw._held) == 1 and raw._moves == [None]  # one turn, not even made a move
-    assert len(raw) == 5
+    assert not raw._held
+    assert [p.moves[0][:2] for p in raw._source._stream.made] == [(0, 1), (0, 2)]
+    assert [m.notation for m in raw] == ["P a1 - b1", "P a1 - c1", "P d1 - e1", "P d1 - f1"]
 
 
 def test_a_count_makes_no_moves_and_the_list_still_reads(tmp_path):
@@ -203,7 +206,7 @@ def test_a_count_makes_no_moves_and_the_list_still_reads(tmp_path):
     raw = g.initial_state().raw_moves()
     assert raw
     assert raw.count() == 5
-    assert len(raw._held) == 1 and raw._moves == [None]
+    assert not raw._held
     assert [m.notation for m in raw] == notations(g.initial_state())
     assert [m.notation for m in raw] == ["P a1 - b1", "P a1 - c1", "P a1 - d1", "P a1 - e1",
                                          "P a1 - f1"]
