@@ -147,3 +147,52 @@ def test_a_promoted_form_that_never_turns_back_beside_a_pair_is_a_located_e808(t
     assert f"{path}:{_line_of(text, 'Pawn')}:3: E808 Duke, the promoted form of Pawn, never turns back where the " \
         "promoted forms of Man do: Fairy-Stockfish's pieceDemotion is one rule for every piece" \
         in refused_export_lines(path)
+
+
+def turning_hand_game(carry: str = "flip (add Man)") -> str:
+    """The hand game of test_hand_cells (a 3x3 playing area between hand columns; White: men on
+    a1 and on its hand cell h1; Black: a man on a2) with pieces that turn over: a Man steps
+    orthogonally and turns into a Lord, a Lord steps diagonally and turns back, also when it
+    captures; ``carry`` ends the carrying of a captured piece to the capturer's hand (by
+    default as a Man, whichever side it showed)."""
+    from tests.fairy.test_hand_cells import hand_game
+
+    text = hand_game("(White (Man a1 h1)) (Black (Man a2))", capture="(change-type $2) (carry)", carry=carry)
+    text = text.replace("(if empty? add else", "(if empty? (add $2) else")
+    text = text.replace("(piece (name Man) (moves (step n) (step e) (step s) (step w) (drop)))",
+                        "(piece (name Man) (moves (step n Lord) (step e Lord) (step s Lord) (step w Lord) (drop)))\n"
+                        "  (piece (name Lord) (moves (step ne Man) (step nw Man) (step se Man) (step sw Man)))")
+    text = text.replace("(w -1 0))", "(w -1 0) (ne 1 -1) (nw -1 -1) (se 1 1) (sw -1 1))")
+    return text.replace("(symmetry Black (n s) (s n)", "(symmetry Black (n s) (s n) (ne se) (se ne) (nw sw) (sw nw)")
+
+
+def test_turned_over_pieces_captured_go_to_hand_as_their_base(tmp_path):
+    """:func:`turning_hand_game`: a captured piece goes to the capturer's hand as a Man whichever
+    side it showed, as Fairy-Stockfish gives a captured ``+m`` back as ``m``.  perft(1) = 9: a1
+    takes a2 or steps to b1 (2), or the man in hand drops on one of the 7 empty cells.  perft(2) = 24:
+    after a1xa2 Black has no piece and no hand (0); after a1-b1 Black's man goes to a1, a3 or
+    b2 (3); after each of the 7 drops it goes to a1 (taking), a3 and b2 (taking the dropped man
+    there, or not): 3 x 7 = 21.  The random positions compare the hands too."""
+    text = turning_hand_game()
+    path = tmp_path / "hands.zrf"
+    path.write_text(text)
+    game = open_game(str(path))
+    export = export_game(game)
+    assert export.ok, [d.format() for d in export.diagnostics]
+    options = export.section.options
+    assert options["promotedPieceType"] == "m:l"
+    assert options["pieceDemotion"] == options["capturesToHand"] == "true"
+    assert options["startFen"] == "3/m2/M2[M] w - - 0 1"
+    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 60))
+    assert result.perft_ours[:2] == result.perft_theirs[:2] == [9, 24]
+    assert result.ok, result.describe()
+
+
+def test_a_turned_over_piece_carried_to_hand_as_it_stands_is_a_located_e808(tmp_path):
+    """A captured Lord goes to the hand as a Lord: both sides of the pair are held."""
+    text = turning_hand_game(carry="flip add")
+    path = tmp_path / "hands.zrf"
+    path.write_text(text)
+    assert (f"{path}:{_line_of(text, 'Lord')}:3: E808 Lord and Man turn into each other and both are set up or in "
+            "hand: a Fairy-Stockfish pair has one base side on the board and in hand, the other its promoted form") \
+        in refused_export_lines(path)
