@@ -196,3 +196,55 @@ def test_a_turned_over_piece_carried_to_hand_as_it_stands_is_a_located_e808(tmp_
     assert (f"{path}:{_line_of(text, 'Lord')}:3: E808 Lord and Man turn into each other and both are set up or in "
             "hand: a Fairy-Stockfish pair has one base side on the board and in hand, the other its promoted form") \
         in refused_export_lines(path)
+
+
+def _perft(ffish, variant: str, fen: str, moves: list[str], depth: int) -> int:
+    """Fairy-Stockfish's perft, counted from pyffish's legal moves."""
+    legal = ffish.legal_moves(variant, fen, moves)
+    if depth == 1:
+        return len(legal)
+    return sum(_perft(ffish, variant, fen, moves + [m], depth - 1) for m in legal)
+
+
+@pytest.mark.slow
+def test_kyoto_shogi_is_fairy_stockfishs_built_in_but_for_its_king_capture_and_drops(corpus_dir):
+    """The corpus kyoto-shogi exports (its Gold, Silver, Pawn and Tokin set up, so the bases) and
+    Fairy-Stockfish's built-in ``kyotoshogi`` (an independent definition: Lance, Knight, Silver
+    and Pawn the bases) counts 12, 137, 1636 from its start, the ZRF's turned round.  The file's
+    King is captured (``(pieces-remaining 0 King)``: moves into check are legal), so the export
+    and our interpreter count more at depth 2 (12, 144, 1872 in both); with the King royal instead, the section counts the built-in's
+    numbers.  The file's captures leave the game where the built-in drops them (either side,
+    ``dropPromoted``): with those options too, the two agree at depth 4 (18,268) when the suite
+    runs at full scale (depth 3 at a smaller ``ZRF_SLOW_SCALE``)."""
+    from runtime.fairy.library import FairyLibrary
+    from tests.conftest import full_scale
+
+    game = open_game(str(corpus_dir / "kyoto-shogi" / "kyoto-shogi.zrf"))
+    export = export_game(game)
+    assert export.ok, [d.format() for d in export.diagnostics]
+    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 20))
+    assert result.perft_ours == result.perft_theirs == [12, 144, 1872]
+    assert result.ok, result.describe()
+    options = export.section.options
+    assert options["promotedPieceType"] == "g:n s:b p:r t:l" and options["pieceDemotion"] == "true"
+    king = options["extinctionPieceTypes"]
+    royal = {k: v for k, v in options.items() if k not in ("extinctionValue", "extinctionPieceTypes")
+             and v != f"{king}:WF"}
+    royal["king"] = king
+    drops = dict(royal, pieceDrops="true", capturesToHand="true", dropPromoted="true",
+                 startFen=royal["startFen"].replace(" w ", "[-] w ", 1))
+
+    def section(name: str, opts: dict) -> str:
+        return f"[{name}]\n" + "".join(f"{k} = {v}\n" for k, v in opts.items())
+
+    library = FairyLibrary.get()
+    names = library.load(section("kyoto-royal", royal) + section("kyoto-drops", drops))
+
+    def counts(variant: str, depths) -> list[int]:
+        start = library.module.start_fen(variant)
+        return [_perft(library.module, variant, start, [], d) for d in depths]
+
+    assert counts("kyotoshogi", (1, 2, 3)) == [12, 137, 1636]
+    assert counts(names["kyoto-royal"], (1, 2, 3)) == [12, 137, 1636]
+    depth = 4 if full_scale() else 3
+    assert counts(names["kyoto-drops"], (depth,)) == counts("kyotoshogi", (depth,))
