@@ -49,6 +49,7 @@ from .probing import (
     region_option,
 )
 from .section import VariantSection
+from .turnovers import read_turnovers
 
 #: Fairy-Stockfish's largest board (its LARGEBOARDS build): files, ranks.
 MAX_FILES, MAX_RANKS = 12, 10
@@ -616,7 +617,8 @@ class _PieceExport:
     def _piece_promotion_options(self, pawn_type: str | None) -> None:
         """The section's options for the promotions :meth:`_piece_promotion` read; E808 for what
         one section cannot say (two regions, two promotion rules, a promoted form of two types, a
-        promoted piece that is not given back as its base type when captured)."""
+        promoted piece that is not given back as its base type when captured, a promotion into a
+        type held at the start that is no turn-over :mod:`.turnovers` reads)."""
         if not self.piece_promotions:
             return
         o = self.options
@@ -628,18 +630,19 @@ class _PieceExport:
         span = self.gdef.pieces[first].span
         bases: dict[str, str] = {}
         on_board = {ty for _, ty, c in self.gdef.setup.placements}
+        carried = self.hand_rules.carried if self.hand_rules is not None else {}
+        turns = read_turnovers(self.piece_promotions, on_board | set(hand_types(self.gdef)) | set(carried.values()))
+        for t, problems in turns.problems.items():
+            for problem in problems:
+                self.report.add(ExportCode.PROMOTION, problem, self.gdef.pieces[t].span)
         for t, (target, _, _, _) in self.piece_promotions.items():
-            if target in on_board or target in self.piece_promotions:
-                self.report.add(ExportCode.PROMOTION, f"{t} promotes to {target}, which is also a piece of its own "
-                                "(set up, or promoting itself): Fairy-Stockfish tells a promoted piece from one "
-                                "of its type that never promoted", self.gdef.pieces[t].span)
-                continue
+            if t in turns.demoting or (t in turns.judged and target not in turns.demoting):
+                continue  # a turn-back, or a turn-over read_turnovers refused
             if target in bases:
                 self.report.add(ExportCode.PROMOTION, f"{target} is the promoted form of {bases[target]} and of {t}: "
                                 "a Fairy-Stockfish promoted piece has one base type", self.gdef.pieces[t].span)
                 continue
             bases[target] = t
-            carried = self.hand_rules.carried if self.hand_rules is not None else {}
             if target in carried and carried[target] != t:
                 self.report.add(ExportCode.PROMOTION, f"a captured {target} goes to the hand as {carried[target]}: "
                                 f"Fairy-Stockfish gives it back as {t}, the type it promoted from",
@@ -661,7 +664,10 @@ class _PieceExport:
         o["promotionRegionWhite"] = region_option(self.frame, region)
         o["promotionRegionBlack"] = region_option(self.frame, self._mirrored(region))
         o["promotedPieceType"] = " ".join(f"{self.letters[t]}:{self.letters[target]}"
-                                          for t, (target, _, _, _) in self.piece_promotions.items())
+                                          for t, (target, _, _, _) in self.piece_promotions.items()
+                                          if t not in turns.demoting)
+        if turns.demoting:
+            o["pieceDemotion"] = "true"
         o["mandatoryPiecePromotion"] = "true" if True in mandatory else "false"
         if any(immobility for *_, immobility in self.piece_promotions.values()):
             o["immobilityIllegal"] = "true"
