@@ -562,15 +562,6 @@ class State(ABC):
         """
         return False
 
-    def other_side_to_move(self) -> "State | None":
-        """This position with the other player to move and nothing else changed: the "null move" a
-        search plays to ask whether the side to move is so far ahead that even passing would do.
-
-        Only meaningful for two players taking single turns in alternation; the default, None,
-        offers no such position (an engine that cannot make it, or a game where it means nothing).
-        """
-        return None
-
     def is_terminal(self) -> bool:
         """True when the game is over."""
         return self.outcome() is not None

@@ -119,22 +119,6 @@ class ZrfState(State, ReadsRecordedTurns):
             child._basis = (sig, self.cells, self.stores, changed)
         return child
 
-    def other_side_to_move(self) -> "ZrfState | None":
-        """The board, hands and last move as they are, the next turn's player to move (the protocol's
-        null move); None unless two players alternate single turns, each moving as itself with any
-        move type."""
-        g = self.game
-        if len(g.tables.players) != 2:
-            return None
-        here, there = g.entry(self.turn), g.entry(self.turn + 1)
-        if here[0] == there[0] or here[0] != here[1] or there[0] != there[1] or here[2] or there[2]:
-            return None
-        child = ZrfState(g, self.cells, self.stores, self.turn + 1, self.last_from, self.last_to, (), self)
-        sig = self._signature if self._basis is None else self.signature()
-        if sig is not None:
-            child._basis = (sig, self.cells, self.stores, ())
-        return child
-
     def outcome(self) -> Outcome | None:
         if not self._done:
             self._outcome = self._compute_outcome()

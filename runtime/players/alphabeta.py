@@ -117,15 +117,6 @@ promotions, moves that end the game and moves that give check.  Measured on eigh
 searched 4 plies deep (the same moves chosen): 40 s of processor time with the margin 0.4, 52 s
 without pruning, 35 s with 0.25."""
 
-NULL_MOVE_REDUCTION = 2
-NULL_MOVE_FROM_DEPTH = NULL_MOVE_REDUCTION + 1
-"""Null-move pruning, in games of two players alternating single turns (:meth:`State.other_side_to_move`):
-with at least ``NULL_MOVE_FROM_DEPTH`` plies left, a side to move whose static value already beats the
-window, that is not in check and has a piece other than royal and pawn-like ones (zugzwang, where
-passing would be best, is mostly a matter of kings and pawns), first lets the other side move twice: when
-a search ``NULL_MOVE_REDUCTION`` plies shallower still beats the window, the node is cut.  Never twice in a
-row, never in quiescence."""
-
 KEEP_TREE_MOVES = 64
 """The successor states are kept between iterations only in games whose positions average at most
 this many moves (wide ones would fill memory)."""
@@ -296,10 +287,6 @@ class AlphaBetaPlayer(Player):
         self._extend_until = 0
         self._prune = False
         self._margin = 0.0
-        #: player -> the piece types whose presence allows a null move (neither royal nor pawn-like)
-        self._null_pieces: dict[str, frozenset[str]] = {}
-        #: the ply whose position was reached by a null move (no second one there)
-        self._after_null = -1
         #: the game's learning is complete (else it goes on during the next move)
         self._learned = False
         #: the cyclic garbage collector's settings while this player searches
@@ -333,36 +320,10 @@ class AlphaBetaPlayer(Player):
             # goal progress can change a value by more than any margin with one quiet move
             self._prune = FUTILITY_MARGIN > 0 and not self.evaluator.scored_goals
             self._margin = FUTILITY_MARGIN * self.evaluator.scale
-            self._null_pieces = self._null_move_pieces(self.evaluator)
             self.table.clear()
             self.static.clear()
             self.history.clear()
         return self.evaluator
-
-    @staticmethod
-    def _null_move_pieces(evaluator: Evaluator) -> dict[str, frozenset[str]]:
-        """Per player, the types that allow a null move: not royal, and not pawn-like (a type seen
-        promoting, or one of the game's least valuable types)."""
-        knowledge = evaluator.knowledge
-        values = knowledge.values
-        least = min(values.values()) if values else 0.0
-        out = {}
-        for player in evaluator.game.players:
-            royal = set(evaluator.royal.get(player, ()))
-            promoting = {t for (p, t) in knowledge.promotions if p == player}
-            out[player] = frozenset(t for t, v in values.items() if t not in royal and t not in promoting
-                                    and v > least)
-        return out
-
-    def _may_pass(self, sig) -> bool:
-        """Has the side to move of ``sig`` a piece that makes a null move safe enough (see
-        ``NULL_MOVE_REDUCTION``)?"""
-        types = self._null_pieces.get(sig.to_move)
-        if not types:
-            return False
-        player = sig.to_move
-        return any(p == player and t in types for _, p, t in sig.board) or \
-            any(p == player and t in types and n > 0 for p, t, n in sig.hands)
 
     def _static(self, sig) -> float:
         """The evaluator's value of the position ``sig`` for the searching player, remembered."""
@@ -572,10 +533,6 @@ class AlphaBetaPlayer(Player):
             if depth == 1 and (stand + margin <= alpha if maximising else stand - margin >= beta) \
                     and not state.in_check():
                 futile = stand + margin if maximising else stand - margin
-        if depth >= NULL_MOVE_FROM_DEPTH and ply != self._after_null and self._null_pieces:
-            cut = self._null_move(state, sig, depth, alpha, beta, ply, maximising)
-            if cut is not None:
-                return cut
         moves, outcome = self._generate(state)
         if outcome is not None:
             return outcome_value(outcome, self._root, ply)
@@ -627,28 +584,6 @@ class AlphaBetaPlayer(Player):
             self.table.clear()
         self.table[sig] = _Entry(depth, best_value, bound, best_move)
         return best_value
-
-    def _null_move(self, state: State, sig, depth: int, alpha: float, beta: float, ply: int,
-                   maximising: bool) -> float | None:
-        """The bound that cuts this node when letting the other side move instead still beats the
-        window (see ``NULL_MOVE_REDUCTION``); None when it does not, or no null move is tried."""
-        stand = self._static(sig)
-        if not (stand >= beta if maximising else stand <= alpha) or not self._may_pass(sig) or state.in_check():
-            return None
-        passed = state.other_side_to_move()
-        if passed is None:
-            return None
-        outer, self._after_null = self._after_null, ply + 1
-        try:
-            value = self._probe(passed, None, depth - 1 - NULL_MOVE_REDUCTION, alpha, beta, ply + 1,
-                                not maximising)
-        finally:
-            self._after_null = outer
-        if maximising and value >= beta:
-            return beta  # not the value: a forced win found after passing proves nothing
-        if not maximising and value <= alpha:
-            return alpha
-        return None
 
     def _probe(self, state: State, sig, depth: int, alpha: float, beta: float, ply: int,
                maximising: bool) -> float:
