@@ -15,7 +15,8 @@ ROW = re.compile(r"^\| `zrf (\S+)(.*?)` \| (.+) \|$")
 
 #: Commands without --json, and why.
 NO_JSON = {"serve": "starts a server; it prints nothing but the address",
-           "lsp": "speaks the Language Server Protocol on its standard output"}
+           "lsp": "speaks the Language Server Protocol on its standard output",
+           "uci": "speaks the Universal Chess Interface on its standard output"}
 
 
 def readme_rows() -> dict[str, str]:
