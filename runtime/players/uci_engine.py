@@ -385,7 +385,7 @@ class UciEngineLoop:
 
     def _unit(self, player: Player) -> float:
         """The value ``score cp`` counts hundredths of: the cheapest piece's learned value."""
-        evaluator = getattr(player, "evaluator", None)
+        evaluator = player.evaluator if isinstance(player, AlphaBetaPlayer) else None
         values = [v for v in evaluator.knowledge.values.values() if v > 0] if evaluator is not None else []
         return min(values) if values else 1.0
 
