@@ -155,10 +155,7 @@ class Evaluator:
         for _, owner, ptype in sig.board:
             v = values.get(ptype, 1000)
             score += v if owner == player else -v
-        for owner, ptype, n in sig.hands:
-            v = values.get(ptype, 1000) * n
-            score += v if owner == player else -v
-        return score
+        return score + self._hands_milli(sig.hands, player)
 
     def material_change(self, before, after, player: str) -> int:
         """:meth:`material_milli` of signature ``after`` minus that of ``before``, from the pieces
@@ -191,7 +188,6 @@ class Evaluator:
 
     def value_of(self, sig, player: str) -> float:
         """:meth:`evaluate` from a signature already at hand."""
-        w = self.weights
         index = self.pieces
         me = index.player(player)
         parts = self._parts(sig.board)
@@ -200,24 +196,13 @@ class Evaluator:
         for owner, v in parts.milli.items():
             milli += v if owner == me else -v
         if sig.hands:
-            values = self.milli
-            for owner, ptype, n in sig.hands:
-                v = values.get(ptype, 1000) * n
-                milli += v if owner == player else -v
+            milli += self._hands_milli(sig.hands, player)
         score = milli / 1000
         score += self._activity_of(records, me)
         mobility, attacks = self._safe_mobility(parts, me)
         score += mobility
         if self._measured:
-            view = _View([r[NAMES] for r in records])
-            for goal, condition in self._measured:
-                for p in goal.players:
-                    d = self._distance(condition, view, p)
-                    if d is None:
-                        continue
-                    value = w.goal * self.scale / (1.0 + d) - w.goal_step * self.scale * d
-                    sign = 1.0 if goal.result is GoalResult.WIN else -1.0
-                    score += sign * value if p == player else -sign * value
+            score = self._with_goal_terms(score, records, player)
         if self._any_royal:
             score += self._royal_safety_from(records, me, attacks, parts.occupied, parts.mine)
         return score
@@ -226,7 +211,6 @@ class Evaluator:
         """:meth:`value_of` worked out from every piece by the per-piece walks (:meth:`_mobility_of`,
         :meth:`_royal_safety_of`), never from the position valued before: the reference that
         :meth:`value_of` equals bit for bit."""
-        w = self.weights
         index = self.pieces
         me = index.player(player)
         records = index.records(sig.board)
@@ -235,26 +219,40 @@ class Evaluator:
             v = r[MILLI]
             milli += v if r[OWNER] == me else -v
         if sig.hands:
-            values = self.milli
-            for owner, ptype, n in sig.hands:
-                v = values.get(ptype, 1000) * n
-                milli += v if owner == player else -v
+            milli += self._hands_milli(sig.hands, player)
         score = milli / 1000
         score += self._activity_of(records, me)
         mobility, attacks, occupied, mine = self._mobility_of(records, me)
         score += mobility
         if self._measured:
-            view = _View([r[NAMES] for r in records])
-            for goal, condition in self._measured:
-                for p in goal.players:
-                    d = self._distance(condition, view, p)
-                    if d is None:
-                        continue
-                    value = w.goal * self.scale / (1.0 + d) - w.goal_step * self.scale * d
-                    sign = 1.0 if goal.result is GoalResult.WIN else -1.0
-                    score += sign * value if p == player else -sign * value
+            score = self._with_goal_terms(score, records, player)
         if self._any_royal:
             score += self._royal_safety_of(records, me, attacks, occupied, mine)
+        return score
+
+    def _hands_milli(self, hands, player: str) -> int:
+        """The learned values (thousandths) of the pieces off the board, ``player``'s counted for it
+        and every other player's against it."""
+        values = self.milli
+        milli = 0
+        for owner, ptype, n in hands:
+            v = values.get(ptype, 1000) * n
+            milli += v if owner == player else -v
+        return milli
+
+    def _with_goal_terms(self, score: float, records, player: str) -> float:
+        """``score`` plus each measured goal's term for every player it names, added one by one in
+        goal order (the order :meth:`value_of` and :meth:`value_from_scratch` both sum in)."""
+        w = self.weights
+        view = _View([r[NAMES] for r in records])
+        for goal, condition in self._measured:
+            for p in goal.players:
+                d = self._distance(condition, view, p)
+                if d is None:
+                    continue
+                value = w.goal * self.scale / (1.0 + d) - w.goal_step * self.scale * d
+                sign = 1.0 if goal.result is GoalResult.WIN else -1.0
+                score += sign * value if p == player else -sign * value
         return score
 
     # ------------------------------------------------------------------ board parts
