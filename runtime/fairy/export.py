@@ -30,6 +30,7 @@ from .extra_positions import describe, positions_outside_grid, why_they_matter
 from .fen import square_name
 from .final_captures import game_ending_types
 from .flag_entries import attacked_entry_refused
+from .goal_forms import checkmated_type, checkmated_types, none_left_type
 from .hand_cells import MAX_PROBLEMS, HandProblem, HandRules
 from .move_priorities import (
     PriorityRule,
@@ -465,10 +466,9 @@ class _PieceExport:
     def _royal_types(self) -> set[str]:
         royal: set[str] = set()
         for g in self.gdef.goals:
-            text = to_text(g.condition)
-            m = re.fullmatch(r"\(checkmated ([^() ]+)\)", text)
-            if m and g.kind == "loss":
-                royal.add(m.group(1))
+            t = checkmated_type(g)
+            if t is not None and g.kind == "loss":
+                royal.add(t)
         if len(royal) > 1:
             self.report.add(ExportCode.GOAL, f"several royal types ({', '.join(sorted(royal))}): Fairy-Stockfish "
                             "has one king type")
@@ -933,10 +933,10 @@ class _PieceExport:
         for g in self.gdef.goals:
             text = to_text(g.condition)
             everyone = not g.players or set(g.players) == set(self.gdef.players)
-            m_check = re.fullmatch(r"\(checkmated ([^() ]+)\)", text)
-            m_ext = re.fullmatch(r"\(pieces-remaining 0 ([^() ]+)\)", text)
+            checkmated = checkmated_type(g)
+            none_left = none_left_type(g)
             m_flag = re.fullmatch(r"\(absolute-config ([^() ]+) \(([^()]+)\)\)", text)
-            if m_check and g.kind == "loss" and everyone:
+            if checkmated is not None and g.kind == "loss" and everyone:
                 continue
             if text == "stalemated" and everyone:
                 o["stalemateValue"] = {"loss": "loss", "win": "win", "draw": "draw"}.get(g.kind, "draw")
@@ -952,8 +952,8 @@ class _PieceExport:
                 extinction.append("*")
                 o["extinctionPieceCount"] = "1"
                 continue
-            if m_ext and g.kind == "loss" and everyone and m_ext.group(1) in self.letters:
-                extinction.append(self.letters[m_ext.group(1)])
+            if none_left is not None and g.kind == "loss" and everyone and none_left in self.letters:
+                extinction.append(self.letters[none_left])
                 continue
             if m_flag and g.kind == "win" and m_flag.group(1) in self.letters and \
                     (len(g.players) == 1 or set(g.players) == set(self.gdef.players)):
@@ -1153,7 +1153,6 @@ def naming_for(game: ZrfGame) -> Naming | None:
     if frame is None or len(game.gdef.players) != 2:
         return None
     used = list(dict.fromkeys([ty for _, ty, _ in game.gdef.setup.placements] + hand_types(game.gdef)))
-    royal = {m.group(1) for g in game.gdef.goals
-             if (m := re.fullmatch(r"\(checkmated ([^() ]+)\)", to_text(g.condition)))}
+    royal = checkmated_types(game.gdef)
     letters = _letters(used, royal)
     return Naming({v: k for k, v in letters.items()}, dict(frame.cell), tuple(game.gdef.players[:2]))

@@ -18,13 +18,11 @@ verification sees the last position of such a game as Fairy-Stockfish has it
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 from runtime.interpreter.game import ZrfGame
-from zrf.syntax import to_text
 
-_LAST_PIECE = re.compile(r"\((?:pieces-remaining 0|checkmated) ([^() ]+)\)")
+from .goal_forms import checkmated_type, none_left_type
 
 
 def game_ending_types(game: ZrfGame) -> frozenset[str]:
@@ -35,9 +33,9 @@ def game_ending_types(game: ZrfGame) -> frozenset[str]:
         return frozenset()
     lost: set[str] = set()
     for goal in gdef.goals:
-        m = _LAST_PIECE.fullmatch(to_text(goal.condition))
-        if m and goal.kind == "loss" and (not goal.players or set(goal.players) == players):
-            lost.add(m.group(1))
+        t = none_left_type(goal) or checkmated_type(goal)
+        if t is not None and goal.kind == "loss" and (not goal.players or set(goal.players) == players):
+            lost.add(t)
     per_player = Counter((pl, ty) for pl, ty, _ in gdef.setup.placements)
     promoted = {game.tables.types[t] for t in game.promotion_targets}
     off = {ty for (_, ty), n in gdef.setup.off.items() if n > 0}

@@ -27,15 +27,14 @@ from __future__ import annotations
 import copy
 import dataclasses
 import enum
-import re
 from dataclasses import dataclass
 
 from runtime.interpreter.game import ZrfGame
 from zrf.diagnostics import Report
 from zrf.model import GameDef, MoveBlock
-from zrf.syntax import to_text
 
 from .betza import Modality
+from .goal_forms import checkmated_types
 from .hand_cells import HandRules
 from .probing import BoardFrame, Prober, piece_steps
 
@@ -81,7 +80,7 @@ def ranked_blocks(gdef: GameDef) -> list[RankedBlock]:
 
 def has_royal_piece(gdef: GameDef) -> bool:
     """Is some goal ``(checkmated T)``, so that moves leaving a T attacked are removed?"""
-    return any(re.fullmatch(r"\(checkmated [^() ]+\)", to_text(g.condition)) for g in gdef.goals)
+    return bool(checkmated_types(gdef))
 
 
 def priority_rule(gdef: GameDef) -> PriorityRule:
