@@ -4,8 +4,9 @@
         [--positions 4] [--depth 3] [--budget 400] [--sunfish-nodes 20000] [--repeat 1] [--rounds 1]
 
 For each game (its ZRF file in this checkout: tests/games/chess.zrf and
-xiangqi.zrf, the generated Canopus and Alpha Centauri files; ``alpha-centauri-engine``
-is Alpha Centauri's native engine, the one ``zrf play`` and the web page play) a seeded random
+xiangqi.zrf, the generated Canopus and Alpha Centauri files; ``alpha-centauri-engine``,
+``canopus-engine`` and ``epsilon-eridani-engine`` are the native engines, the ones
+``zrf play`` and the web page play) a seeded random
 game is played and every tenth position from ply 10 on is kept, written as a
 ``--position`` set-up text (:mod:`runtime.loading.setup_text`), so each side
 searches exactly the same positions.  Each engine runs in its own subprocess,
@@ -51,7 +52,10 @@ GAMES = {
     "xiangqi": ("tests/games/xiangqi.zrf", None),
     "canopus": ("variants/canopus/canopus.zrf", None),
     "alpha-centauri": ("variants/alpha_centauri/alpha_centauri.zrf", None),
-    "alpha-centauri-engine": ("alpha-centauri", None),  # the native engine, by its registry name
+    # the native engines, by their registry names
+    "alpha-centauri-engine": ("alpha-centauri", None),
+    "canopus-engine": ("canopus", None),
+    "epsilon-eridani-engine": ("epsilon-eridani", None),
 }
 
 

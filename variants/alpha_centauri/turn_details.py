@@ -12,7 +12,7 @@ owner replaces one; a move or a Rotor's rotation only carries them elsewhere).
 
 from __future__ import annotations
 
-from runtime.core.move_details import details_from_codes
+from runtime.core.move_details import details_from_codes, loses_a_piece
 from runtime.core.protocol import LazyDetails, PartDetails
 
 from .board import NAMES, TYPE_NAMES
@@ -40,9 +40,9 @@ class TurnDetails(LazyDetails):
         board = self.board
         written: dict[int, int] = {}
         for part in self.changes:
-            before = sorted(written.get(cell, board[cell]) for cell, _ in part)
-            after = sorted(val for _, val in part)
-            if [x for x in before if x] != [x for x in after if x]:
+            before = {cell: written.get(cell, board[cell]) for cell, _ in part}
+            after = dict(part)
+            if loses_a_piece(before, after, after):
                 return True
             written.update(part)
         return False
