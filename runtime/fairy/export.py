@@ -631,7 +631,7 @@ class _PieceExport:
         bases: dict[str, str] = {}
         on_board = {ty for _, ty, c in self.gdef.setup.placements}
         carried = self.hand_rules.carried if self.hand_rules is not None else {}
-        turns = read_turnovers(self.piece_promotions, on_board | set(hand_types(self.gdef)) | set(carried.values()))
+        turns = read_turnovers(self.piece_promotions, on_board, set(hand_types(self.gdef)) | set(carried.values()))
         for t, problems in turns.problems.items():
             for problem in problems:
                 self.report.add(ExportCode.PROMOTION, problem, self.gdef.pieces[t].span)
@@ -1054,8 +1054,8 @@ class _PieceExport:
                     continue
                 if gap:
                     row, gap = row + str(gap), 0
-                letter = self.letters[piece[1]]
-                row += letter.upper() if piece[0] == players[0] else letter
+                token = self.tokens.get(piece[1], self.letters[piece[1]])  # a set-up promoted form: +x
+                row += token.upper() if piece[0] == players[0] else token
             rows.append(row + (str(gap) if gap else ""))
         hand = ""
         if self.options.get("pieceDrops") == "true":
