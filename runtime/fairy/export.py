@@ -930,6 +930,11 @@ class _PieceExport:
         o["checkmateValue"] = "loss"
         o["stalemateValue"] = "draw"
         extinction: list[str] = []
+        stalemate_kinds: dict[str, str] = {}  # player -> the kind of its first stalemated goal
+        for g in self.gdef.goals:
+            if to_text(g.condition) == "stalemated":
+                for player in g.players or self.gdef.players:
+                    stalemate_kinds.setdefault(player, g.kind)
         for g in self.gdef.goals:
             text = to_text(g.condition)
             everyone = not g.players or set(g.players) == set(self.gdef.players)
@@ -940,6 +945,16 @@ class _PieceExport:
                 continue
             if text == "stalemated" and everyone:
                 o["stalemateValue"] = {"loss": "loss", "win": "win", "draw": "draw"}.get(g.kind, "draw")
+                continue
+            if text == "stalemated" and set(stalemate_kinds) == set(self.gdef.players) \
+                    and len(set(stalemate_kinds.values())) == 1:
+                o["stalemateValue"] = {"loss": "loss", "win": "win", "draw": "draw"}.get(g.kind, "draw")
+                continue  # one goal a player, the same for all
+            if text == "stalemated":
+                others = ", ".join(p for p in self.gdef.players if p not in g.players)
+                self.report.add(ExportCode.GOAL, f"{g.kind}-condition stalemated for {', '.join(g.players)} only "
+                                f"({others} stalemated draws, Zillions' default): Fairy-Stockfish's stalemateValue "
+                                "is one for both players", g.span)
                 continue
             if text == "repetition" and everyone and g.kind in ("draw", "loss", "win"):
                 o["nFoldRule"] = "3"
