@@ -38,6 +38,7 @@ from .move_priorities import (
     model_problems,
     priority_rule,
 )
+from .mobility_regions import second_player_region
 from .naming import Naming
 from .pawn_promotions import PawnPromotion, read_pawn_promotion
 from .position import FairyGame
@@ -421,8 +422,8 @@ class _PieceExport:
                 option_name = f"CustomPiece{custom}"
             if region is not None:
                 self.options[f"mobilityRegionWhite{option_name}"] = region_option(self.frame, region)
-                self.options[f"mobilityRegionBlack{option_name}"] = region_option(self.frame,
-                                                                           self._mirrored(region))
+                self.options[f"mobilityRegionBlack{option_name}"] = region_option(
+                    self.frame, second_player_region(self.prober, t, region, self._mirrored))
         if "king" not in self.options:
             self.options["king"] = "-"
         en_passant = pawn_type is not None and self.options.get("enPassantRegion") != "-"
