@@ -32,13 +32,13 @@ from .final_captures import game_ending_types
 from .flag_entries import attacked_entry_refused
 from .goal_forms import checkmated_type, checkmated_types, none_left_type
 from .hand_cells import MAX_PROBLEMS, HandProblem, HandRules
+from .mobility_regions import second_player_region
 from .move_priorities import (
     PriorityRule,
     captures_first_problems,
     model_problems,
     priority_rule,
 )
-from .mobility_regions import second_player_region
 from .naming import Naming
 from .pawn_promotions import PawnPromotion, read_pawn_promotion
 from .position import FairyGame

@@ -64,5 +64,5 @@ def test_a_stalemate_loss_of_one_player_only_is_a_located_e809(tmp_path):
     path.write_text(text)
     line = next(i for i, t in enumerate(text.splitlines(), 1) if "loss-condition" in t)
     assert refused_export_lines(path) == [
-        f"{path}:{line}:3: E809 loss-condition stalemated for White only (Black stalemated draws, Zillions' "
-        "default): Fairy-Stockfish's stalemateValue is one for both players"]
+        (f"{path}:{line}:3: E809 loss-condition stalemated for White only (Black stalemated draws, Zillions' "
+         "default): Fairy-Stockfish's stalemateValue is one for both players")]
