@@ -944,13 +944,11 @@ class _PieceExport:
             m_flag = re.fullmatch(r"\(absolute-config ([^() ]+) \(([^()]+)\)\)", text)
             if checkmated is not None and g.kind == "loss" and everyone:
                 continue
-            if text == "stalemated" and everyone:
-                o["stalemateValue"] = {"loss": "loss", "win": "win", "draw": "draw"}.get(g.kind, "draw")
+            if text == "stalemated" and (everyone or (set(stalemate_kinds) == set(self.gdef.players)
+                                                      and len(set(stalemate_kinds.values())) == 1)):
+                # one goal for everyone, or one a player, the same for all
+                o["stalemateValue"] = g.kind if g.kind in ("loss", "win", "draw") else "draw"
                 continue
-            if text == "stalemated" and set(stalemate_kinds) == set(self.gdef.players) \
-                    and len(set(stalemate_kinds.values())) == 1:
-                o["stalemateValue"] = {"loss": "loss", "win": "win", "draw": "draw"}.get(g.kind, "draw")
-                continue  # one goal a player, the same for all
             if text == "stalemated":
                 others = ", ".join(p for p in self.gdef.players if p not in g.players)
                 self.report.add(ExportCode.GOAL, f"{g.kind}-condition stalemated for {', '.join(g.players)} only "
