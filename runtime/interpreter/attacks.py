@@ -112,14 +112,20 @@ class AttackSearch:
         return False
 
     def royal_attacked(self, board: Board, player: int, types: frozenset, last_from: int,
-                       last_to: int) -> bool:
-        """Does some piece of ``player`` of the royal ``types`` stand attacked (``checkmated``)?"""
+                       last_to: int, royal: Sequence[int] | None = None,
+                       opponents: Sequence[int] | None = None) -> bool:
+        """Does some piece of ``player`` of the royal ``types`` stand attacked (``checkmated``)?
+
+        ``royal`` and ``opponents``, when given, hold the squares of those royal pieces and of
+        every other player's pieces, in board order (else the board is searched for them).
+        """
+        if royal is None:
+            royal = [p for p, pc in enumerate(board) if pc is not None and pc[0] == player and pc[1] in types]
         self.nest += 1
         try:
-            for p, pc in enumerate(board):
-                if pc is not None and pc[0] == player and pc[1] in types:
-                    if self.attacked(board, p, player, last_from, last_to, spare=types):
-                        return True
+            for p in royal:
+                if self.attacked(board, p, player, last_from, last_to, spare=types, squares=opponents):
+                    return True
         finally:
             self.nest -= 1
         return False

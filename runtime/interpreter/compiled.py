@@ -66,7 +66,7 @@ class CompiledGame(Protocol):
     priorities: dict[str, int]
     goals: list[CompiledGoal]
     #: player index -> its royal piece types (from its checkmated goals)
-    royal: dict[int, set[int]]
+    royal: dict[int, frozenset[int]]
     promotion_targets: frozenset[int]
     promoted: frozenset[int]
     #: empty stores, for applying parts where the stores do not matter

@@ -122,7 +122,7 @@ class ZrfGame(Game, SetsUpPositions, ReadsSavedGames, PlaysZrfRules):
         self.priorities = {mt: i for i, mt in enumerate(gdef.move_priorities)}
         gc = GoalCompiler(t, report)
         self.goals: list[CompiledGoal] = []
-        self.royal: dict[int, set[int]] = {}
+        royal: dict[int, set[int]] = {}
         for g in gdef.goals:
             players = tuple(t.player_index[p] for p in (g.players or gdef.players) if p in t.player_index)
             self.goals.append(CompiledGoal(GoalResult(g.kind), players, gc.compile(g.condition),
@@ -131,7 +131,9 @@ class ZrfGame(Game, SetsUpPositions, ReadsSavedGames, PlaysZrfRules):
             rt = royal_types(g.condition, t)
             if rt:
                 for p in players:
-                    self.royal.setdefault(p, set()).update(rt)
+                    royal.setdefault(p, set()).update(rt)
+        #: per player, the royal piece types its ``checkmated`` goals name (king safety, ``in_check``)
+        self.royal: dict[int, frozenset[int]] = {p: frozenset(types) for p, types in royal.items()}
         self._goal_positions: dict[int, frozenset] = {}
         self.turn_order = TurnOrder(gdef, t)
         #: empty stores, for applying parts where the stores do not matter (attack tests)

@@ -20,9 +20,10 @@ from .attacks import AttackSearch
 from .compiled import CompiledGame, CompiledGoal
 from .options import PassTurn
 from .parts import apply_part, generate_parts
-from .sentinels import NO
+from .royal_check import CheckBasis, opponents_squares, royal_squares
+from .sentinels import LAST_MOVE, NO
 from .signature_delta import signature_after, whole_signature
-from .wholeturns import MoveList, Turn, TurnSource, changed_squares, part_notation
+from .wholeturns import MoveList, Turn, TurnSource, part_notation
 
 class Pass(enum.Enum):
     """The engine data of the pass move (a turn that changes nothing but the player to move)."""
@@ -33,22 +34,33 @@ class Pass(enum.Enum):
 PASS = Move(("Pass",), Pass.TURN, (PartDetails(),))
 """The move of a player who passes (when the game allows it)."""
 
+PASS_CHANGES = frozenset((LAST_MOVE,))
+"""The squares a pass changes (:func:`.wholeturns.changed_squares`): none but last-from and last-to's."""
+
 MAX_LISTED = 100_000
 """Whole turns a position's move list holds; a longer list is cut with warning W504
 (random choices, counts and stalemate tests never need the list)."""
 
 
+def _changed_by(made: Turn | Pass) -> set | frozenset:
+    """The squares the turn ``made`` (or a pass) may have changed."""
+    return PASS_CHANGES if made is Pass.TURN else made.changed()
+
+
 class ZrfState(State, ReadsRecordedTurns):
     """An immutable ZRF position."""
 
-    __slots__ = ("game", "cells", "stores", "turn", "last_from", "last_to", "removed", "earlier",
-                 "_raw", "_legal", "_outcome", "_done", "_repkey", "_signature", "_squares", "_basis")
+    __slots__ = ("game", "cells", "stores", "turn", "turn_entry", "last_from", "last_to", "removed", "earlier",
+                 "_raw", "_legal", "_outcome", "_done", "_repkey", "_signature", "_squares", "_basis",
+                 "_check", "_check_from", "_checks")
 
     def __init__(self, game: CompiledGame, board, hands, turn, last_from, last_to, removed, parent):
         self.game = game
         self.cells = board
         self.stores = hands
         self.turn = turn
+        #: (player, moves-as, move type) of this turn (:meth:`.game.ZrfGame.entry`)
+        self.turn_entry = game.entry(turn)
         self.last_from = last_from
         self.last_to = last_to
         self.removed = removed
@@ -63,21 +75,26 @@ class ZrfState(State, ReadsRecordedTurns):
         self._repkey = None
         self._signature = None
         self._squares = None
-        #: (the parent's signature, its board and stores, the squares the turn changed) while this
-        #: position's own signature is not made yet and the parent's was (:func:`.signature_after`)
+        #: (the parent's signature, its board and stores, the turn that made this position) while
+        #: this position's own signature is not made yet and the parent's was (:func:`.signature_after`)
         self._basis = None
+        #: :meth:`in_check`'s answer, once known
+        self._check = None
+        #: (the parent's :class:`.royal_check.CheckBasis`, the turn that made this position) until
+        #: :meth:`in_check` is answered, in a game with royal pieces
+        self._check_from = None
+        #: the :class:`.royal_check.CheckBasis` this position's children answer ``in_check`` from
+        self._checks = None
 
     # ------------------------------------------------------------------ protocol
 
     @property
     def current_player(self) -> str:
-        g = self.game
-        return g.tables.players[g.entry(self.turn)[0]]
+        return self.game.tables.players[self.turn_entry[0]]
 
     @property
     def moves_as(self) -> str:
-        g = self.game
-        return g.tables.players[g.entry(self.turn)[1]]
+        return self.game.tables.players[self.turn_entry[1]]
 
     def legal_moves(self) -> list[Move]:
         if self._legal is None:
@@ -108,15 +125,18 @@ class ZrfState(State, ReadsRecordedTurns):
         if data is Pass.TURN:
             child = ZrfState(g, self.cells, self.stores, self.turn + 1, self.last_from,
                              self.last_to, (), self)
-            changed = ()
         else:
             child = ZrfState(g, data.board, data.hands, self.turn + 1, data.lf, data.lt,
                              data.removed, self)
-            changed = data.parts
         # a position whose own signature is one delta away makes it now, so that its children's are too
         sig = self._signature if self._basis is None else self.signature()
         if sig is not None:
-            child._basis = (sig, self.cells, self.stores, changed)
+            child._basis = (sig, self.cells, self.stores, data)
+        if g.royal:
+            basis = self._checks
+            if basis is None:
+                basis = self._checks = CheckBasis(g, self.cells, self.last_from, self.last_to, self.squares())
+            child._check_from = (basis, data)
         return child
 
     def outcome(self) -> Outcome | None:
@@ -138,9 +158,9 @@ class ZrfState(State, ReadsRecordedTurns):
         if basis is None:
             return whole_signature(t, self.current_player, self.cells, self.stores)
         self._basis = None
-        before, cells, stores, parts = basis
+        before, cells, stores, made = basis
         return signature_after(t, self.current_player, before, cells, stores, self.cells, self.stores,
-                               changed_squares(parts))
+                               _changed_by(made))
 
     def squares(self) -> list[list[int]]:
         """Per player, the squares its pieces stand on, in board order (found once)."""
@@ -184,7 +204,7 @@ class ZrfState(State, ReadsRecordedTurns):
         move type than this file does; None when the first line matches no part.
         """
         g = self.game
-        player, mover, mfilter = g.entry(self.turn)
+        player, mover, mfilter = self.turn_entry
         by_number = {n: mt for mt, n in g.mtype_numbers.items()}
         board, hands, lf, lt = self.cells, self.stores, self.last_from, self.last_to
         candidates = generate_parts(g, board, mover, mfilter, lf, lt, hands)
@@ -275,20 +295,40 @@ class ZrfState(State, ReadsRecordedTurns):
         return n
 
     def in_check(self) -> bool:
-        """The contract's check test: the mover's royal types (from its ``checkmated`` goals) attacked."""
-        g = self.game
-        player = g.entry(self.turn)[0]
-        types = g.royal.get(player)
-        return bool(types) and self.royal_attacked(player, frozenset(types))
+        """The contract's check test: the mover's royal types (from its ``checkmated`` goals) attacked.
+
+        Answered once per position; a position made by a turn answers from its parent's board
+        where it can (:class:`.royal_check.CheckBasis`)."""
+        told = self._check
+        if told is None:
+            told = self._check = self._royal_check()
+        return told
+
+    def _royal_check(self) -> bool:
+        player = self.turn_entry[0]
+        types = self.game.royal.get(player)
+        if not types:
+            return False
+        origin = self._check_from
+        if origin is not None:
+            self._check_from = None
+            basis, made = origin
+            told = basis.royal_attacked(player, types, self.cells, _changed_by(made), self.last_from, self.last_to)
+            if told is not None:
+                return told
+        return self.royal_attacked(player, types)
 
     def royal_attacked(self, player: int, types) -> bool:
         """Does a piece of ``player`` of the royal ``types`` stand attacked (``checkmated``)?"""
-        return AttackSearch(self.game).royal_attacked(self.cells, player, frozenset(types),
-                                                      self.last_from, self.last_to)
+        types = frozenset(types)
+        squares = self.squares()
+        return AttackSearch(self.game).royal_attacked(self.cells, player, types, self.last_from, self.last_to,
+                                                      royal_squares(self.cells, squares, player, types),
+                                                      opponents_squares(squares, player))
 
     def _rep_key(self):
         if self._repkey is None:
-            self._repkey = (self.cells, self.stores, self.game.entry(self.turn)[:2])
+            self._repkey = (self.cells, self.stores, self.turn_entry[:2])
         return self._repkey
 
     def repetitions(self) -> int:
@@ -347,7 +387,7 @@ class ZrfState(State, ReadsRecordedTurns):
         out = self.quick_outcome()
         if out is not None:
             return out
-        player = g.entry(self.turn)[0]
+        player = self.turn_entry[0]
         for goal in g.goals:
             if goal.on_turn and player in goal.players and goal.holds(self, player):
                 return self._result(goal, player)

@@ -29,17 +29,17 @@ class TurnOrder:
             for e in entries)
         #: index of the first entry of the repeating cycle
         self.repeat_from: int = gdef.turn_order.repeat_from
+        #: the entries play cycles through once past the first pass, and the turn the cycle counts from
+        self._cycle = self.entries[self.repeat_from:] or self.entries or ((0, 0, None),)
+        self._cycle_from = self.repeat_from if self.entries[self.repeat_from:] else 0
 
     def entry(self, turn: int) -> Entry:
         """(player, moves-as, move type) for 0-based turn number ``turn``."""
         e = self.entries
-        if not e:
-            return (0, 0, None)
         if turn < len(e):
             return e[turn]
-        cycle = e[self.repeat_from:] or e
-        rf = self.repeat_from if e[self.repeat_from:] else 0
-        return cycle[(turn - rf) % len(cycle)]
+        cycle = self._cycle
+        return cycle[(turn - self._cycle_from) % len(cycle)]
 
     def move_number(self, turn: int) -> int:
         """ZSG move number of 0-based turn ``turn`` (§2.4)."""

@@ -38,6 +38,7 @@ from .context import Part
 from .options import MaximalCaptures
 from .part_notation import part_details, part_notation
 from .parts import MAX_PARTS, PartStream, apply_part, generate_parts, part_changes_material, simple_keys
+from .royal_check import opponents_squares
 from .sentinels import LAST_MOVE, NO
 
 
@@ -59,8 +60,8 @@ class Turn:
     the board is asked for.
     """
 
-    __slots__ = ("_board", "_hands", "_lf", "_lt", "_material", "_pending", "_removed", "_source", "befores",
-                 "notes", "parts", "rank")
+    __slots__ = ("_board", "_changed", "_hands", "_lf", "_lt", "_material", "_pending", "_removed", "_source",
+                 "befores", "notes", "parts", "rank")
 
     def __init__(self, parts, notes, befores, board, hands, lf, lt, removed, rank, pending=None):
         self.parts = parts
@@ -81,6 +82,8 @@ class Turn:
         self._source = None
         #: :meth:`changes_material`'s answer, once known (a search asks it of a turn twice)
         self._material = None
+        #: :meth:`changed`'s answer, once known
+        self._changed = None
 
     @classmethod
     def unapplied(cls, part: Part, rank: int, source: "TurnSource") -> "Turn":
@@ -142,6 +145,14 @@ class Turn:
         if self._pending is not None:
             self._apply()
         return self._removed
+
+    def changed(self) -> set:
+        """The squares the turn may have changed (:func:`changed_squares`), worked out once: the
+        king-safety test, the signature and the check test of the position after it all ask."""
+        out = self._changed
+        if out is None:
+            out = self._changed = changed_squares(self.parts)
+        return out
 
     @property
     def size(self) -> int:
@@ -269,14 +280,14 @@ class TurnSource:
     """
 
     def __init__(self, state):
-        g = self.game = state.game
+        self.game = state.game
         self.cells = state.cells
         self.stores = state.stores
         self.last_from = state.last_from
         self.last_to = state.last_to
         #: per player, the squares its pieces stand on (:meth:`.state.ZrfState.squares`)
         self.squares = state.squares()
-        self.player, self.mover, self.mfilter = g.entry(state.turn)
+        self.player, self.mover, self.mfilter = state.turn_entry
         self._firsts: tuple[list[Part], int] | None = None
         #: the first parts made piece by piece by :meth:`any_legal` (then :meth:`first_parts` ends it)
         self._stream: PartStream | None = None
@@ -341,7 +352,7 @@ class TurnSource:
         g = self.game
         if self._firsts is not None or g.priorities or g.options.maximal_captures is not MaximalCaptures.OFF:
             return next(iter(self.legal()), None) is not None
-        royal = frozenset(g.royal.get(self.mover, ()))
+        royal = g.royal.get(self.mover, frozenset())
         stream = self._stream
         if stream is None:
             stream = self._stream = PartStream(g, self.cells, self.mover, self.mfilter, self.last_from,
@@ -452,7 +463,7 @@ class TurnSource:
         g = self.game
         if g.options.maximal_captures is not MaximalCaptures.OFF:
             return sum(1 for _ in self.legal())
-        royal = frozenset(g.royal.get(self.mover, ()))
+        royal = g.royal.get(self.mover, frozenset())
         if self._firsts is None and not g.priorities and g.one_move_type:
             n = self._count_keys(royal)
             if n is not None:
@@ -508,7 +519,7 @@ class TurnSource:
         (:meth:`Turn.changes_material`), left out before the king-safety test.
         """
         g = self.game
-        royal = frozenset(g.royal.get(self.mover, ()))
+        royal = g.royal.get(self.mover, frozenset())
         if material_only and g.options.maximal_captures is MaximalCaptures.OFF:
             turns = self._material_ranked()
         elif royal and g.options.maximal_captures is MaximalCaptures.OFF:
@@ -552,7 +563,7 @@ class TurnSource:
         """:meth:`_safe` from the board after ``tn`` (the attackers whose runs it changed, run again)."""
         mover = self.mover
         cells = self.cells
-        changed = changed_squares(tn.parts)
+        changed = tn.changed()
         search = self._search()
         board = tn.board
         incr = Incremental(cells, changed, board, self._nested, self.last_from, self.last_to)
@@ -687,9 +698,9 @@ class TurnSource:
         if base is None:
             search = self._search()
             search.incr = None
-            others = [q for o, own in enumerate(self.squares) if o != self.mover for q in own]
             base = self._baselines[p] = search.attack_baseline(self.cells, p, self.mover, self.last_from,
-                                                               self.last_to, royal, sorted(others))
+                                                               self.last_to, royal,
+                                                               opponents_squares(self.squares, self.mover))
         return base
 
 
