@@ -326,17 +326,20 @@ def king_in_check(board, owner: int, rules: Rules) -> bool:
 
 
 def _near_cells(board, target: int, attacker: int) -> set[int]:
-    """The cells :func:`_near_attack` reads: the target's neighbours and the Mage / P32 paths
-    onto it (their cells to cross and their sources' neighbours where a piece stands on one)."""
+    """The cells :func:`_near_attack` depends on while the attacker's Mage-Apprentices and
+    P32s stay where they stand: the target, its neighbours (the King, the Soldiers' sources),
+    and, for each path onto it from one of those pieces, its cells to cross and its source's
+    neighbours (reduction).  A path from a source holding no such piece reads no further."""
     shift = attacker << 4
     cells = {target}
     cells.update(NEIGHBOURS[target])
     for value, table in ((MAGE | shift, MAGE_REVERSE), (P32 | shift, P32_REVERSE)):
         for src, empties, kind in table[target]:
-            cells.add(src)
-            if board[src] == value and kind != 1:
-                cells.update(empties)
-                cells.update(NEIGHBOURS[src])
+            if board[src] == value:
+                cells.add(src)
+                if kind != 1:
+                    cells.update(empties)
+                    cells.update(NEIGHBOURS[src])
     return cells
 
 
@@ -410,14 +413,14 @@ def check_after_moves(board, me: int, rules: Rules):
     The returned function takes a successor board of one of ``me``'s moves and
     answers :func:`king_in_check` on it.  :func:`attacked` is a disjunction of
     parts, each a function of a few cells: the near attackers, each Pusher,
-    each Star.  Each part's answer on ``board`` and the cells it reads are
+    each Star.  Each part's answer on ``board`` and the cells it depends on are
     worked out once; on a successor, a part none of whose cells changed keeps
     its answer, the others are asked again.  A move of ``me`` never gives the
     attacker a piece, only takes or pushes one of its pieces away; so when
     neither the King's cell nor the cell of an attacking Mage-Apprentice, P32,
-    Pusher or Star changed, the attacker's pieces of each kind stand where they
-    stood, and the parts are those of ``board``; otherwise, or when the King
-    moved, the whole test is made.
+    Pusher or Star changed, the attacker's pieces of those kinds stand where
+    they stood (none left, none came), and the parts are those of ``board``;
+    otherwise, or when the King moved, the whole test is made.
     """
     ksq = board.find(piece(KING, me))
     if ksq < 0:
