@@ -77,14 +77,16 @@ def _changes(cell: str, old: PieceName, new: PieceName) -> list[Change]:
 
 def details_from_codes(boards: Sequence[Sequence], decode: Callable[[Any], PieceName],
                        names: Sequence[str], movements: Sequence[Sequence[tuple[int, int]] | None] = (),
-                       empty: Any = 0) -> tuple[PartDetails, ...]:
+                       empty: Any = 0, written: Sequence[Iterable[int]] | None = None
+                       ) -> tuple[PartDetails, ...]:
     """The details of each part of a move, from an engine's boards of piece codes.
 
     ``boards`` are the board before the move and after each part; ``decode`` turns a
     code into ``(player, piece type)``; ``names[i]`` is cell ``i``; ``movements[k]``
     (when given) are part ``k``'s (source, target) cell indices; ``empty`` is the code of an
-    empty cell.  Only the cells a part changed, or its movements name, are looked at (a
-    piece that takes an identical one leaves its target's code as it was).
+    empty cell; ``written[k]`` (when given) holds every cell part ``k`` may have changed, so
+    that only those are compared.  Only the cells a part changed, or its movements name, are
+    looked at (a piece that takes an identical one leaves its target's code as it was).
     """
     out = []
     for k in range(len(boards) - 1):
@@ -92,7 +94,10 @@ def details_from_codes(boards: Sequence[Sequence], decode: Callable[[Any], Piece
         after: dict[str, PieceName] = {}
         steps = movements[k] if k < len(movements) else None
         named = {c for step in steps or () for c in step}
-        for i, (x, y) in enumerate(zip(boards[k], boards[k + 1])):
+        old, new = boards[k], boards[k + 1]
+        cells = range(len(old)) if written is None else sorted(named.union(written[k]))
+        for i in cells:
+            x, y = old[i], new[i]
             if x != y or i in named:
                 if x != empty:
                     before[names[i]] = decode(x)
@@ -143,10 +148,14 @@ class BoardsDetails(LazyDetails):
         return self._made
 
     def changes_material(self) -> bool:
+        """:func:`loses_a_piece` on the cells each part changed, counted over the whole boards
+        (a cell the part left alone adds the same code to both counts), at C speed."""
         boards, empty = self.boards, self.empty
         for k in range(len(boards) - 1):
             before, after = boards[k], boards[k + 1]
-            changed = [i for i, (x, y) in enumerate(zip(before, after)) if x != y]
-            if loses_a_piece(before, after, changed, empty):
-                return True
+            if before == after:
+                continue
+            for code in set(before):
+                if code != empty and before.count(code) > after.count(code):
+                    return True
         return False

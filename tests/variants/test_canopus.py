@@ -20,7 +20,7 @@ from runtime.verify.playout import random_playout
 from tests.conftest import full_scale, scaled
 from variants.canopus import data
 from variants.canopus.engine import canopus, super_star_canopus
-from variants.canopus.moves import KING, STAR, SUPER_STAR, generate, piece
+from variants.canopus.moves import KING, STAR, SUPER_STAR, check_after_moves, generate, king_in_check, piece
 
 LETTERS = {"K": "King", "R": "Reducer", "H": "Pusher", "S": "Soldier", "T": "Star",
            "X": "Super-Star", "M": "Mage-Apprentice", "P": "P32"}
@@ -817,3 +817,34 @@ def test_check_means_an_enemy_move_reaches_the_king(factory):
         assert declared == enemy_reaches_king(st), st.signature().pretty()
         checks += declared
     assert checks > scaled(100_000) // 20
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("factory,options", [(canopus, {}), (super_star_canopus, {}),
+                                             (canopus, {"chain_reduction": False, "push_own_king": False})])
+def test_check_after_moves_answers_as_the_whole_test(factory, options):
+    """The legality test that keeps a part's answer while none of the cells it read changed
+    (``moves.check_after_moves``) says what the whole check test says (``king_in_check``,
+    itself held to the move generator by the test above) after every pseudo-legal move of
+    random legal positions (N = 2,000 scaled) and of random games (N = 20 scaled, 120 plies),
+    where pushes and Star chains move and take the attacker's pieces."""
+    game = factory(**options)
+    rules = game.rules
+    states = list(random_legal_states(game, scaled(2000), seed=5))
+    for seed in range(scaled(20, 2)):
+        rng = random.Random(seed)
+        st = game.initial_state()
+        for _ in range(120):
+            if st.outcome() is not None:
+                break
+            states.append(st)
+            st = st.apply(rng.choice(st.legal_moves()))
+    moves = checks = 0
+    for st in states:
+        in_check = check_after_moves(st.cells, st.to_move, rules)
+        for text, after, _, _ in generate(st.cells, st.to_move, rules):
+            expected = king_in_check(after, st.to_move, rules)
+            assert in_check(after) == expected, (text, st.signature().pretty())
+            moves += 1
+            checks += expected
+    assert checks > moves // 50

@@ -26,7 +26,7 @@ from runtime.core.protocol import (Game, GameType, Move, Outcome, SetsUpPosition
 from . import data
 from .board import INDEX, N_CELLS, NAMES, TYPE_NAMES, TYPE_OF_NAME, code
 from .moves import Rules, part_moves, royals_meet
-from .turn_details import TurnDetails
+from .turn_details import FirstPart, TurnDetails
 
 WIN_RULE = "King and Dame meet in the Encounter Zone"
 NO_TURN_RULE = "no legal turn"
@@ -130,32 +130,31 @@ class AlphaCentauriState(State):
         rules = self.game.rules
         me = self.to_move
         b = self.board_codes
+        players = self.game.players
         turns: list = []
         first = part_moves(b, me, 1, rules)
         if not first:
             for text, ch in part_moves(b, me, 2, rules):
-                turns.append(self._move((text,), (ch,)))
+                turns.append(Move((text,), (ch,), TurnDetails(FirstPart(b, ch), None, players)))
             return turns
         cache: dict = {}
         for text1, ch1 in first:
             b1 = b[:]
             for cell, val in ch1:
                 b1[cell] = val
+            part1 = FirstPart(b, ch1)
             if royals_meet(b1, me, rules):
-                turns.append(self._move((text1,), (ch1,)))
+                turns.append(Move((text1,), (ch1,), TurnDetails(part1, None, players)))
                 continue
+            probe = next((cell for cell, val in ch1 if b[cell] != val), None)
             second = [(t, ch) for t, ch in part_moves(b1, me, 2, rules, cache=cache)
-                      if not _restores(b, ch1, ch)]
+                      if not _restores(b, ch1, ch, probe)]
             if not second:
-                turns.append(self._move((text1,), (ch1,)))
+                turns.append(Move((text1,), (ch1,), TurnDetails(part1, None, players)))
                 continue
             for text2, ch2 in second:
-                turns.append(self._move((text1, text2), (ch1, ch2)))
+                turns.append(Move((text1, text2), (ch1, ch2), TurnDetails(part1, ch2, players)))
         return turns
-
-    def _move(self, texts: tuple[str, ...], changes: tuple) -> Move:
-        """A turn of parts ``texts`` making the cell changes ``changes`` (one tuple per part)."""
-        return Move(texts, changes, TurnDetails(self.board_codes, changes, self.game.players))
 
     def legal_moves(self) -> list[Move]:
         if self._moves is None:
@@ -227,12 +226,20 @@ class AlphaCentauriState(State):
         return Signature(to_move, before.board.difference(gone).union(came))
 
 
-def _restores(board: list, first: tuple, second: tuple) -> bool:
+def _restores(board: list, first: tuple, second: tuple, probe: int | None) -> bool:
     """Do the cell changes ``first`` then ``second`` leave ``board`` exactly as it was?
 
     Cells neither part touches are unchanged, so it is enough that every cell
-    either part writes ends with the value it had before the turn.
+    either part writes ends with the value it had before the turn.  ``probe`` is
+    a cell ``first`` changes (None when it changes none): a ``second`` that does
+    not write it leaves it changed, which is told without the rest.
     """
+    if probe is not None:
+        for cell, _ in second:
+            if cell == probe:
+                break
+        else:
+            return False
     final = dict(first)
     final.update(second)
     return all(board[cell] == val for cell, val in final.items())

@@ -19,33 +19,58 @@ from .board import NAMES, TYPE_NAMES
 from .moves import part_movements
 
 
-class TurnDetails(LazyDetails):
-    """The details of a turn making the cell ``changes`` (one tuple of (cell, code) per part) on
-    ``board``, the board of codes before the turn."""
+class FirstPart:
+    """A turn's first part, the cell ``changes`` it makes on ``board``, shared by every turn that
+    starts with it, so that whether it changes material is worked out once for all of them."""
 
-    __slots__ = ("board", "changes", "players", "_made")
+    __slots__ = ("board", "changes", "_material")
 
-    def __init__(self, board: list, changes: tuple, players: tuple[str, ...]) -> None:
+    def __init__(self, board: list, changes: tuple) -> None:
         self.board = board
         self.changes = changes
+        self._material: bool | None = None
+
+    def changes_material(self) -> bool:
+        """Do the codes on the cells the part writes lose one (:func:`loses_a_piece`)?"""
+        if self._material is None:
+            board = self.board
+            after = dict(self.changes)
+            before = {cell: board[cell] for cell in after}
+            self._material = loses_a_piece(before, after, after)
+        return self._material
+
+
+class TurnDetails(LazyDetails):
+    """The details of a turn whose first part is ``first`` (a :class:`FirstPart` on the board
+    before the turn) and whose second part, if any, makes the cell changes ``second``."""
+
+    __slots__ = ("first", "second", "players", "_made")
+
+    def __init__(self, first: FirstPart, second: tuple | None, players: tuple[str, ...]) -> None:
+        self.first = first
+        self.second = second
         self.players = players
         self._made: tuple[PartDetails, ...] | None = None
 
     def __call__(self) -> tuple[PartDetails, ...]:
         if self._made is None:
-            self._made = turn_details(self.board, self.changes, self.players)
+            first = self.first
+            parts = (first.changes,) if self.second is None else (first.changes, self.second)
+            self._made = turn_details(first.board, parts, self.players)
         return self._made
 
     def changes_material(self) -> bool:
-        board = self.board
-        written: dict[int, int] = {}
-        for part in self.changes:
-            before = {cell: written.get(cell, board[cell]) for cell, _ in part}
-            after = dict(part)
-            if loses_a_piece(before, after, after):
-                return True
-            written.update(part)
-        return False
+        first = self.first
+        if first.changes_material():
+            return True
+        second = self.second
+        if second is None:
+            return False
+        board = first.board
+        written = dict(first.changes)
+        after = dict(second)
+        before = {cell: written.get(cell, board[cell]) for cell in after}
+        return loses_a_piece(before, after, after)
 
 
 def turn_details(board: list, parts: tuple, players: tuple[str, ...]) -> tuple[PartDetails, ...]:
@@ -59,4 +84,4 @@ def turn_details(board: list, parts: tuple, players: tuple[str, ...]) -> tuple[P
             b[cell] = val
         boards.append(b)
     return details_from_codes(boards, lambda x: (players[x >> 4], TYPE_NAMES[x & 15]), NAMES,
-                              movements)
+                              movements, written=[[cell for cell, _ in changes] for changes in parts])

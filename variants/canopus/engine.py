@@ -19,8 +19,8 @@ from runtime.core.protocol import (Game, GameType, Move, Outcome, SetsUpPosition
 
 from . import data
 from .board import INDEX, NAME, SIZE
-from .moves import (EMPTY, TYPE_CODE, TYPE_NAME, Rules, generate, king_in_check,
-                    piece, reduced_cells)
+from .moves import (EMPTY, TYPE_CODE, TYPE_NAME, Rules, check_after_moves, generate,
+                    king_in_check, piece, reduced_cells)
 
 PLAYERS = data.PLAYERS
 _GOAL_PAIRS = tuple(tuple((INDEX[a], INDEX[b]) for a, b in data.GOAL_PAIRS[p]) for p in PLAYERS)
@@ -212,8 +212,9 @@ class CanopusState(State):
         me = self.to_move
         rules = self.game.rules
         moves = []
+        in_check = check_after_moves(self.cells, me, rules)
         for text, nb, irreversible, steps in generate(self.cells, me, rules):
-            if king_in_check(nb, me, rules):
+            if in_check(nb):
                 if not (self.game.goal_overrides_check and _has_goal_pair(nb, me)):
                     continue
             after = bytes(nb)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .board import (MAGE_PATHS, MAGE_REVERSE, NAME, NEIGHBOURS, ORTHO,
-                    P32_PATHS, P32_REVERSE, RANK_OF, RAYS, STEP)
+                    P32_PATHS, P32_REVERSE, RANK_OF, RAYS, SIZE, STEP)
 
 EMPTY = 0
 SOLDIER, STAR, SUPER_STAR, PUSHER, MAGE, P32, REDUCER, KING = range(1, 9)
@@ -269,6 +269,21 @@ def attacked(board, target: int, attacker: int, rules: Rules) -> bool:
     that jumps it, and any push by an enemy Pusher whose moved chain contains
     it (push-check).  Reduction is judged per attacking piece on demand.
     """
+    if _near_attack(board, target, attacker):
+        return True
+    shift = attacker << 4
+    for i in _find_all(board, PUSHER | shift):
+        if _pusher_attack(board, i, target, attacker, rules):
+            return True
+    for t in (STAR, SUPER_STAR):
+        for i in _find_all(board, t | shift):
+            if _star_attack(board, i, target, attacker, t == SUPER_STAR, rules):
+                return True
+    return False
+
+
+def _near_attack(board, target: int, attacker: int) -> bool:
+    """Does a Soldier, the King, a Mage-Apprentice or a P32 of ``attacker`` attack ``target``?"""
     shift = attacker << 4
     step = STEP[target]
     sol = SOLDIER | shift
@@ -289,15 +304,17 @@ def attacked(board, target: int, attacker: int, rules: Rules) -> bool:
                     return True
                 if all(board[e] == EMPTY for e in empties) and not is_reduced(board, src):
                     return True
-    for i in _find_all(board, PUSHER | shift):
-        if _pusher_hits(board, i, target, is_reduced(board, i), attacker, rules):
-            return True
-    for t in (STAR, SUPER_STAR):
-        for i in _find_all(board, t | shift):
-            if not is_reduced(board, i) and _star_hits(board, i, attacker, target,
-                                                        t == SUPER_STAR, rules):
-                return True
     return False
+
+
+def _pusher_attack(board, i: int, target: int, attacker: int, rules: Rules) -> bool:
+    """Does the Pusher on ``i`` push-check ``target``?"""
+    return _pusher_hits(board, i, target, is_reduced(board, i), attacker, rules)
+
+
+def _star_attack(board, i: int, target: int, attacker: int, super_star: bool, rules: Rules) -> bool:
+    """Does the Star (Super-Star) on ``i`` jump ``target`` in a chain?"""
+    return not is_reduced(board, i) and _star_hits(board, i, attacker, target, super_star, rules)
 
 
 def king_in_check(board, owner: int, rules: Rules) -> bool:
@@ -306,6 +323,139 @@ def king_in_check(board, owner: int, rules: Rules) -> bool:
     if ksq < 0:
         return False
     return attacked(board, ksq, 1 - owner, rules)
+
+
+def _near_cells(board, target: int, attacker: int) -> set[int]:
+    """The cells :func:`_near_attack` depends on while the attacker's Mage-Apprentices and
+    P32s stay where they stand: the target, its neighbours (the King, the Soldiers' sources),
+    and, for each path onto it from one of those pieces, its cells to cross and its source's
+    neighbours (reduction).  A path from a source holding no such piece reads no further."""
+    shift = attacker << 4
+    cells = {target}
+    cells.update(NEIGHBOURS[target])
+    for value, table in ((MAGE | shift, MAGE_REVERSE), (P32 | shift, P32_REVERSE)):
+        for src, empties, kind in table[target]:
+            if board[src] == value:
+                cells.add(src)
+                if kind != 1:
+                    cells.update(empties)
+                    cells.update(NEIGHBOURS[src])
+    return cells
+
+
+def _pusher_cells(board, i: int) -> set[int]:
+    """The cells :func:`_pusher_attack` from ``i`` reads: the Pusher's cell, its neighbours and
+    each ray up to the first empty cell past the first."""
+    cells = {i}
+    cells.update(NEIGHBOURS[i])
+    for ray in RAYS[i]:
+        for k, x in enumerate(ray):
+            cells.add(x)
+            if k and board[x] == EMPTY:
+                break
+    return cells
+
+
+def _star_cells(board, start: int, owner: int, super_star: bool, rules: Rules) -> set[int]:
+    """The cells :func:`_star_attack` from ``start`` reads, whatever its target: the Star's
+    cell and neighbours, and every cell its jump chains look at when it is not reduced."""
+    cells = {start}
+    cells.update(NEIGHBOURS[start])
+    if is_reduced(board, start):
+        return cells
+    b = bytearray(board)
+    b[start] = EMPTY
+    chain_reduction = rules.chain_reduction
+
+    def rec(cur: int) -> None:
+        for d in range(8):
+            over = STEP[cur][d]
+            if over < 0:
+                continue
+            cells.add(over)
+            land = STEP[over][d]
+            if land < 0:
+                continue
+            cells.add(land)
+            v = b[over]
+            if b[land] != EMPTY or v == EMPTY:
+                continue
+            t = v & 15
+            if t == KING or t == REDUCER or (not super_star and d & 1):
+                continue
+            if chain_reduction:
+                cells.update(NEIGHBOURS[land])
+                if _enemy_reducer_near(b, land, owner):
+                    continue
+            b[over] = EMPTY
+            rec(land)
+            b[over] = v
+
+    rec(start)
+    return cells
+
+
+_CELL_BITS = tuple(0xFF << (8 * i) for i in range(SIZE))
+"""The bits of cell ``i`` in ``int.from_bytes(board, "little")``."""
+
+
+def _mask(cells) -> int:
+    """The bits of ``cells`` in ``int.from_bytes(board, "little")``."""
+    mask = 0
+    for c in cells:
+        mask |= _CELL_BITS[c]
+    return mask
+
+
+def check_after_moves(board, me: int, rules: Rules):
+    """A test of whether ``me``'s King is in check after each of ``me``'s moves from ``board``.
+
+    The returned function takes a successor board of one of ``me``'s moves and
+    answers :func:`king_in_check` on it.  :func:`attacked` is a disjunction of
+    parts, each a function of a few cells: the near attackers, each Pusher,
+    each Star.  Each part's answer on ``board`` and the cells it depends on are
+    worked out once; on a successor, a part none of whose cells changed keeps
+    its answer, the others are asked again.  A move of ``me`` never gives the
+    attacker a piece, only takes or pushes one of its pieces away; so when
+    neither the King's cell nor the cell of an attacking Mage-Apprentice, P32,
+    Pusher or Star changed, the attacker's pieces of those kinds stand where
+    they stood (none left, none came), and the parts are those of ``board``;
+    otherwise, or when the King moved, the whole test is made.
+    """
+    ksq = board.find(piece(KING, me))
+    if ksq < 0:
+        return lambda after: False
+    attacker = 1 - me
+    shift = attacker << 4
+    fixed = {ksq}
+    parts = [(_mask(_near_cells(board, ksq, attacker)), _near_attack(board, ksq, attacker),
+              lambda b: _near_attack(b, ksq, attacker))]
+    for t in (MAGE, P32):
+        fixed.update(_find_all(board, t | shift))
+    for i in _find_all(board, PUSHER | shift):
+        fixed.add(i)
+        parts.append((_mask(_pusher_cells(board, i)), _pusher_attack(board, i, ksq, attacker, rules),
+                      lambda b, i=i: _pusher_attack(b, i, ksq, attacker, rules)))
+    for t in (STAR, SUPER_STAR):
+        super_star = t == SUPER_STAR
+        for i in _find_all(board, t | shift):
+            fixed.add(i)
+            parts.append((_mask(_star_cells(board, i, attacker, super_star, rules)),
+                          _star_attack(board, i, ksq, attacker, super_star, rules),
+                          lambda b, i=i, s=super_star: _star_attack(b, i, ksq, attacker, s, rules)))
+    fixed_mask = _mask(fixed)
+    reference = int.from_bytes(board, "little")
+
+    def in_check(after) -> bool:
+        changed = int.from_bytes(after, "little") ^ reference
+        if changed & fixed_mask:
+            return king_in_check(after, me, rules)
+        for mask, before, test in parts:
+            if (test(after) if changed & mask else before):
+                return True
+        return False
+
+    return in_check
 
 
 # --------------------------------------------------------------------------- moves
