@@ -48,13 +48,14 @@ The terms work on small integers, not names: each ``(cell, owner, type)`` a
 signature lists is looked up once in a :class:`PieceIndex`, which gives the
 piece a record (its rank in name order, its cell's bit, its owner's number,
 its value, its bonus, its lines as cell bits ...) worked out the first time
-the piece is met, so a position's value costs one dictionary look-up per
-piece and integer work after it.
+the piece is met (with its mobility term for every count of safe cells, so
+the term is read, not worked out), so a position's value costs one dictionary
+look-up per piece and integer work after it.
 
 A search values positions that differ in a few pieces one after the other (a
 node's children, a quiescence line), so the evaluator keeps the board parts of
 the last position it valued (:class:`_Parts`: the records, the occupied cells,
-each piece's reach) and makes the next position's from them, looking up again
+each piece's reach, the royal pieces and those with a bonus) and makes the next position's from them, looking up again
 only the reach of the pieces whose lines touch a changed cell
 (:meth:`Evaluator._parts_after`).  The float terms are still summed in the
 order of the whole computation, so a value equals
