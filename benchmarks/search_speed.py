@@ -4,7 +4,9 @@
         [--positions 4] [--depth 3] [--budget 400] [--sunfish-nodes 20000] [--repeat 1] [--rounds 1]
 
 For each game (its ZRF file in this checkout: tests/games/chess.zrf and
-xiangqi.zrf, the generated Canopus and Alpha Centauri files) a seeded random
+xiangqi.zrf, the generated Canopus and Alpha Centauri files; ``alpha-centauri-engine``,
+``canopus-engine`` and ``epsilon-eridani-engine`` are the native engines, the ones
+``zrf play`` and the web page play) a seeded random
 game is played and every tenth position from ply 10 on is kept, written as a
 ``--position`` set-up text (:mod:`runtime.loading.setup_text`), so each side
 searches exactly the same positions.  Each engine runs in its own subprocess,
@@ -50,7 +52,16 @@ GAMES = {
     "xiangqi": ("tests/games/xiangqi.zrf", None),
     "canopus": ("variants/canopus/canopus.zrf", None),
     "alpha-centauri": ("variants/alpha_centauri/alpha_centauri.zrf", None),
+    # the native engines, by their registry names
+    "alpha-centauri-engine": ("alpha-centauri", None),
+    "canopus-engine": ("canopus", None),
+    "epsilon-eridani-engine": ("epsilon-eridani", None),
 }
+
+
+def game_source(path: str) -> str:
+    """What ``open_game`` is given: a file of this checkout, or a built-in game's name."""
+    return str(ROOT / path) if path.endswith(".zrf") else path
 
 #: The worker run in each checkout's Python: it uses only what both checkouts have.
 WORKER = r'''
@@ -125,7 +136,7 @@ def positions(path: str, variant: str | None, count: int, seed: int) -> list:
     from runtime.loading.opening import open_game
     from runtime.loading.setup_text import SetupText
 
-    game = open_game(str(ROOT / path), variant)
+    game = open_game(game_source(path), variant)
     rng = random.Random(seed)
     state = game.initial_state()
     out = []
@@ -203,7 +214,7 @@ def main() -> int:
         for name in args.games.split(","):
             path, variant = GAMES[name]
             found = positions(path, variant, args.positions, args.seed)
-            job = {"path": str(ROOT / path), "variant": variant, "positions": [t for t, _ in found],
+            job = {"path": game_source(path), "variant": variant, "positions": [t for t, _ in found],
                    "depth": args.depth, "budget": args.budget, "repeat": args.repeat}
             ours, before = rounds(ROOT, previous, job, args.rounds)
             print(f"{name}: {len(found)} positions, depth {args.depth}, budget {args.budget} nodes")

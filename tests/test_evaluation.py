@@ -351,20 +351,25 @@ def test_the_canopus_zrf_goals_give_no_distance_but_the_native_engines_do():
 
 
 @pytest.mark.parametrize("where", ["tests/games/chess.zrf", "tests/games/xiangqi.zrf",
-                                   "variants/canopus/canopus.zrf", "canopus", "corpus:shogi/shogi.zrf"])
+                                   "variants/canopus/canopus.zrf", "canopus", "alpha-centauri",
+                                   "corpus:shogi/shogi.zrf"])
 def test_a_value_from_the_position_before_equals_the_value_from_scratch(where, request):
     """Along a seeded random game, the children of each position are valued one after the other
     for every player, as a search values them: each from the position valued before (a sibling or
     the parent, differing in a few pieces; :meth:`Evaluator.value_of`), and the first child of the
     next position after a jump.  Each value must equal, to the last bit, the one worked out from
-    every piece by the per-piece walks (:meth:`Evaluator.value_from_scratch`).  The Canopus engine
-    has goal distances, Canopus and shogi many lines through every cell."""
+    every piece by the per-piece walks (:meth:`Evaluator.value_from_scratch`), and the one of an
+    evaluator whose goal distances are worked out afresh (its memo emptied before each value).
+    The Canopus and Alpha Centauri engines have goal distances, Canopus and shogi many lines
+    through every cell."""
     if where.startswith("corpus:"):
         path = str(request.getfixturevalue("corpus_dir") / where.removeprefix("corpus:"))
     else:
         path = where if "/" not in where else str(ROOT / where)
     game = open_game(path)
-    ev = Evaluator(game, learn(game, 300))
+    knowledge = learn(game, 300)
+    ev = Evaluator(game, knowledge)
+    afresh = Evaluator(game, knowledge)
     made_from_before = 0
     value_after = ev._parts_after
 
@@ -384,7 +389,9 @@ def test_a_value_from_the_position_before_equals_the_value_from_scratch(where, r
         for move in rng.sample(moves, min(len(moves), 10)):
             sig = state.apply(move).signature()
             for player in game.players:
-                assert ev.value_of(sig, player) == ev.value_from_scratch(sig, player), (move.notation, player)
+                afresh._goal_memo.clear()
+                assert ev.value_of(sig, player) == ev.value_from_scratch(sig, player) == \
+                    afresh.value_from_scratch(sig, player), (move.notation, player)
                 compared += 1
         state = state.apply(rng.choice(moves))
     assert compared >= 200 and made_from_before >= compared // 4

@@ -13,10 +13,10 @@ pieces can be paired two ways, and those pairings describe the same position.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from runtime.core.protocol import Change, ChangeKind, Movement, PartDetails, PieceName, Placement
+from runtime.core.protocol import Change, ChangeKind, LazyDetails, Movement, PartDetails, PieceName, Placement
 
 Board = Mapping[str, PieceName]
 
@@ -101,3 +101,52 @@ def details_from_codes(boards: Sequence[Sequence], decode: Callable[[Any], Piece
         out.append(details_between(before, after, None if steps is None else
                                    [(names[s], names[t]) for s, t in steps]))
     return tuple(out)
+
+
+def loses_a_piece(before: Sequence, after: Sequence, cells: Iterable[int], empty: Any = 0) -> bool:
+    """Do ``cells`` hold some piece code fewer times ``after`` than ``before``?
+
+    That is a part that captures, or changes a piece's type or owner, on a board of codes
+    (:attr:`PartDetails.changes_material`) told without building the details: a move carries
+    its codes elsewhere, a placement only adds one.  (A capture that puts an identical piece
+    back elsewhere in the same part would not be told; no engine using it does that.)
+    """
+    held: dict[Any, int] = {}
+    for i in cells:
+        x, y = before[i], after[i]
+        if x != empty:
+            held[x] = held.get(x, 0) + 1
+        if y != empty:
+            held[y] = held.get(y, 0) - 1
+    return any(n > 0 for n in held.values())
+
+
+class BoardsDetails(LazyDetails):
+    """A move's details from an engine's boards of codes (:func:`details_from_codes`'
+    arguments), built when first read; whether it changes material is told from the codes
+    alone (:func:`loses_a_piece`), which a search asks of every move."""
+
+    __slots__ = ("boards", "decode", "names", "movements", "empty", "_made")
+
+    def __init__(self, boards: Sequence[Sequence], decode: Callable[[Any], PieceName], names: Sequence[str],
+                 movements: Sequence[Sequence[tuple[int, int]] | None] = (), empty: Any = 0) -> None:
+        self.boards = boards
+        self.decode = decode
+        self.names = names
+        self.movements = movements
+        self.empty = empty
+        self._made: tuple[PartDetails, ...] | None = None
+
+    def __call__(self) -> tuple[PartDetails, ...]:
+        if self._made is None:
+            self._made = details_from_codes(self.boards, self.decode, self.names, self.movements, self.empty)
+        return self._made
+
+    def changes_material(self) -> bool:
+        boards, empty = self.boards, self.empty
+        for k in range(len(boards) - 1):
+            before, after = boards[k], boards[k + 1]
+            changed = [i for i, (x, y) in enumerate(zip(before, after)) if x != y]
+            if loses_a_piece(before, after, changed, empty):
+                return True
+        return False

@@ -32,6 +32,7 @@ from .final_captures import game_ending_types
 from .flag_entries import attacked_entry_refused
 from .goal_forms import checkmated_type, checkmated_types, none_left_type
 from .hand_cells import MAX_PROBLEMS, HandProblem, HandRules
+from .mobility_regions import second_player_region
 from .move_priorities import (
     PriorityRule,
     captures_first_problems,
@@ -421,8 +422,8 @@ class _PieceExport:
                 option_name = f"CustomPiece{custom}"
             if region is not None:
                 self.options[f"mobilityRegionWhite{option_name}"] = region_option(self.frame, region)
-                self.options[f"mobilityRegionBlack{option_name}"] = region_option(self.frame,
-                                                                           self._mirrored(region))
+                self.options[f"mobilityRegionBlack{option_name}"] = region_option(
+                    self.frame, second_player_region(self.prober, t, region, self._mirrored))
         if "king" not in self.options:
             self.options["king"] = "-"
         en_passant = pawn_type is not None and self.options.get("enPassantRegion") != "-"
@@ -631,7 +632,7 @@ class _PieceExport:
         bases: dict[str, str] = {}
         on_board = {ty for _, ty, c in self.gdef.setup.placements}
         carried = self.hand_rules.carried if self.hand_rules is not None else {}
-        turns = read_turnovers(self.piece_promotions, on_board | set(hand_types(self.gdef)) | set(carried.values()))
+        turns = read_turnovers(self.piece_promotions, on_board, set(hand_types(self.gdef)) | set(carried.values()))
         for t, problems in turns.problems.items():
             for problem in problems:
                 self.report.add(ExportCode.PROMOTION, problem, self.gdef.pieces[t].span)
@@ -930,6 +931,11 @@ class _PieceExport:
         o["checkmateValue"] = "loss"
         o["stalemateValue"] = "draw"
         extinction: list[str] = []
+        stalemate_kinds: dict[str, str] = {}  # player -> the kind of its first stalemated goal
+        for g in self.gdef.goals:
+            if to_text(g.condition) == "stalemated":
+                for player in g.players or self.gdef.players:
+                    stalemate_kinds.setdefault(player, g.kind)
         for g in self.gdef.goals:
             text = to_text(g.condition)
             everyone = not g.players or set(g.players) == set(self.gdef.players)
@@ -938,8 +944,16 @@ class _PieceExport:
             m_flag = re.fullmatch(r"\(absolute-config ([^() ]+) \(([^()]+)\)\)", text)
             if checkmated is not None and g.kind == "loss" and everyone:
                 continue
-            if text == "stalemated" and everyone:
-                o["stalemateValue"] = {"loss": "loss", "win": "win", "draw": "draw"}.get(g.kind, "draw")
+            if text == "stalemated" and (everyone or (set(stalemate_kinds) == set(self.gdef.players)
+                                                      and len(set(stalemate_kinds.values())) == 1)):
+                # one goal for everyone, or one a player, the same for all
+                o["stalemateValue"] = g.kind if g.kind in ("loss", "win", "draw") else "draw"
+                continue
+            if text == "stalemated":
+                others = ", ".join(p for p in self.gdef.players if p not in g.players)
+                self.report.add(ExportCode.GOAL, f"{g.kind}-condition stalemated for {', '.join(g.players)} only "
+                                f"({others} stalemated draws, Zillions' default): Fairy-Stockfish's stalemateValue "
+                                "is one for both players", g.span)
                 continue
             if text == "repetition" and everyone and g.kind in ("draw", "loss", "win"):
                 o["nFoldRule"] = "3"
@@ -1054,8 +1068,8 @@ class _PieceExport:
                     continue
                 if gap:
                     row, gap = row + str(gap), 0
-                letter = self.letters[piece[1]]
-                row += letter.upper() if piece[0] == players[0] else letter
+                token = self.tokens.get(piece[1], self.letters[piece[1]])  # a set-up promoted form: +x
+                row += token.upper() if piece[0] == players[0] else token
             rows.append(row + (str(gap) if gap else ""))
         hand = ""
         if self.options.get("pieceDrops") == "true":

@@ -41,6 +41,17 @@ def read_pawn_promotion(promotion_moves: dict) -> PawnPromotion | str:
         return f"it changes type on moves that end outside the cells it promotes on ({', '.join(outside[:4])})"
     target_sets = {frozenset(arrivals - {None}) for arrivals in inside.values()}
     if len(target_sets) != 1:
+        by_cell: dict[str, set[frozenset]] = {}
+        for (_, dst), arrivals in inside.items():
+            by_cell.setdefault(dst, set()).add(frozenset(arrivals - {None}))
+        if all(len(sets) == 1 for sets in by_cell.values()):
+            cells: dict[frozenset, list[str]] = {}
+            for dst, (targets,) in sorted(by_cell.items()):
+                cells.setdefault(targets, []).append(dst)
+            listed = "; ".join(f"{', '.join(sorted(targets))} on {', '.join(where)}"
+                               for targets, where in sorted(cells.items(), key=lambda item: item[1]))
+            return (f"the type it turns into depends on the cell it lands on ({listed}): Fairy-Stockfish "
+                    "promotes to the same types on every cell of its promotion region")
         uneven = sorted(f"{a}-{b}" for (a, b) in inside)
         return f"the moves into its promotion cells promote to different types ({', '.join(uneven[:4])}...)"
     optional = {None in arrivals for arrivals in inside.values()}

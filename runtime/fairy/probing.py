@@ -102,10 +102,12 @@ class Prober:
             out.append(self.hand_rules.normalise(part, board) if self.hand_rules is not None else part)
         return out
 
-    def targets(self, ptype: str, cell: str, others: list[tuple[str, str, str]] = ()) -> dict:
-        """target cell -> (captures?, promotions) of the piece's moves from ``cell``."""
+    def targets(self, ptype: str, cell: str, others: list[tuple[str, str, str]] = (), turn: int = 0) -> dict:
+        """target cell -> (captures?, promotions) of the piece's moves from ``cell``; ``turn`` 1
+        asks the second player's piece instead."""
         found: dict = {}
-        for d in self.moves([(self.player, ptype, cell)] + list(others)):
+        owner = self.game.players[turn]
+        for d in self.moves([(owner, ptype, cell)] + list(others), turn=turn):
             if len(d.movements) != 1 or d.movements[0].source != cell or d.placements:
                 continue
             t = d.movements[0].target
@@ -150,7 +152,7 @@ def piece_steps(prober: Prober, ptype: str, victim: str, reference: str | None =
         friendly = prober.targets(ptype, reference, [(prober.player, victim, t)])
         if t in friendly and friendly[t][0]:
             result.friendly_captures.add(t)
-    riders = rider_directions(frame, {c: set(v) for c, v in per_cell.items()})
+    riders = rider_directions(frame, {c: set(v) for c, v in per_cell.items()}, past_unentered=True)
     steps: set[Step] = set()
     for vectors, modality in ((quiet, Modality.QUIET), (capture, Modality.CAPTURE)):
         steps |= _steps_of(prober, ptype, reference, vectors, modality, victim, riders)
@@ -176,11 +178,15 @@ def _vector(frame: BoardFrame, a: str, b: str) -> tuple[int, int]:
     return fb - fa, rb - ra
 
 
-def rider_directions(frame: BoardFrame, reached: dict) -> dict:
+def rider_directions(frame: BoardFrame, reached: dict, past_unentered: bool = False) -> dict:
     """Directions along which the piece slides alike from every square of the empty board:
     primitive ``(dx, dy)`` -> 0 when it goes to the edge, n when it goes n squares at most.
     A pawn's forward step (two squares from some squares only) is no slide, nor is a move to the
-    piece's own square (a pass) any direction."""
+    piece's own square (a pass) any direction.  With ``past_unentered``, a slide that stops
+    where every square left to the edge is one no move enters (Archimedes' home corner) counts
+    as going to the edge: a Fairy-Stockfish mobility region without those squares says the
+    rest (its slides pass through squares outside the region, but none lie beyond these)."""
+    unentered = set(frame.square) - set().union(*reached.values()) if past_unentered else set()
     runs: dict = {}
     for cell, targets in reached.items():
         for t in targets:
@@ -195,6 +201,8 @@ def rider_directions(frame: BoardFrame, reached: dict) -> dict:
             edge = 0
             while frame.offset(cell, d[0] * (edge + 1), d[1] * (edge + 1)) is not None:
                 edge += 1
+            if unentered and all(frame.offset(cell, d[0] * j, d[1] * j) in unentered for j in range(k + 1, edge + 1)):
+                k = edge
             per_direction[cell] = (k, edge)
     out = {}
     for d, per_cell in runs.items():

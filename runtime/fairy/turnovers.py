@@ -10,14 +10,17 @@ base's letter, its moves those of a piece used only as a promotion) and ``pieceD
 same region, the same ``mandatoryPiecePromotion``; the export's checks of one region and one
 rule see the turn-backs among the promotions).
 
-The base of a pair is the side the game holds at the start (set up, or in hand), or that a
-captured piece goes to the hand as: Fairy-Stockfish has only bases on the board at the
-start and in hand.  Everything else is a reason, reported as E808 at the piece: a pair
-whose two sides are both held (a promoted piece would be told from one that never
-promoted), a pair of which neither is, a turn-over into a held type that never turns back
-(no counterpart), a chain or cycle of more than two types (a promoted piece turns back only
-into its base), promoted forms of which some turn back and others do not (``pieceDemotion``
-is one rule for every piece).  The verification checks the whole game afterwards.
+The base of a pair is the side a hand holds (at the start, or as the type a captured piece
+goes to the hand as): Fairy-Stockfish has only bases in hand.  A pair that no hand holds is
+told apart by nothing but the FEN, so its base is the side the set-up holds, or, where the
+set-up holds both (Not Chess: Men and Knights, each turning into the other), the first of the
+two by name, the set-up pieces of the other side written as promoted bases (``+m``) that turn
+back when they move.  Everything else is a reason, reported as E808 at the piece: a pair
+whose two sides are both held in a hand (a promoted piece would be told from one that never
+promoted), a pair of which neither is set up nor in hand, a turn-over into a held type that
+never turns back (no counterpart), a chain or cycle of more than two types (a promoted piece
+turns back only into its base), promoted forms of which some turn back and others do not
+(``pieceDemotion`` is one rule for every piece).  The verification checks the whole game afterwards.
 """
 
 from __future__ import annotations
@@ -45,10 +48,12 @@ class TurnOvers:
         self.problems.setdefault(t, []).append(text)
 
 
-def read_turnovers(promotions: Promotions, held: set[str]) -> TurnOvers:
-    """The turn-overs among ``promotions``; ``held`` are the types set up, in hand at the
-    start, or carried to a hand when captured (see the module docstring)."""
+def read_turnovers(promotions: Promotions, set_up: set[str], in_hand: set[str]) -> TurnOvers:
+    """The turn-overs among ``promotions``; ``set_up`` are the types on the board at the start,
+    ``in_hand`` those in hand at the start or carried to a hand when captured (see the module
+    docstring)."""
     out = TurnOvers()
+    held = set_up | in_hand
     target = {t: promo[0] for t, promo in promotions.items()}
     for t in promotions:
         u = target[t]
@@ -68,15 +73,15 @@ def read_turnovers(promotions: Promotions, held: set[str]) -> TurnOvers:
             continue  # the pair was judged from its other side
         pair = sorted((t, u))
         sides = [s for s in pair if s in held]
-        if len(sides) == 2:
-            out.problem(pair[0], f"{pair[0]} and {pair[1]} turn into each other and both are set up or in hand: "
-                        "a Fairy-Stockfish pair has one base side on the board and in hand, the other its "
-                        "promoted form")
+        hand_sides = [s for s in pair if s in in_hand]
+        if len(hand_sides) == 2:
+            out.problem(pair[0], f"{pair[0]} and {pair[1]} turn into each other and both are held in a hand: "
+                        "a Fairy-Stockfish hand holds only the base side of a pair, never its promoted form")
         elif not sides:
             out.problem(pair[0], f"{pair[0]} and {pair[1]} turn into each other and neither is set up nor in "
                         "hand: no side of the pair is its base")
         else:
-            base = sides[0]
+            base = (hand_sides or sides)[0]
             out.demoting[u if base == t else t] = base
     if out.demoting:
         demoted_bases = set(out.demoting.values())

@@ -87,6 +87,12 @@ DELTA_LIMIT = 8
 CANDIDATES_PER_SLOT = 4
 """A placement considers the nearest few pieces for each slot (assignments grow factorially)."""
 
+GOAL_MEMO_SIZE = 50_000
+"""Goal distances remembered by what they read of a position; the memo is emptied past this."""
+
+_UNKNOWN = object()
+"""A distance not in the memo (None is a distance the memo keeps: not measurable)."""
+
 
 @dataclass(frozen=True)
 class Weights:
@@ -124,6 +130,11 @@ class Evaluator:
         #: (goal, its condition without the parts that never give a distance) for each scored goal whose
         #: condition can give one (:func:`_measurable`): the others are not worked out for every position
         self._measured = [(g, c) for g in self.scored_goals if (c := _measurable(g.condition)) is not None]
+        #: what each measured condition's distance reads of a position (:func:`_placement_reads`)
+        self._goal_reads = [_placement_reads(c) for _, c in self._measured]
+        #: (condition's index, the pieces and occupied cells it reads, player) -> its distance: a
+        #: position's distances are mostly its parent's (the pieces a goal names seldom move)
+        self._goal_memo: dict[tuple, float | None] = {}
         self._mean_reach: dict[tuple[str, str], float] = {}
         #: learned values (thousandths) of the start position's non-royal pieces, for :meth:`_endgame`
         self._start_material = sum(self.milli.get(t, 1000) for _, o, t in game.initial_state().signature().board
@@ -246,9 +257,21 @@ class Evaluator:
         goal order (the order :meth:`value_of` and :meth:`value_from_scratch` both sum in)."""
         w = self.weights
         view = _View([r[NAMES] for r in records])
-        for goal, condition in self._measured:
+        memo = self._goal_memo
+        for index, (goal, condition) in enumerate(self._measured):
+            reads = self._goal_reads[index]
+            read = None if reads is None else (
+                index, frozenset(x for x in view.pieces if x[2] in reads[0]),
+                tuple(c in view.owner_at for c in reads[1]))
             for p in goal.players:
-                d = self._distance(condition, view, p)
+                if read is None:
+                    d = self._distance(condition, view, p)
+                else:
+                    d = memo.get((read, p), _UNKNOWN)
+                    if d is _UNKNOWN:
+                        if len(memo) >= GOAL_MEMO_SIZE:
+                            memo.clear()
+                        d = memo[read, p] = self._distance(condition, view, p)
                 if d is None:
                     continue
                 value = w.goal * self.scale / (1.0 + d) - w.goal_step * self.scale * d
@@ -807,6 +830,21 @@ class PieceIndex:
         step = ev._step_weight.get(ptype, 1.0)
         return (rank, ev._bits[cell], self.player(owner), milli, royal, bonus, lines, around,
                 step, ev._near(cell) if royal else 0, piece, _mobility_terms(lines, milli, step))
+
+
+def _placement_reads(cond) -> tuple[frozenset[str], tuple[str, ...]] | None:
+    """The piece types and cells whose contents give ``cond``'s distance (:meth:`Evaluator._distance`):
+    the types its slots may hold and its slots' cells; None when it also counts pieces."""
+    types: set[str] = set()
+    cells: set[str] = set()
+    for part in walk(cond):
+        if isinstance(part, PiecesRemaining):
+            return None
+        if isinstance(part, Placement):
+            for slot in part.slots:
+                cells.update(slot.cells)
+                types.update(o.piece for o in slot.occupants)
+    return frozenset(types), tuple(sorted(cells))
 
 
 def _measurable(cond):

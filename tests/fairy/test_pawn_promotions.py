@@ -88,6 +88,28 @@ def test_a_promotion_that_depends_on_the_direction_is_refused(tmp_path):
            "moves into its promotion cells promote to different types (a3-a4, a4-b4, b3-b4, b4-a4...)" in output
 
 
+def test_a_promotion_whose_type_depends_on_the_landing_cell_is_refused_naming_the_cells(tmp_path):
+    """Passive chess's rule, small: a Man arriving on a4 or b4 becomes a Lord, on c4 a Duke (the
+    Lord's moves): pawn-style promotions promote to the same types on every cell, so the
+    refusal names which type each cell gives."""
+    path = tmp_path / "landing.zrf"
+    text = WAZIR_PAWNS.replace("(if (in-zone? last) (add Lord) else add)",
+                               "(if (in-zone? last) (add Lord) else (if (in-zone? corner) (add Duke) else add))")
+    text = text.replace("(zone (name last) (players White) (positions a4 b4 c4))",
+                        "(zone (name last) (players White) (positions a4 b4))\n"
+                        "    (zone (name corner) (players White) (positions c4))")
+    text = text.replace("(zone (name last) (players Black) (positions a1 b1 c1)))",
+                        "(zone (name last) (players Black) (positions a1 b1))\n"
+                        "    (zone (name corner) (players Black) (positions c1)))")
+    duke = "(piece (name Duke) (moves (step n) (step e) (step s) (step w) (step ne) (step nw) (step se) (step sw)))"
+    text = text.replace("  (board-setup", f"  {duke}\n  (board-setup")
+    path.write_text(text)
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if "(piece (name Man)" in t)
+    assert f"{path}:{line}:3: E808 Man promotes, but not pawn-style either (Fairy-Stockfish's promotionPawnTypes): " \
+           "the type it turns into depends on the cell it lands on (Lord on a4, b4; Duke on c4): Fairy-Stockfish " \
+           "promotes to the same types on every cell of its promotion region" in refused_export_lines(path)
+
+
 #: Men that only step forward onto an empty cell, two steps from their second rank over an
 #: empty cell, and must become a Lord (a king's steps, never capturing) on their last rank.
 QUIET_PAWNS = textwrap.dedent("""\

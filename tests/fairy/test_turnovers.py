@@ -97,14 +97,31 @@ def test_turn_overs_and_turn_backs_are_written_as_fairy_stockfish_writes_them(tm
     assert "+M" in fairy.ffish.get_fen(fairy.variant, fairy.start_fen, ["a1a2+"])
 
 
-def test_a_pair_set_up_on_both_sides_is_a_located_e808(tmp_path):
-    """White sets up a Man and a Lord: a Fairy-Stockfish pair has only its base set up."""
+def test_a_pair_set_up_on_both_sides_with_no_hands_exports_its_other_side_promoted(tmp_path):
+    """White sets up a Man on a1 and a Lord on c1, Black a Man on c3, no hands (Not Chess's
+    case), and a player with no move loses.  Nothing but the FEN tells a set-up Lord from a
+    turned-over Man, so the first side by name, the Lord, is the base and the Men are set up
+    as promoted Lords (``+l``) that turn back when they move.  perft(1) = 3: a1 to a2 or b1 as
+    a Lord, c1 to b2 as a Man.  perft(2) = 6: Black's Man to c2 or b3 after each.  perft(3) =
+    24: after a1-a2 or a1-b1, White's new Lord has two diagonal steps (a2: b1, b3; b1: a2, c2,
+    taking a Black Lord standing there) and the Lord on c1 one (b2): 3 in each of the 4
+    positions; after c1-b2, the Man on a1 has two steps (a2, b1) and the one on b2 four (b3,
+    c2, b1, a2, one of them taking): 6 in each of the 2."""
     path = tmp_path / "both.zrf"
     text = turning_game(setup="(White (Man a1) (Lord c1)) (Black (Man c3))")
-    path.write_text(text)
-    assert refused_export_lines(path) == [
-        (f"{path}:{_line_of(text, 'Lord')}:3: E808 Lord and Man turn into each other and both are set up or in "
-         "hand: a Fairy-Stockfish pair has one base side on the board and in hand, the other its promoted form")]
+    path.write_text(text.replace("(draw-condition (White Black) stalemated)",
+                                 "(loss-condition (White Black) stalemated)"))
+    game = open_game(str(path))
+    export = export_game(game)
+    assert export.ok, [d.format() for d in export.diagnostics]
+    options = export.section.options
+    assert options["promotedPieceType"] == "l:m"
+    assert options["pieceDemotion"] == "true"
+    assert options["stalemateValue"] == "loss"
+    assert options["startFen"] == "2+l/3/+L1L w - - 0 1"
+    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 60))
+    assert result.perft_ours == result.perft_theirs == [3, 6, 24]
+    assert result.ok, result.describe()
 
 
 def test_a_turn_over_into_a_set_up_type_with_no_way_back_is_a_located_e808(tmp_path):
@@ -189,12 +206,13 @@ def test_turned_over_pieces_captured_go_to_hand_as_their_base(tmp_path):
 
 
 def test_a_turned_over_piece_carried_to_hand_as_it_stands_is_a_located_e808(tmp_path):
-    """A captured Lord goes to the hand as a Lord: both sides of the pair are held."""
+    """A captured Lord goes to the hand as a Lord, and a Man is in hand at the start: both sides of
+    the pair are held in a hand."""
     text = turning_hand_game(carry="flip add")
     path = tmp_path / "hands.zrf"
     path.write_text(text)
-    assert (f"{path}:{_line_of(text, 'Lord')}:3: E808 Lord and Man turn into each other and both are set up or in "
-            "hand: a Fairy-Stockfish pair has one base side on the board and in hand, the other its promoted form") \
+    assert (f"{path}:{_line_of(text, 'Lord')}:3: E808 Lord and Man turn into each other and both are held in a "
+            "hand: a Fairy-Stockfish hand holds only the base side of a pair, never its promoted form") \
         in refused_export_lines(path)
 
 

@@ -12,7 +12,7 @@ from runtime.verify.crosscheck_run import CrossCheckSpec, run
 from runtime.interpreter.options import PassTurn
 from runtime.loading.opening import open_game
 from tests.conftest import slow_scale
-from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state
+from tests.variants.zrf_helpers import check_material_turns, compare, crosscheck_full_size, edited_zrf_state
 from runtime.loading import registry
 from variants.alpha_centauri import data
 from variants.alpha_centauri.engine import NO_TURN_RULE, alpha_centauri
@@ -219,3 +219,9 @@ def test_pawn_and_guard_attacks_are_forbidden_in_both(zrf_game):
     texts = [m.notation for m in cand.legal_moves()]
     assert not any("Pawn e5 - e6" in t for t in texts)   # diagonal to f7
     assert not any("Guard c4 - c5" in t for t in texts)  # next to b6
+
+
+def test_the_turns_that_change_material_are_read_from_the_codes(zrf_game):
+    """variants/alpha_centauri/turn_details.py: a rotation, which the generated file writes as
+    a capture and a new piece, is no material turn (zrf_helpers.check_material_turns)."""
+    check_material_turns(alpha_centauri(), zrf_game)

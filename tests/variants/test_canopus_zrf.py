@@ -12,7 +12,7 @@ import pytest
 from codegen.render import render
 from runtime.verify.crosscheck_run import CrossCheckSpec, run
 from runtime.loading.opening import open_game
-from tests.variants.zrf_helpers import compare, crosscheck_full_size, edited_zrf_state, play
+from tests.variants.zrf_helpers import check_material_turns, compare, crosscheck_full_size, edited_zrf_state, play
 from runtime.loading import registry
 from variants.canopus import data
 from variants.canopus.engine import canopus, super_star_canopus
@@ -194,3 +194,8 @@ def test_barred_push_gives_no_check_in_the_zrf(label, zrf_game):
     assert compare(ref, cand).disagreements == []
     if count == 0:
         assert cand.outcome().draw
+
+
+def test_the_turns_that_change_material_are_read_from_the_codes(zrf_game):
+    """runtime/core/move_details.py BoardsDetails, for Canopus (zrf_helpers.check_material_turns)."""
+    check_material_turns(canopus(), zrf_game, plies=30)

@@ -266,3 +266,8 @@ def test_checkmate_before_the_draw(zrf_game):
     assert ref.outcome().rule == "checkmate"
     assert cand.outcome() is not None and cand.outcome().winners == (W,)
     assert compare(ref, cand).disagreements == []
+
+
+def test_the_turns_that_change_material_are_read_from_the_codes(zrf_game):
+    """The engine's RawMoveDetails (zrf_helpers.check_material_turns)."""
+    zrf_helpers.check_material_turns(epsilon_eridani(), zrf_game, names=NAMES, plies=30)

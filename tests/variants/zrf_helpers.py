@@ -8,6 +8,9 @@ for every game; only the engine half differs, so it stays in each test file.
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 import pytest
 
 from runtime.verify.crosscheck import CrossChecker, CrossCheckResult
@@ -78,3 +81,42 @@ def crosscheck_full_size(spec: CrossCheckSpec, depth: int = 3, games: int = 500,
     result = run(spec, depth=depth, games=games, plies=plies, seed=0, workers=2)
     assert result.failures == [], "\n".join(d.describe() for d in result.failures)
     assert result.agree
+
+
+def check_material_turns(engine, zrf_game, names=None, plies: int = 8, seed: int = 5) -> None:
+    """A native engine tells the turns that capture or change a piece from its codes alone (what a
+    quiescence search asks of every turn); along seeded random games its answer must be its own
+    full details' answer, and the positions its material turns reach must be those the ZRF
+    interpreter reaches (``names`` mapping its names) by turns after which the board holds fewer
+    of some piece (judged from the interpreter's boards, not from its details: a generated file
+    may write a move as a capture and a new piece)."""
+    rename = names.signature if names is not None else (lambda sig: sig)
+    rng = random.Random(seed)
+    compared = material = 0
+
+    def board(state) -> frozenset:
+        return rename(state.signature()).board
+
+    def pieces(entries: frozenset) -> Counter:
+        return Counter(entry[1:] for entry in entries)
+
+    for _game in range(max(1, round(2 * slow_scale()))):
+        ref, cand = engine.initial_state(), zrf_game.initial_state()
+        for _ply in range(plies):
+            ours, theirs = ref.legal_moves(), cand.legal_moves()
+            if not ours or ref.outcome() is not None:
+                break
+            quick = [m.changes_material() for m in ours]
+            assert quick == [any(p.changes_material for p in m.details) for m in ours]
+            before = pieces(board(cand))
+            reached = {}
+            for move in theirs:
+                after = board(cand.apply(move))
+                reached[after] = reached.get(after, False) or bool(before - pieces(after))
+            assert {board(ref.apply(m)): q for m, q in zip(ours, quick)} == reached
+            compared += len(ours)
+            material += sum(quick)
+            ref = ref.apply(rng.choice(ours))
+            target = board(ref)
+            cand = cand.apply(next(m for m in theirs if board(cand.apply(m)) == target))
+    assert compared > 200 and 0 < material < compared

@@ -17,17 +17,16 @@ not have (docs/variants/alpha_centauri.md, decision on null turns).
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Mapping
 
 from runtime.core.goalinfo import Goal, GoalResult, adjacent_pair_goal
-from runtime.core.move_details import details_from_codes
-from runtime.core.protocol import (Game, GameType, Move, Outcome, PartDetails, SetsUpPositions, Signature,
+from runtime.core.protocol import (Game, GameType, Move, Outcome, SetsUpPositions, Signature,
                                    State)
 
 from . import data
 from .board import INDEX, N_CELLS, NAMES, TYPE_NAMES, TYPE_OF_NAME, code
-from .moves import Rules, part_movements, part_moves, royals_meet
+from .moves import Rules, part_moves, royals_meet
+from .turn_details import TurnDetails
 
 WIN_RULE = "King and Dame meet in the Encounter Zone"
 NO_TURN_RULE = "no legal turn"
@@ -156,7 +155,7 @@ class AlphaCentauriState(State):
 
     def _move(self, texts: tuple[str, ...], changes: tuple) -> Move:
         """A turn of parts ``texts`` making the cell changes ``changes`` (one tuple per part)."""
-        return Move(texts, changes, partial(_details, self.board_codes, changes, self.game.players))
+        return Move(texts, changes, TurnDetails(self.board_codes, changes, self.game.players))
 
     def legal_moves(self) -> list[Move]:
         if self._moves is None:
@@ -237,20 +236,6 @@ def _restores(board: list, first: tuple, second: tuple) -> bool:
     final = dict(first)
     final.update(second)
     return all(board[cell] == val for cell, val in final.items())
-
-
-def _details(board: list, parts: tuple, players: tuple[str, ...]) -> tuple[PartDetails, ...]:
-    """Each part's details, from the board before the turn and each part's cell changes."""
-    boards = [board]
-    movements = []
-    for changes in parts:
-        b = boards[-1][:]
-        movements.append(part_movements(b, changes))
-        for cell, val in changes:
-            b[cell] = val
-        boards.append(b)
-    return details_from_codes(boards, lambda x: (players[x >> 4], TYPE_NAMES[x & 15]), NAMES,
-                              movements)
 
 
 def alpha_centauri(**options) -> AlphaCentauri:

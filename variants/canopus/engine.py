@@ -9,13 +9,12 @@ the end-of-game rules are tested, and the factories used by the registry.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Mapping
 
 from runtime.core.goalinfo import (AnyOf, Checkmated, Goal, GoalResult, Occupant, PiecesRemaining, Placement, Slot,
                               Unscored, at_most_pieces)
-from runtime.core.move_details import details_from_codes
-from runtime.core.protocol import (Game, GameType, Move, Outcome, PartDetails, SetsUpPositions, Signature,
+from runtime.core.move_details import BoardsDetails
+from runtime.core.protocol import (Game, GameType, Move, Outcome, SetsUpPositions, Signature,
                                    State, make_signature)
 
 from . import data
@@ -31,11 +30,6 @@ _GOAL_PAIRS = tuple(tuple((INDEX[a], INDEX[b]) for a, b in data.GOAL_PAIRS[p]) f
 def _piece(v: int) -> tuple[str, str]:
     """(player, piece type) of a board code."""
     return PLAYERS[v >> 4], TYPE_NAME[v & 15]
-
-
-def _details(before: bytes, after: bytes, steps: tuple) -> tuple[PartDetails]:
-    """A move's details from the boards around it and its (from, to) steps (see moves.generate)."""
-    return details_from_codes((before, after), _piece, NAME, (steps,), EMPTY)
 
 
 class CanopusGame(Game, SetsUpPositions):
@@ -224,7 +218,7 @@ class CanopusState(State):
                     continue
             after = bytes(nb)
             moves.append(Move.single(text, (after, irreversible),
-                                     partial(_details, self.cells, after, steps)))
+                                     BoardsDetails((self.cells, after), _piece, NAME, (steps,), EMPTY)))
         return moves
 
     def _ended_by_position(self) -> Outcome | None:

@@ -18,12 +18,11 @@ The risky readings of the rules are keyword options of :class:`EpsilonEridani`
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Mapping
 
 from runtime.core.goalinfo import Checkmated, Goal, GoalResult, PiecesRemaining, Unscored, at_most_pieces
-from runtime.core.protocol import (Change, ChangeKind, Game, GameType, Move, Movement, Outcome, PartDetails,
-                                   SetsUpPositions, Signature, State, make_signature)
+from runtime.core.protocol import (Change, ChangeKind, Game, GameType, LazyDetails, Move, Movement, Outcome,
+                                   PartDetails, SetsUpPositions, Signature, State, make_signature)
 
 from . import data
 from .board import INDEX, N_CELLS, code, owner_of, ptype_of
@@ -134,13 +133,28 @@ def _notation(board: list[int], m: tuple[int, int, int, int]) -> str:
     return text
 
 
-def _details(board: list[int], m: tuple[int, int, int, int]) -> tuple[PartDetails]:
-    """What a raw move does, as data (the same facts :func:`_notation` writes)."""
-    frm, to, cap, promo = m
-    piece = (PLAYERS[owner_of(board[frm])], TYPE_NAMES[ptype_of(board[frm])])
-    captures = ((CELLS[to],) if board[to] else ()) + ((CELLS[cap],) if cap >= 0 else ())
-    changes = (Change(CELLS[to], ChangeKind.TYPE, TYPE_NAMES[promo]),) if promo >= 0 else ()
-    return (PartDetails((Movement(piece, CELLS[frm], CELLS[to]),), (), captures, changes),)
+class RawMoveDetails(LazyDetails):
+    """What a raw move (from, to, captured cell, promotion) does on ``board``, as data (the same
+    facts :func:`_notation` writes), built when first read; whether it changes material is read
+    from the raw move itself, which a search asks of every move."""
+
+    __slots__ = ("board", "move")
+
+    def __init__(self, board: list[int], move: tuple[int, int, int, int]) -> None:
+        self.board = board
+        self.move = move
+
+    def __call__(self) -> tuple[PartDetails]:
+        frm, to, cap, promo = self.move
+        board = self.board
+        piece = (PLAYERS[owner_of(board[frm])], TYPE_NAMES[ptype_of(board[frm])])
+        captures = ((CELLS[to],) if board[to] else ()) + ((CELLS[cap],) if cap >= 0 else ())
+        changes = (Change(CELLS[to], ChangeKind.TYPE, TYPE_NAMES[promo]),) if promo >= 0 else ()
+        return (PartDetails((Movement(piece, CELLS[frm], CELLS[to]),), (), captures, changes),)
+
+    def changes_material(self) -> bool:
+        _, to, cap, promo = self.move
+        return bool(self.board[to]) or cap >= 0 or promo >= 0
 
 
 class EEState(State):
@@ -223,7 +237,7 @@ class EEState(State):
                 self._moves = []
             else:
                 b = self.cells
-                self._moves = [Move.single(_notation(b, m), m, partial(_details, b, m))
+                self._moves = [Move.single(_notation(b, m), m, RawMoveDetails(b, m))
                                for m in self._raw_moves()]
         return self._moves
 
