@@ -107,8 +107,8 @@ ORDER_BY_VALUE_FROM_DEPTH = 4
 always ordered so).  A child valued only for the order is mostly wasted: after a cut-off its siblings are
 never searched.  Measured on eight chess positions searched 4 plies deep without a budget (the same
 moves and scores chosen): from 4 plies, 2.04 s of processor time and 8,144 nodes; from 3 plies,
-2.29 s and 8,154 nodes (xiangqi: 2.94 s and 15,011 nodes against 3.44 s and 15,749); earlier, from
-2 plies, 58 s against 52 s from 3."""
+2.29 s and 8,154 nodes (xiangqi: 2.94 s and 15,011 nodes against 3.44 s and 15,749, one move of eight
+another); earlier, from 2 plies, 58 s against 52 s from 3."""
 
 FUTILITY_DEPTH = 2
 FUTILITY_MARGIN = 0.4
