@@ -48,13 +48,14 @@ The terms work on small integers, not names: each ``(cell, owner, type)`` a
 signature lists is looked up once in a :class:`PieceIndex`, which gives the
 piece a record (its rank in name order, its cell's bit, its owner's number,
 its value, its bonus, its lines as cell bits ...) worked out the first time
-the piece is met, so a position's value costs one dictionary look-up per
-piece and integer work after it.
+the piece is met (with its mobility term for every count of safe cells, so
+the term is read, not worked out), so a position's value costs one dictionary
+look-up per piece and integer work after it.
 
 A search values positions that differ in a few pieces one after the other (a
 node's children, a quiescence line), so the evaluator keeps the board parts of
 the last position it valued (:class:`_Parts`: the records, the occupied cells,
-each piece's reach) and makes the next position's from them, looking up again
+each piece's reach, the royal pieces and those with a bonus) and makes the next position's from them, looking up again
 only the reach of the pieces whose lines touch a changed cell
 (:meth:`Evaluator._parts_after`).  The float terms are still summed in the
 order of the whole computation, so a value equals
@@ -209,13 +210,13 @@ class Evaluator:
         if sig.hands:
             milli += self._hands_milli(sig.hands, player)
         score = milli / 1000
-        score += self._activity_of(records, me)
+        score += self._activity_from(parts.active, parts.plain_milli, me)
         mobility, attacks = self._safe_mobility(parts, me)
         score += mobility
         if self._measured:
             score = self._with_goal_terms(score, records, player)
         if self._any_royal:
-            score += self._royal_safety_from(records, me, attacks, parts.occupied, parts.mine)
+            score += self._royal_safety_from(parts.royals, me, attacks, parts.occupied, parts.mine)
         return score
 
     def value_from_scratch(self, sig, player: str) -> float:
@@ -310,6 +311,9 @@ class Evaluator:
             owner = r[OWNER]
             mine[owner] = mine.get(owner, 0) | b
             milli[owner] = milli.get(owner, 0) + r[MILLI]
+        royals = [r for r in records if r[ROYAL]]
+        active = [r for r in records if r[BONUS]]
+        plain = sum(r[MILLI] for r in records if not r[ROYAL])
         memo = self._reached
         if len(memo) > MEMO_LIMIT:
             memo.clear()
@@ -321,8 +325,8 @@ class Evaluator:
             hit = memo.get(key)
             if hit is None:
                 hit = memo[key] = _reach(r[LINES], key[1], key[2])
-            entries[r[RANK]] = (r[MILLI], r[RANK], owner, hit[0], hit[1], r[STEP], r[ROYAL])
-        return _Parts(board, records, occupied, mine, milli, entries, index.renumbered)
+            entries[r[RANK]] = (r[MILLI], r[RANK], owner, hit[0], hit[1], r[TERMS], r[ROYAL])
+        return _Parts(board, records, occupied, mine, milli, entries, royals, active, plain, index.renumbered)
 
     def _parts_after(self, last: _Parts, board: frozenset, changed) -> _Parts | None:
         """``board``'s :class:`_Parts` from ``last``'s, the two boards differing in the pieces
@@ -338,6 +342,7 @@ class Evaluator:
         records = last.records.copy()
         entries = last.entries.copy()
         milli = last.milli.copy()
+        royals, active, plain = last.royals, last.active, last.plain_milli
         mask = 0
         added: list[tuple] = []
         for r in changes:
@@ -347,9 +352,23 @@ class Evaluator:
                 records.remove(r)
                 del entries[r[RANK]]
                 milli[owner] -= r[MILLI]
+                if r[ROYAL]:
+                    royals = [x for x in royals if x is not r]
+                else:
+                    plain -= r[MILLI]
+                if r[BONUS]:
+                    active = [x for x in active if x is not r]
             else:
                 added.append(r)
                 milli[owner] = milli.get(owner, 0) + r[MILLI]
+                if r[ROYAL]:
+                    royals = royals.copy()
+                    insort(royals, r)
+                else:
+                    plain += r[MILLI]
+                if r[BONUS]:
+                    active = active.copy()
+                    insort(active, r)
         kept = ~mask
         occupied = last.occupied & kept
         counts: dict[int, int] = {}
@@ -378,19 +397,19 @@ class Evaluator:
         memo = self._reached
         if len(memo) > MEMO_LIMIT:
             memo.clear()
-        for r in records:
+        # the pieces whose lines touch a changed cell, then those that arrived (a reach twice is the same)
+        for r in [r for r in records if r[AROUND] & mask] + added:
             around = r[AROUND]
-            if around & mask or r[RANK] not in entries:
-                owner = r[OWNER]
-                rank = r[RANK]
-                key = (rank, occupied & around, mine[owner] & around)
-                hit = memo.get(key)
-                if hit is None:
-                    hit = memo[key] = _reach(r[LINES], key[1], key[2])
-                entries[rank] = (r[MILLI], rank, owner, hit[0], hit[1], r[STEP], r[ROYAL])
+            owner = r[OWNER]
+            rank = r[RANK]
+            key = (rank, occupied & around, mine[owner] & around)
+            hit = memo.get(key)
+            if hit is None:
+                hit = memo[key] = _reach(r[LINES], key[1], key[2])
+            entries[rank] = (r[MILLI], rank, owner, hit[0], hit[1], r[TERMS], r[ROYAL])
         for owner in [o for o in milli if o not in counts]:
             del milli[owner]
-        return _Parts(board, records, occupied, mine, milli, entries, renumbered)
+        return _Parts(board, records, occupied, mine, milli, entries, royals, active, plain, renumbered)
 
     def _safe_mobility(self, parts: _Parts, me: int) -> tuple[float, dict[int, int]]:
         """:meth:`_mobility_of`'s term from a board's parts, and for each player the cells the
@@ -408,8 +427,8 @@ class Evaluator:
         for owner in parts.mine:
             danger = pending = 0
             level = -1
-            sign = 1.0 if owner == me else -1.0
-            for value, _, o, reached, attacked, step, royal in reaches:
+            own = owner == me
+            for value, _, o, reached, attacked, terms, royal in reaches:
                 if value != level:
                     danger |= pending
                     pending = 0
@@ -417,8 +436,11 @@ class Evaluator:
                 if o != owner:
                     pending |= attacked
                 elif not royal:
-                    term = (1000 * (reached & ~danger).bit_count() - value) * step
-                    total += sign * (value if term > value else -value if term < -value else term)
+                    # adding the negated term is subtracting it, exactly
+                    if own:
+                        total += terms[(reached & ~danger).bit_count()]
+                    else:
+                        total -= terms[(reached & ~danger).bit_count()]
             enemy[owner] = danger | pending
         return (weight * total / 1000 if weight else 0.0), enemy
 
@@ -432,17 +454,21 @@ class Evaluator:
     def _activity_of(self, records, me: int) -> float:
         """Promotion progress of player ``me``'s pieces minus the others', and the royal pieces' activity
         (:meth:`_royal_activity`) counted only as the board empties (:meth:`_endgame`)."""
+        return self._activity_from([r for r in records if r[BONUS]],
+                                   sum(r[MILLI] for r in records if not r[ROYAL]), me)
+
+    def _activity_from(self, active, plain_milli: int, me: int) -> float:
+        """:meth:`_activity_of` from the records with a bonus (``active``, in rank order: a zero bonus
+        adds nothing to a sum, exactly) and the learned values of the non-royal pieces on the board."""
         total = royal_total = 0.0
-        material = 0
-        for r in records:
+        for r in active:
             bonus = r[BONUS]
             if r[ROYAL]:
                 royal_total += bonus if r[OWNER] == me else -bonus
             else:
-                material += r[MILLI]
                 total += bonus if r[OWNER] == me else -bonus
         if royal_total:
-            total += royal_total * self._endgame(material)
+            total += royal_total * self._endgame(plain_milli)
         return total
 
     def _endgame(self, material: int) -> float:
@@ -705,7 +731,7 @@ class Evaluator:
 
 
 #: The fields of a piece's record (:meth:`PieceIndex.record`), a tuple for speed.
-RANK, BIT, OWNER, MILLI, ROYAL, BONUS, LINES, AROUND, STEP, NEAR, NAMES = range(11)
+RANK, BIT, OWNER, MILLI, ROYAL, BONUS, LINES, AROUND, STEP, NEAR, NAMES, TERMS = range(12)
 
 
 class PieceIndex:
@@ -724,7 +750,9 @@ class PieceIndex:
       activity (:meth:`Evaluator._promotion_bonus`, :meth:`Evaluator._royal_activity`);
     * ``LINES``, ``AROUND``: its learned lines as bits (:meth:`Evaluator._lines`);
       ``STEP``: what one cell of mobility is worth to it; ``NEAR``: the bits of
-      the cells next to a royal piece (0 for others); ``NAMES``: the triple.
+      the cells next to a royal piece (0 for others); ``NAMES``: the triple;
+      ``TERMS``: its mobility term for each count of safe cells its lines can
+      reach (:func:`_mobility_terms`).
 
     A name the game does not list (an engine's off-board place) is ranked
     when first met; the ranks of every record change then, so the records and
@@ -798,8 +826,10 @@ class PieceIndex:
         royal = ptype in ev.royal.get(owner, ())
         bonus = ev._royal_activity(owner, ptype, cell) if royal else ev._promotion_bonus(owner, ptype, cell)
         lines, around = ev._lines(owner, ptype, cell)
-        return (rank, ev._bits[cell], self.player(owner), ev.milli.get(ptype, 1000), royal, bonus, lines, around,
-                ev._step_weight.get(ptype, 1.0), ev._near(cell) if royal else 0, piece)
+        milli = ev.milli.get(ptype, 1000)
+        step = ev._step_weight.get(ptype, 1.0)
+        return (rank, ev._bits[cell], self.player(owner), milli, royal, bonus, lines, around,
+                step, ev._near(cell) if royal else 0, piece, _mobility_terms(lines, milli, step))
 
 
 def _placement_reads(cond) -> tuple[frozenset[str], tuple[str, ...]] | None:
@@ -842,25 +872,47 @@ class _Parts:
     ``records`` the pieces' records in rank order; ``occupied`` the occupied cells' bits; ``mine``
     each player's cells' bits, by number, in the order the records first name the players (the
     order of the mobility sum); ``milli`` each player's learned values on the board, thousandths;
-    ``entries`` each piece's ``(value, rank, owner, cells reached, cells attacked, step, royal)``
-    by rank; ``renumbered`` :attr:`PieceIndex.renumbered` when they were made.
+    ``entries`` each piece's ``(value, rank, owner, cells reached, cells attacked, mobility terms,
+    royal)`` by rank; ``royals`` the royal pieces' records and ``active`` those with an activity or
+    promotion bonus, both in rank order (shared with the parts before when unchanged, never
+    changed in place); ``plain_milli`` the learned values of the non-royal pieces on the board;
+    ``renumbered`` :attr:`PieceIndex.renumbered` when they were made.
     """
 
-    __slots__ = ("board", "records", "occupied", "mine", "milli", "entries", "renumbered")
+    __slots__ = ("board", "records", "occupied", "mine", "milli", "entries", "royals", "active", "plain_milli",
+                 "renumbered")
 
     def __init__(self, board: frozenset, records: list[tuple], occupied: int, mine: dict[int, int],
-                 milli: dict[int, int], entries: dict[int, tuple], renumbered: int):
+                 milli: dict[int, int], entries: dict[int, tuple], royals: list[tuple], active: list[tuple],
+                 plain_milli: int, renumbered: int):
         self.board = board
         self.records = records
         self.occupied = occupied
         self.mine = mine
         self.milli = milli
         self.entries = entries
+        self.royals = royals
+        self.active = active
+        self.plain_milli = plain_milli
         self.renumbered = renumbered
 
 
 def _first(item):
     return item[0]
+
+
+def _mobility_terms(lines, value: int, step: float) -> tuple[float, ...]:
+    """A piece's mobility term (thousandths, before the weight) for each count of safe cells, 0 up to
+    every target of its ``lines``: ``(1000 * count - value) * step`` kept within its own ``value``
+    (:meth:`Evaluator._mobility_of`), the same expression, so a term read here is the same float."""
+    targets = 0
+    for target, _, _ in lines:
+        targets |= target
+    terms = []
+    for count in range(targets.bit_count() + 1):
+        term = (1000 * count - value) * step
+        terms.append(float(value if term > value else -value if term < -value else term))
+    return tuple(terms)
 
 
 class _CellBits(dict):
