@@ -73,8 +73,23 @@ def person_turn(page) -> str:
         choose_button(page, part["text"])  # a promotion (or other) choice on the same cells
         if k == len(parts) - 1:
             choose_button(page, "(end the turn here)")
-    page.wait_for_function(f"Number(document.body.dataset.plies) > {plies}")
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout  # a page exists, so Playwright does
+
+    try:
+        page.wait_for_function(f"Number(document.body.dataset.plies) > {plies}")
+    except PlaywrightTimeout:
+        raise AssertionError(f"the hinted turn {hint['notation']!r} (parts {parts}) was not played; the page "
+                             f"shows {_page_report(page)}") from None
     return hint["notation"]
+
+
+def _page_report(page) -> dict:
+    """What the page shows of a turn being entered (for a failure's message)."""
+    return page.evaluate("""() => ({status: document.querySelector('#status').textContent,
+        error: (document.querySelector('#error') || {}).textContent, busy: document.body.dataset.busy,
+        selected: document.body.dataset.selected, plies: document.body.dataset.plies,
+        chooser: [...document.querySelectorAll('#promotion button, #choices button')].map(b => b.textContent),
+        targets: document.querySelectorAll('#board .cell.target').length})""")
 
 
 def check_download_replays(page, tmp_path, spec: str, shown: str) -> None:

@@ -91,3 +91,26 @@ def test_stop_stops_the_computer_before_its_move(open_page):
         assert page.get_attribute("body", "data-plies") == "0"
         assert [json.loads(r.body())["stopped"] for r in answers] == [True]
         assert [page.input_value(f"#seat-{i}") for i in (0, 1)] == ["person", "person"]
+
+
+def test_a_move_that_ends_where_it_began_is_entered_by_clicking_its_piece_twice(open_page):
+    """Canopus's White Star on c1 may jump its own Soldier on c2 to c3 and jump back to c1, taking it
+    (``Star c1 - c3 x c2 Star c3 - c1``, a legal first move: the rules' chain of Star jumps).  A click
+    on c1 selects the Star, a second click on c1 asks for the moves that end on c1 (a chooser when
+    several do) instead of putting the Star down; the move is played and c2 is empty."""
+    with live_server(["canopus"]) as server:
+        page = open_page(server.url + "/")
+        page.click("#start")
+        page.wait_for_function("!document.body.dataset.loading && current.history.length === 0")
+        page.select_option("#seat-1", "person")
+        wanted = "Star c1 - c3 x c2 Star c3 - c1"
+        assert wanted in page.evaluate("current.moves.map(m => m.notation)")
+        cell(page, "c1")
+        assert page.get_attribute("body", "data-selected") == "c1"
+        cell(page, "c1")
+        page.wait_for_function("current.history.length === 1 || !document.querySelector('#promotion').hidden")
+        if page.evaluate("current.history.length") == 0:  # several moves end on c1: the chooser asks
+            page.locator(f'#promotion button[data-part="{wanted}"]').click()
+        page.wait_for_function("current.history.length === 1")
+        assert page.evaluate("current.history") == [wanted]
+        assert page.locator('#board .piece[data-cell="c2"]').count() == 0

@@ -313,7 +313,11 @@ function clickCell(cell) {
   if (busy || !personToMove()) return;
   const k = prefix.length;
   const cands = candidates();
-  if (selected === cell) { selected = null; decorate(); return; }  // a second click puts it down
+  if (selected === cell) {  // a second click: a move that ends where it began (a Star out and back), else put it down
+    const back = cands.filter(m => m.parts[k] && m.parts[k].from === cell && m.parts[k].to === cell);
+    if (back.length) { offer(back, cell); return; }
+    selected = null; decorate(); return;
+  }
   if (selected) {
     const hits = cands.filter(m => m.parts[k] && m.parts[k].from === selected && m.parts[k].to === cell);
     if (hits.length) { offer(hits, cell); return; }
