@@ -33,10 +33,7 @@ class FirstPart:
     def changes_material(self) -> bool:
         """Do the codes on the cells the part writes lose one (:func:`loses_a_piece`)?"""
         if self._material is None:
-            board = self.board
-            after = dict(self.changes)
-            before = {cell: board[cell] for cell in after}
-            self._material = loses_a_piece(before, after, after)
+            self._material = _part_loses_a_piece(self.board.__getitem__, self.changes)
         return self._material
 
 
@@ -68,9 +65,14 @@ class TurnDetails(LazyDetails):
             return False
         board = first.board
         written = dict(first.changes)
-        after = dict(second)
-        before = {cell: written.get(cell, board[cell]) for cell in after}
-        return loses_a_piece(before, after, after)
+        return _part_loses_a_piece(lambda cell: written.get(cell, board[cell]), second)
+
+
+def _part_loses_a_piece(code_at, changes: tuple) -> bool:
+    """Does a part making the cell ``changes`` lose a piece code (:func:`loses_a_piece`), the codes
+    before it read by ``code_at(cell)``?"""
+    after = dict(changes)
+    return loses_a_piece({cell: code_at(cell) for cell in after}, after, after)
 
 
 def turn_details(board: list, parts: tuple, players: tuple[str, ...]) -> tuple[PartDetails, ...]:
