@@ -39,7 +39,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -50,6 +49,7 @@ sys.path.insert(0, str(ROOT))
 from runtime.engines.engine_cache import EngineNotFound, resolve  # noqa: E402
 from runtime.engines.uci_client import GoLimit, LimitKind, UciEngine  # noqa: E402
 from runtime.loading.opening import open_game  # noqa: E402
+from runtime.matches.match_table import depth_range  # noqa: E402
 from runtime.players.factory import make_player  # noqa: E402
 from runtime.players.uci import legal_move_for, uci_text  # noqa: E402
 
@@ -102,11 +102,6 @@ def sample_positions(game, engine: UciEngine, games: int) -> list[list[str]]:
             state = state.apply(move)
     return kept
 
-
-def depth_range(depths: list[int]) -> str:
-    if not depths:
-        return "-"
-    return f"{statistics.median_low(depths)} ({min(depths)}-{max(depths)})"
 
 
 def main() -> int:

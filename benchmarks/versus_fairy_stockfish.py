@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -40,18 +39,13 @@ sys.path.insert(0, str(ROOT))
 from runtime.engines.engine_cache import EngineNotFound, resolve  # noqa: E402
 from runtime.loading.opening import open_game  # noqa: E402
 from runtime.matches.match_run import run_match  # noqa: E402
+from runtime.matches.match_table import depth_range  # noqa: E402
 from runtime.matches.schedule import Contestant, MatchPlan  # noqa: E402
 from runtime.players.knowledge import learn  # noqa: E402
 from runtime.players.spec import parse_player_spec  # noqa: E402
 
 OURS, ENGINE = "ours", "fairy-stockfish"
 
-
-def depth_range(depths: list[int]) -> str:
-    """Median, least and most of the completed search depths, e.g. ``3 (2-5)``."""
-    if not depths:
-        return "-"
-    return f"{statistics.median_low(depths)} ({min(depths)}-{max(depths)})"
 
 
 def main() -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import math
 import re
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -17,7 +16,7 @@ from runtime.commands.common import (fairy_game_for, game_argument, json_option,
 from runtime.engines.uci_client import UciFailure
 from runtime.matches.match_run import MatchResult, StopReason, run_match
 from runtime.matches.match_statistics import Sprt, SprtState, elo_interval, likelihood_of_superiority
-from runtime.matches.match_table import GameReport, MatchSetupError, MatchTable
+from runtime.matches.match_table import GameReport, MatchSetupError, MatchTable, depth_range
 from runtime.matches.match_workers import MatchWorkerError
 from runtime.matches.openings import START, OpeningError, random_openings, read_openings
 from runtime.matches.schedule import DEFAULT_MAX_PLIES, Contestant, MatchPlan
@@ -87,7 +86,7 @@ def _depths(report: GameReport) -> str:
     parts = []
     for name, found in report.depths.items():
         if found:
-            parts.append(f"{name} {statistics.median_low(found)} ({min(found)}-{max(found)})")
+            parts.append(f"{name} {depth_range(found)}")
     return ("; depth " + ", ".join(parts)) if parts else ""
 
 

@@ -14,7 +14,9 @@ the engines.
 
 from __future__ import annotations
 
+import statistics
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -65,6 +67,13 @@ class GameReport:
                 "termination": self.termination.value, "reason": self.reason, "outcome": self.outcome,
                 "plies": self.plies, "seconds": round(self.seconds, 3), "depths": self.depths,
                 "moves": self.moves, "saved": self.saved, "notes": self.notes}
+
+
+def depth_range(depths: Sequence[int]) -> str:
+    """Median, least and most of a player's completed search depths, e.g. ``3 (2-5)``; ``-`` for none."""
+    if not depths:
+        return "-"
+    return f"{statistics.median_low(depths)} ({min(depths)}-{max(depths)})"
 
 
 def points_of(outcome: Outcome, seat: str) -> float:
