@@ -122,9 +122,9 @@ def sweep_one(path: str | ZrfFile, slug: str, timeout: int, depth: int, position
 
 def sweep_file(path: str, slug: str, timeout: int, depth: int, positions: int, budget: int,
                chess_only: bool = False) -> Row | None:
-    """Every game of one file (:mod:`.game_entries`), each within ``timeout``, no game started
-    once ``budget`` seconds are spent on the file (so a file takes at most about ``budget +
-    timeout``): the file's row, its status its best game's (a verified game
+    """Every game of one file (:mod:`.game_entries`), each within ``timeout``, no game but the
+    first started once ``budget`` seconds are spent on the file (so a file takes at most about
+    ``budget + timeout``): the file's row, its status its best game's (a verified game
     first), its codes and first diagnostic that game's.  None when ``chess_only`` and the
     file has no chess-family game."""
     start = time.perf_counter()
@@ -133,25 +133,25 @@ def sweep_file(path: str, slug: str, timeout: int, depth: int, positions: int, b
     except ZrfError as exc:
         return Row(slug, first=str(exc).splitlines()[0][:200], seconds=time.perf_counter() - start)
     tried: list[tuple[Entry, Row]] = []
-    skipped: list[Entry] = []
+    games: list[str] = []  # every game's part of the row, in file order
     file_family = "chess" if any(family(g) == "chess" for g in zf.games if g.playable) else "other"
     if chess_only and file_family != "chess":
         return None
     for entry in entries(zf):
-        spent = time.perf_counter() - start
-        if entry.skip is None and spent >= budget:
+        if entry.skip is None and tried and time.perf_counter() - start >= budget:
             entry = Entry(entry.title, Skip.BUDGET)
         if entry.skip is not None:
-            skipped.append(entry)
+            games.append(entry.describe_skip())
             continue
         game_row = sweep_one(zf, slug, timeout, depth, positions, entry.title)
         tried.append((entry, game_row))
+        games.append(game_row.game_text(entry.title))
     if not tried:
         return Row(slug, file_family, first="the file defines no playable game",
                    seconds=time.perf_counter() - start)
     best = min(tried, key=lambda er: _BEST_FIRST.index(er[1].status))[1]
     row = Row(slug, file_family, best.status, best.codes, best.first, time.perf_counter() - start)
-    row.games = [r.game_text(e.title) for e, r in tried] + [e.describe_skip() for e in skipped]
+    row.games = games
     if best.status is Status.VERIFIED:
         row.first = "verified: " + ", ".join(e.title for e, r in tried if r.status is Status.VERIFIED)
     return row
