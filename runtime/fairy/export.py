@@ -899,8 +899,11 @@ class _PieceExport:
             self.options["castling"] = "false"
             return "-"
         second = gdef.players[1]
-        theirs = [(second, ty, c) for pl, ty, c in gdef.setup.placements if pl == second and ty == ktype]
-        returned = castling_after_return(self.game, placements, found, theirs[0]) if len(theirs) == 1 else []
+        theirs = [(second, ty, c) for pl, ty, c in gdef.setup.placements if pl == second and c in self.frame.square]
+        their_kings = [p for p in theirs if p[1] == ktype]
+        opponents = their_kings if len(their_kings) == 1 else [] if their_kings else \
+            sorted(theirs, key=lambda p: -abs(self.frame.square[p[2]][1] - kr))
+        returned = castling_after_return(self.game, placements, found, opponents)
         if returned:
             self.report.add(ExportCode.EFFECT, f"castling: the ZRF still castles after {', '.join(returned)}; "
                             "Fairy-Stockfish's castling needs a king and rook that never moved",
