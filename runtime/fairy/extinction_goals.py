@@ -116,7 +116,8 @@ def extinction_rule(gdef: GameDef, letters: dict[str, str], playing, has_hands: 
                        "lists first, Fairy-Stockfish for the mover")
                 continue
         if kind != "loss":
-            before = [o for o in gdef.goals[:gdef.goals.index(first)]
+            place = next(i for i, o in enumerate(gdef.goals) if o is g)
+            before = [o for o in gdef.goals[:place]
                       if pieces_remaining(o) is None and not is_turn_condition(o.condition)]
             if before:
                 refuse(f"after {before[0].kind}-condition {to_text(before[0].condition)}: Zillions judges the "
