@@ -4,9 +4,11 @@ Fairy-Stockfish castles while the FEN's castling rights last, and a king's or a 
 ends them, even when the piece comes back.  A ZRF's castling is whatever its move program
 tests: ``never-moved?`` flags, or only empty squares between (chess.zrf of the corpus castles
 after its king went out and back).  Our interpreter is asked: with the start's king and
-castling rooks alone on their rank and the opponent's king on its start square, each of those
-pieces steps away and back (the opponent's king too, so the same player is to move again),
-and the castling the export found must be gone.  The verification then compares the games.
+castling rooks alone on their rank and one opponent piece on its start square (its king, or
+where it has none, such as Horde chess's pawns, another of its pieces), each of those pieces
+steps away and back, the opponent's piece making two moves meanwhile (away and back where it
+can, else on again) so that the same player is to move, and the castling the export found
+must be gone.  The verification then compares the games.
 """
 
 from __future__ import annotations
@@ -40,18 +42,30 @@ def _step(state, cell: str, back_to: str | None = None):
 
 
 def castling_after_return(game: ZrfGame, placements: list[SetupPlacement], castlings: list[PartDetails],
-                          opponent: SetupPlacement) -> list[str]:
+                          opponents: list[SetupPlacement]) -> list[str]:
     """The pieces of ``placements`` (the first player's king and rooks) after whose move away
-    and back one of ``castlings`` that moves it is still legal, as ``Type from-to-from``; empty when every
-    such move ends it (or the probe cannot be made: no castling with the opponent's piece
-    ``opponent`` on the board, or no step away and back)."""
+    and back one of ``castlings`` that moves it is still legal, as ``Type from-to-from``; empty
+    when every such move ends it, or when the probe cannot be made with any of ``opponents``
+    (the opponent's pieces to try, in order: no castling with it on the board, or no two moves
+    of it, or no step away and back)."""
+    for opponent in opponents:
+        found = _returns(game, placements, castlings, opponent)
+        if found is not None:
+            return found
+    return []
+
+
+def _returns(game: ZrfGame, placements: list[SetupPlacement], castlings: list[PartDetails],
+             opponent: SetupPlacement) -> list[str] | None:
+    """:func:`castling_after_return` with one opponent piece; None when it can make no probe."""
     empty = [(None, None, c) for c in game.positions]
     start = game.edited_state(empty + list(placements) + [opponent], 0)
     wanted = {_key(d) for d in castlings}
     if not _castlings(start) & wanted:
-        return []
+        return None
     movers = {m.source for d in castlings for m in d.movements}
     found = []
+    probed = False
     for _, ptype, cell in placements:
         if cell not in movers:
             continue
@@ -66,8 +80,11 @@ def castling_after_return(game: ZrfGame, placements: list[SetupPlacement], castl
         back = _step(state, there, cell)
         if back is None:
             continue
-        home = _step(back[0], their_cell, opponent[2])
+        home = _step(back[0], their_cell, opponent[2]) or _step(back[0], their_cell)
+        if home is None:
+            continue
+        probed = True
         own = {_key(d) for d in castlings if any(m.source == cell for m in d.movements)}
-        if home is not None and _castlings(home[0]) & own:
+        if _castlings(home[0]) & own:
             found.append(f"{ptype} {cell}-{there}-{cell}")
-    return found
+    return found if probed else None

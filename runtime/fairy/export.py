@@ -26,11 +26,12 @@ from .capture_promotions import read_capture_promotions
 from .castling_rights import castling_after_return
 from .drop_mates import mating_drop_reason
 from .drops import read_drops
+from .extinction_goals import extinction_rule
 from .extra_positions import describe, positions_outside_grid, why_they_matter
 from .fen import square_name
 from .final_captures import game_ending_types
 from .flag_entries import attacked_entry_refused
-from .goal_forms import checkmated_type, checkmated_types, none_left_type
+from .goal_forms import checkmated_type, checkmated_types
 from .hand_cells import MAX_PROBLEMS, HandProblem, HandRules
 from .mobility_regions import second_player_region
 from .move_priorities import (
@@ -328,6 +329,8 @@ class _PieceExport:
         self.removed_at_end: list[str] = []
         #: the royal types (``checkmated`` goals)
         self.royal: set[str] = set()
+        #: the types in hand at the start or kept on hand cells
+        self.hand: list[str] = []
 
     def run(self) -> Export:
         gdef = self.gdef
@@ -344,6 +347,7 @@ class _PieceExport:
         if self.hand_rules is not None:
             hand += [t for t in self._hand_cell_types([t for t in used if t not in royal]) if t not in hand]
         used += [t for t in hand if t not in used]
+        self.hand = hand
         if not used:
             self._nothing_to_play()
             return Export(None, None, self.report.items, self.frame)
@@ -895,8 +899,11 @@ class _PieceExport:
             self.options["castling"] = "false"
             return "-"
         second = gdef.players[1]
-        theirs = [(second, ty, c) for pl, ty, c in gdef.setup.placements if pl == second and ty == ktype]
-        returned = castling_after_return(self.game, placements, found, theirs[0]) if len(theirs) == 1 else []
+        theirs = [(second, ty, c) for pl, ty, c in gdef.setup.placements if pl == second and c in self.frame.square]
+        their_kings = [p for p in theirs if p[1] == ktype]
+        opponents = their_kings if len(their_kings) == 1 else [] if their_kings else \
+            sorted(theirs, key=lambda p: -abs(self.frame.square[p[2]][1] - kr))
+        returned = castling_after_return(self.game, placements, found, opponents)
         if returned:
             self.report.add(ExportCode.EFFECT, f"castling: the ZRF still castles after {', '.join(returned)}; "
                             "Fairy-Stockfish's castling needs a king and rook that never moved",
@@ -930,7 +937,11 @@ class _PieceExport:
         o = self.options
         o["checkmateValue"] = "loss"
         o["stalemateValue"] = "draw"
-        extinction: list[str] = []
+        extinction = extinction_rule(self.gdef, self.letters, self.frame.square, self._has_hands(),
+                                     {t for t, moves in self.probes.items() if moves.promotions})
+        for refusal in extinction.refusals:
+            self.report.add(ExportCode.GOAL, refusal.message, refusal.span)
+        o.update(extinction.options)
         stalemate_kinds: dict[str, str] = {}  # player -> the kind of its first stalemated goal
         for g in self.gdef.goals:
             if to_text(g.condition) == "stalemated":
@@ -940,7 +951,6 @@ class _PieceExport:
             text = to_text(g.condition)
             everyone = not g.players or set(g.players) == set(self.gdef.players)
             checkmated = checkmated_type(g)
-            none_left = none_left_type(g)
             m_flag = re.fullmatch(r"\(absolute-config ([^() ]+) \(([^()]+)\)\)", text)
             if checkmated is not None and g.kind == "loss" and everyone:
                 continue
@@ -959,15 +969,7 @@ class _PieceExport:
                 o["nFoldRule"] = "3"
                 o["nFoldValue"] = g.kind
                 continue
-            if text == "(pieces-remaining 0)" and g.kind == "loss" and everyone:
-                extinction.append("*")  # Fairy-Stockfish's extinctionPieceCount is 0 unless set
-                continue
-            if text == "(pieces-remaining 1)" and g.kind == "loss" and everyone:
-                extinction.append("*")
-                o["extinctionPieceCount"] = "1"
-                continue
-            if none_left is not None and g.kind == "loss" and everyone and none_left in self.letters:
-                extinction.append(self.letters[none_left])
+            if any(g is e for e in extinction.goals):
                 continue
             if m_flag and g.kind == "win" and m_flag.group(1) in self.letters and \
                     (len(g.players) == 1 or set(g.players) == set(self.gdef.players)):
@@ -988,9 +990,10 @@ class _PieceExport:
                     continue
             self.report.add(ExportCode.GOAL, f"{g.kind}-condition {text}: no Fairy-Stockfish rule says this",
                             g.span)
-        if extinction:
-            o["extinctionValue"] = "loss"
-            o["extinctionPieceTypes"] = "".join(dict.fromkeys(extinction))
+
+    def _has_hands(self) -> bool:
+        """Does the section hold pieces in hand, at the start or by captures?"""
+        return bool(self.hand) or self.options.get("capturesToHand") == "true"
 
     def _flag_entries(self, royal: set[str]) -> None:
         """A flag piece, not royal, that enters its flag region only where no enemy attacks it

@@ -1,8 +1,9 @@
 """Corpus sweep: which ZRF games export to Fairy-Stockfish, verified, and why the others do not.
 
     python -m runtime.sweeps.fairy_export CORPUS_DIR [--timeout S] [--shard i/n] [--positions N] [--depth D]
+                                          [--all-games [--file-budget S] [--chess-family]]
 
-For every MANIFEST row that needs no Axiom engine, the file's first game is loaded, exported
+For every MANIFEST row that needs no Axiom engine, the file's default game is loaded, exported
 (:func:`runtime.fairy.export.export_game`) and, when a section comes out, verified
 (:func:`runtime.fairy.verification.verify`: perft to ``--depth`` and ``--positions``
 positions of random games).  One tab-separated row per game on standard output: slug,
@@ -11,75 +12,148 @@ or ``pieces-remaining 0`` of a type, or a piece type reaching cells), status (``
 ``error``, ``timeout``), the diagnostic codes found, the first diagnostic, seconds.  A tally
 on standard error: games verified, and the chess-family games that do not export grouped
 by their first blocking code.
+
+``--all-games`` tries every game and variant of each file instead (:mod:`.game_entries`: the
+titles ``zrf export fairy --variant`` takes, a game whose rules equal one already tried or
+whose title an earlier game holds skipped), each with its own ``--timeout``, and starts no
+more of a file's games once ``--file-budget`` seconds are spent on it (a file takes at most
+about the budget and one timeout).  A file counts as verified when
+one of its games verifies; its row's last column lists every game: verified, its codes, or
+why it was skipped.  ``--chess-family`` keeps only the files with a chess-family game.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import enum
 import re
 import sys
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from runtime.core.errors import GameLoadError
 from runtime.fairy.export import export_game, fairy_game
 from runtime.fairy.verification import verify
-from runtime.loading.opening import open_game
 from runtime.jobs.time_limits import TimeLimitExceeded, time_limit
+from runtime.loading.opening import open_game
+from zrf.diagnostics import ZrfError
+from zrf.model import GameDef, ZrfFile, build_file
 from zrf.syntax import to_text
+
+from .game_entries import Entry, Skip, entries
+
+
+class Status(enum.Enum):
+    """What became of one game (or, with ``--all-games``, of a file's best game)."""
+
+    VERIFIED = "verified"
+    DIFFERS = "differs"
+    BLOCKED = "blocked"
+    ERROR = "error"
+    TIMEOUT = "timeout"
+
+
+#: a file's status is its best game's: the first of these any of its games has
+_BEST_FIRST = (Status.VERIFIED, Status.DIFFERS, Status.BLOCKED, Status.TIMEOUT, Status.ERROR)
 
 
 @dataclass
 class Row:
     slug: str
     family: str = "other"
-    status: str = "error"
+    status: Status = Status.ERROR
     codes: str = ""
     first: str = ""
     seconds: float = 0.0
+    #: with ``--all-games``: every game of the file, its status or why it was skipped
+    games: list[str] = field(default_factory=list)
 
     def line(self) -> str:
-        return "\t".join([self.slug, self.family, self.status, self.codes, self.first, f"{self.seconds:.1f}"])
+        cells = [self.slug, self.family, self.status.value, self.codes, self.first, f"{self.seconds:.1f}"]
+        return "\t".join(cells + (["; ".join(self.games)] if self.games else []))
+
+    def game_text(self, title: str) -> str:
+        """``title: status codes``, one game's part of its file's row."""
+        return f"{title}: {self.status.value}" + (f" {self.codes}" if self.codes else "")
 
 
-def family(game) -> str:
+def family(gdef: GameDef) -> str:
     """``chess`` for two players and a goal naming a royal piece (see the module docstring), else ``other``."""
-    if len(game.gdef.players) != 2:
+    if len(gdef.players) != 2:
         return "other"
-    for g in game.gdef.goals:
+    for g in gdef.goals:
         text = to_text(g.condition)
         if re.search(r"\(checkmated [^()]+\)|\(pieces-remaining 0 [^() ]+\)|\(absolute-config [^() ]+ ", text):
             return "chess"
     return "other"
 
 
-def sweep_one(path: str, slug: str, timeout: int, depth: int, positions: int) -> Row:
+def sweep_one(path: str | ZrfFile, slug: str, timeout: int, depth: int, positions: int,
+              variant: str | None = None) -> Row:
+    """Export and verify one game: the file's default one, or its entry titled ``variant``."""
     row = Row(slug)
     start = time.perf_counter()
     try:
         with time_limit(timeout):
-            game = open_game(path)
-            row.family = family(game)
+            game = open_game(path, variant)
+            row.family = family(game.gdef)
             export = export_game(game)
             if not export.ok:
-                row.status = "blocked"
+                row.status = Status.BLOCKED
                 row.codes = " ".join(sorted({d.code for d in export.diagnostics}))
                 row.first = export.diagnostics[0].format().splitlines()[0]
             else:
                 result = verify(fairy_game(export), game, depth, positions)
-                row.status = "verified" if result.ok else "differs"
+                row.status = Status.VERIFIED if result.ok else Status.DIFFERS
                 if not result.ok:
                     row.first = result.describe().replace("\n", " | ")[:400]
     except TimeLimitExceeded:
-        row.status = "timeout"
+        row.status = Status.TIMEOUT
     except GameLoadError as exc:
         row.first = str(exc).splitlines()[0][:200]
     except Exception as exc:  # a sweep reports every failure as a row and goes on
         row.first = f"{type(exc).__name__}: {str(exc)[:200]}"
     row.seconds = time.perf_counter() - start
+    return row
+
+
+def sweep_file(path: str, slug: str, timeout: int, depth: int, positions: int, budget: int,
+               chess_only: bool = False) -> Row | None:
+    """Every game of one file (:mod:`.game_entries`), each within ``timeout``, no game but the
+    first started once ``budget`` seconds are spent on the file (so a file takes at most about
+    ``budget + timeout``): the file's row, its status its best game's (a verified game
+    first), its codes and first diagnostic that game's.  None when ``chess_only`` and the
+    file has no chess-family game."""
+    start = time.perf_counter()
+    try:
+        zf = build_file(path)
+    except ZrfError as exc:
+        return Row(slug, first=str(exc).splitlines()[0][:200], seconds=time.perf_counter() - start)
+    tried: list[tuple[Entry, Row]] = []
+    games: list[str] = []  # every game's part of the row, in file order
+    file_family = "chess" if any(family(g) == "chess" for g in zf.games if g.playable) else "other"
+    if chess_only and file_family != "chess":
+        return None
+    for entry in entries(zf):
+        if entry.skip is None and tried and time.perf_counter() - start >= budget:
+            entry = Entry(entry.title, Skip.BUDGET)
+        if entry.skip is not None:
+            games.append(entry.describe_skip())
+            continue
+        game_row = sweep_one(zf, slug, timeout, depth, positions, entry.title)
+        tried.append((entry, game_row))
+        games.append(game_row.game_text(entry.title))
+    if not tried:
+        return Row(slug, file_family, first="the file defines no playable game",
+                   seconds=time.perf_counter() - start)
+    best = min(tried, key=lambda er: _BEST_FIRST.index(er[1].status))[1]
+    row = Row(slug, file_family, best.status, best.codes, best.first, time.perf_counter() - start)
+    row.games = games
+    if best.status is Status.VERIFIED:
+        row.first = "verified: " + ", ".join(e.title for e, r in tried if r.status is Status.VERIFIED)
     return row
 
 
@@ -100,6 +174,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--positions", type=int, default=200,
                     help="positions of seeded random games compared (default 200)")
     ap.add_argument("--only", default="", help="comma-separated slugs")
+    ap.add_argument("--all-games", action="store_true",
+                    help="try every game and variant of each file; a file verifies when one of its games does")
+    ap.add_argument("--file-budget", type=int, default=600,
+                    help="with --all-games: seconds spent on one file's games before the rest are skipped "
+                         "(default 600)")
+    ap.add_argument("--chess-family", action="store_true",
+                    help="with --all-games: only the files with a chess-family game")
     args = ap.parse_args(argv)
     index, count = (int(x) for x in args.shard.split("/"))
     only = set(filter(None, args.only.split(",")))
@@ -108,11 +189,17 @@ def main(argv: list[str] | None = None) -> int:
     for n, (slug, path) in enumerate(corpus_rows(Path(args.corpus))):
         if n % count != index or (only and slug not in only):
             continue
-        row = sweep_one(path, slug, args.timeout, args.depth, args.positions)
+        if args.all_games:
+            row = sweep_file(path, slug, args.timeout, args.depth, args.positions, args.file_budget,
+                             args.chess_family)
+            if row is None:
+                continue
+        else:
+            row = sweep_one(path, slug, args.timeout, args.depth, args.positions)
         print(row.line(), flush=True)
-        tally[row.status] += 1
-        if row.family == "chess" and row.status != "verified":
-            blocked[row.status + " " + (row.codes.split()[0] if row.codes else "")] += 1
+        tally[row.status.value] += 1
+        if row.family == "chess" and row.status is not Status.VERIFIED:
+            blocked[row.status.value + " " + (row.codes.split()[0] if row.codes else "")] += 1
     print("tally: " + ", ".join(f"{k} {v}" for k, v in sorted(tally.items())), file=sys.stderr)
     print("chess family not verified: " + ", ".join(f"{k} {v}" for k, v in sorted(blocked.items())),
           file=sys.stderr)
