@@ -120,7 +120,7 @@ class ZrfState(State, ReadsRecordedTurns):
     def apply(self, move: Move) -> "ZrfState":
         g = self.game
         data = move.data
-        if data is None or not isinstance(data, Turn):
+        if type(data) is not Turn:  # a move rebuilt from its notation, or the pass
             data = find_move(self, move.notation).data
         if data is Pass.TURN:
             child = ZrfState(g, self.cells, self.stores, self.turn + 1, self.last_from,
@@ -235,8 +235,8 @@ class ZrfState(State, ReadsRecordedTurns):
                           if move_type is not None else [])
         if not parts:
             return None
-        turn = Turn(parts, notes, befores, board, hands, lf, lt, removed, rank)
-        return turn.move(g), len(parts), notices
+        turn = Turn(g, parts, notes, befores, board, hands, lf, lt, removed, rank)
+        return turn.move(), len(parts), notices
 
     def material_moves(self) -> list[Move]:
         """The legal turns that change material, made without the others' notation or safety test."""
