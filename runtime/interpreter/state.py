@@ -98,6 +98,8 @@ class ZrfState(State, ReadsRecordedTurns):
 
     def legal_moves(self) -> list[Move]:
         if self._legal is None:
+            if not self._done:
+                self.raw_moves().wants_every_turn()
             if self.outcome() is not None:
                 self._legal = []
             else:
@@ -110,6 +112,8 @@ class ZrfState(State, ReadsRecordedTurns):
         if self._legal is not None:
             yield from self._legal
             return
+        if not self._done:
+            self.raw_moves().wants_every_turn()
         if self.outcome() is not None:
             return
         raw = self.raw_moves()

@@ -249,15 +249,21 @@ def promoted_types(game) -> frozenset[int]:
 
 def changed_squares(parts) -> set:
     """Every square a turn's parts may have changed, and LAST_MOVE: last-from/last-to always change."""
+    if len(parts) == 1:
+        part = parts[0]
+        moves = part[0]
+        if len(moves) == 1 and not part[1] and not part[2]:  # one movement and nothing else (most turns)
+            m = moves[0]
+            return {LAST_MOVE, m[0], m[1]}
     out = {LAST_MOVE}
     for part in parts:
-        for m in part.moves:
+        for m in part[0]:
             out.add(m[0])
             out.add(m[1])
-        if part.placements:
-            out.update([pl[0] for pl in part.placements])
-        if part.effects:
-            out.update([e[1] for e in part.effects])
+        if part[1]:
+            out.update([pl[0] for pl in part[1]])
+        if part[2]:
+            out.update([e[1] for e in part[2]])
     return out
 
 
@@ -271,9 +277,9 @@ class TurnSource:
     a search drops it.
     """
 
-    __slots__ = ("_attacks", "_baselines", "_best", "_firsts", "_kept", "_nested", "_questions", "_quick",
-                 "_royal_squares", "_stream", "cells", "game", "last_from", "last_to", "mfilter", "mover", "player",
-                 "squares", "stores")
+    __slots__ = ("_attacks", "_baselines", "_best", "_firsts", "_kept", "_materials", "_nested", "_questions",
+                 "_quick", "_royal_squares", "_stream", "cells", "every_turn_wanted", "game", "last_from", "last_to",
+                 "mfilter", "mover", "player", "squares", "stores")
 
     def __init__(self, state):
         self.game = state.game
@@ -287,6 +293,11 @@ class TurnSource:
         self._firsts: tuple[list[Part], int] | None = None
         #: the first parts made piece by piece by :meth:`any_legal` (then :meth:`first_parts` ends it)
         self._stream: PartStream | None = None
+        #: the first parts that may change material (:meth:`_material_firsts`), once made
+        self._materials: list[Part] | None = None
+        #: will every turn be asked for (a move list read whole)?  Then :meth:`any_legal` makes
+        #: every part at once instead of the material ones first (:meth:`wants_every_turn`)
+        self.every_turn_wanted = False
         self._best: tuple[int, int] | None = None
         #: king-safety baselines per royal square (computed once, on first use; None until then)
         self._baselines: dict | None = None
@@ -336,13 +347,24 @@ class TurnSource:
         priorities do not rank them (the best rank is known only from all of them)."""
         if self._firsts is not None or self.game.priorities:
             return self.first_parts()
-        return generate_parts(self.game, self.cells, self.mover, self.mfilter, self.last_from, self.last_to,
-                              self.stores, asker=self._asker(), squares=self.squares[self.mover],
-                              material=True), 0
+        found = self._materials
+        if found is None:
+            found = self._materials = generate_parts(self.game, self.cells, self.mover, self.mfilter, self.last_from,
+                                                     self.last_to, self.stores, asker=self._asker(),
+                                                     squares=self.squares[self.mover], material=True)
+        return found, 0
+
+    def wants_every_turn(self) -> None:
+        """Say that every turn will be asked for (the move list read whole): :meth:`any_legal`
+        then looks for a legal turn among all the parts, which are made anyway."""
+        self.every_turn_wanted = True
 
     def any_legal(self) -> bool:
         """Is there a legal turn (:meth:`legal` yields one)?  Where neither move priorities nor
-        maximal captures need every part first, the parts are made piece by piece
+        maximal captures need every part first, the parts that may change material are made and
+        tested first (a search asks this of a position and then for its material turns, which
+        those parts make: a position with a legal capture costs no other part), unless every
+        turn is wanted (:meth:`wants_every_turn`); then the parts are made piece by piece
         (:class:`.parts.PartStream`) and tested as they come, so the answer costs the parts of
         the pieces up to the first with a legal turn; :meth:`first_parts` makes the rest."""
         g = self.game
@@ -350,6 +372,10 @@ class TurnSource:
             return next(iter(self.legal()), None) is not None
         royal = g.royal.get(self.mover, frozenset())
         stream = self._stream
+        if stream is None and not self.every_turn_wanted:
+            for part in self._material_firsts()[0]:
+                if self._first_part_legal(part, royal):
+                    return True
         if stream is None:
             stream = self._stream = PartStream(g, self.cells, self.mover, self.mfilter, self.last_from,
                                                self.last_to, self.stores, self._asker(),
@@ -516,6 +542,8 @@ class TurnSource:
         g = self.game
         royal = g.royal.get(self.mover, frozenset())
         if material_only and g.options.maximal_captures is MaximalCaptures.OFF:
+            if royal:
+                return self._safe_material_ranked(royal)
             turns = self._material_ranked()
         elif royal and g.options.maximal_captures is MaximalCaptures.OFF:
             return self._safe_ranked(royal)
@@ -544,6 +572,34 @@ class TurnSource:
             else:
                 for tn in self._chains_from(part, rank):
                     if self._safe(tn, royal):
+                        yield tn
+
+    def _safe_material_ranked(self, royal) -> Iterator[Turn]:
+        """:meth:`_material_ranked` through the king-safety filter, in one pass: a one-part turn
+        whose part tells both its material change and its safety is made only when it is kept."""
+        cells = self.cells
+        parts, rank = self._material_firsts()
+        quick_safe = self._quick_safe
+        for part in parts:
+            if part[3] is None:  # no add-partial: a one-part turn
+                told = part_changes_material(part, cells)
+                if told is False:
+                    continue
+                if told:
+                    safe = quick_safe(part, royal)
+                    if safe is False:
+                        continue
+                    tn = Turn.unapplied(part, rank, self)
+                    tn._material = True
+                    if safe or self._safe_after(tn, royal):
+                        yield tn
+                else:
+                    tn = Turn.unapplied(part, rank, self)
+                    if tn.changes_material() and self._safe(tn, royal):
+                        yield tn
+            else:
+                for tn in self._chains_from(part, rank):
+                    if tn.changes_material() and self._safe(tn, royal):
                         yield tn
 
     def _safe(self, tn: Turn, royal) -> bool:
@@ -759,6 +815,10 @@ class MoveList(Sequence):
         if m is None:
             m = self._moves[i] = self._held[i].move()
         return m
+
+    def wants_every_turn(self) -> None:
+        """Say that the list will be read whole (:meth:`TurnSource.wants_every_turn`)."""
+        self._source.wants_every_turn()
 
     def __bool__(self) -> bool:
         if self._held:
