@@ -161,8 +161,8 @@ class ZrfState(State, ReadsRecordedTurns):
             child = ZrfState(g, self.cells, self.stores, self.turn + 1, self.last_from,
                              self.last_to, (), self)
         else:
-            child = ZrfState(g, data.board, data.hands, self.turn + 1, data.lf, data.lt,
-                             data.removed, self)
+            board, hands, lf, lt, removed = data.after()
+            child = ZrfState(g, board, hands, self.turn + 1, lf, lt, removed, self)
         # a position whose own signature is one delta away makes it now, so that its children's are too
         sig = self._signature if self._basis is None else self.signature()
         if sig is not None:

@@ -38,9 +38,13 @@ from .context import Part
 from .options import MaximalCaptures
 from .part_notation import part_details, part_notation
 from .parts import MAX_PARTS, PartStream, apply_part, generate_parts, part_changes_material, simple_keys
+from .record_makers import record_maker
 from .royal_check import opponents_squares
 from .sentinels import LAST_MOVE, NO
 
+
+_move = record_maker(Move, ("parts", "data", "described"))
+"""``Move(parts, data, described)``, made without the frozen dataclass's ``__init__`` (:mod:`.record_makers`)."""
 
 KEPT_CELLS = 1_000_000
 """Cells of the boards after its one-part turns that one position keeps (8 MB of references);
@@ -154,6 +158,14 @@ class Turn(LazyDetails):
             self._apply()
         return self._removed
 
+    def after(self) -> tuple:
+        """(board, hands, last-from, last-to, removed) after the turn: the five properties in one call."""
+        if self._pending is not None:
+            board = self._apply()
+        else:
+            board = self.board
+        return board, self._hands, self._lf, self._lt, self._removed
+
     def changed(self) -> set:
         """The squares the turn may have changed (:func:`changed_squares`), worked out once: the
         king-safety test, the signature and the check test of the position after it all ask."""
@@ -177,7 +189,7 @@ class Turn(LazyDetails):
         notes = self.notes
         if notes is None:
             notes = self.notes = (part_notation(self.game, self.parts[0], self.befores[0]),)
-        return Move(notes, self, self)
+        return _move(notes, self, self)
 
     def changes_material(self) -> bool:
         """Does the turn capture, or change a piece's type or owner?  Worked out once
@@ -204,10 +216,10 @@ class Turn(LazyDetails):
         if self.removed:
             return True
         for part in self.parts:
-            for _, _, pc, ty, _ in part.moves:
+            for _, _, pc, ty, _ in part[0]:  # the movements
                 if ty >= 0 and ty != pc[1]:
                     return True
-            for e in part.effects:
+            for e in part[2]:  # the effects
                 if e[0] in ("type", "owner", "flip"):
                     return any(p.changes_material for p in self())
         return False
@@ -444,7 +456,7 @@ class TurnSource:
         """Every whole turn after move priorities (before maximal captures and king safety)."""
         parts, rank = self.first_parts()
         for part in parts:
-            if part.partial is None:  # a one-part turn (what _chains makes of it, made directly)
+            if part[3] is None:  # no add-partial: a one-part turn (what _chains makes of it, made directly)
                 yield Turn.unapplied(part, rank, self)
             else:
                 yield from self._chains_from(part, rank)
@@ -698,14 +710,14 @@ class TurnSource:
         quick = self._quick
         if quick is None:
             quick = self._quick = self._quick_basis(royal)
-        if quick is False or part.placements:
+        if quick is False or part[1]:  # placements
             return None
         touched, attacked = quick
         mover = self.mover
-        for m in part.moves:
+        for m in part[0]:  # the movements
             if m[0] in touched or m[1] in touched or m[2][0] != mover or m[3] in royal:
                 return None
-        for e in part.effects:
+        for e in part[2]:  # the effects
             if e[1] in touched or (e[0] != "x" and e[0] != "attr"):
                 return None
         return not attacked
