@@ -1,12 +1,12 @@
 """The one-movement shortcuts of :mod:`runtime.interpreter.part_notation` write and find what the
 general code does.
 
-Most parts are one movement and nothing else, so :func:`part_notation` and :func:`part_details`
-answer them without walking the part's operations.  Here every legal part of seeded random games
-(and, for the notation, every part of one movement that sets attributes, as chess's first moves
-of a king or rook do) is given to both the shortcut and the general function (:func:`notation_by_operations`,
-:func:`details_by_replay`), which read every operation and are the ones the saved-game replays and
-the notation tests check against Zillions' own files: chess (captures, promotions written
+Most parts are one movement, at most setting attributes (a chess king's or rook's first move), so
+:func:`part_notation` and :func:`part_details` answer them without walking the part's operations.
+Here every legal part of seeded random games is given to both the shortcut and the general function
+(:func:`notation_by_operations`, :func:`details_by_replay`), which read every operation and are the
+ones the saved-game replays and the notation tests check against Zillions' own files: chess
+(captures, first moves setting attributes, promotions written
 ``= Queen``), xiangqi, and shogi (promotions by choice, drops, which take the general path).
 """
 
@@ -67,6 +67,6 @@ def test_the_one_movement_shortcuts_agree_with_the_general_code(file):
             state = state.apply(rng.choice(moves))
     assert shortcut > 1000
     if file == "chess.zrf":
-        assert attributes > 0, "no part setting attributes met: the shortcut's '@' went unchecked"
+        assert attributes > 0, "no part setting attributes met: the shortcuts' attributes went unchecked"
     if file != "xiangqi.zrf":
         assert promotions > 0, "no promotion met: the shortcut's '= T' went unchecked"
