@@ -31,7 +31,7 @@ def part_notation(game: CompiledGame, part: Part, board: Sequence) -> str:
         # writes for it (the attributes after the movement, a promotion last)
         f, to, pc, ty, copy = moves[0]
         effects = part[2]
-        if (f != to or copy) and all(e[0] == "attr" for e in effects):
+        if (f != to or copy) and (not effects or all(e[0] == "attr" for e in effects)):
             text = f"{T[pc[1]]} {P[f]} {'x' if board[to] is not None and to != f else '-'} {P[to]}"
             if effects:
                 text = " ".join([text] + [f"@ {P[e[1]]} {e[2]} {e[3]}" for e in effects])
@@ -105,7 +105,7 @@ def part_details(game: CompiledGame, part: Part, board: Sequence) -> PartDetails
         # for it (an attribute set on a cell left empty after the movement is no change)
         f, to, pc, ty, copy = moves[0]
         effects = part[2]
-        if (f != to or copy) and all(e[0] == "attr" for e in effects):
+        if (f != to or copy) and (not effects or all(e[0] == "attr" for e in effects)):
             changes = (Change(P[to], ChangeKind.TYPE, T[ty]),) if ty >= 0 and ty != pc[1] else ()
             if effects:
                 changes += tuple(
