@@ -14,12 +14,7 @@ from collections.abc import Iterable, Sequence
 
 from runtime.core.protocol import Signature
 
-from .record_makers import record_maker
 from .tables import Tables
-
-_signature = record_maker(Signature, ("to_move", "board", "hands", "extra"))
-"""``Signature(to_move, board, hands, extra)``, made without the frozen dataclass's ``__init__``
-(:mod:`.record_makers`)."""
 
 
 def _entries(tables: Tables, p: int, piece) -> tuple:
@@ -44,7 +39,7 @@ def whole_signature(tables: Tables, to_move: str, cells: Sequence, stores: Seque
             board.append(hit[0])
             if hit[1]:
                 extra.extend(hit[1])
-    return _signature(to_move, frozenset(board), hand_entries(tables, stores), frozenset(extra))
+    return Signature(to_move, frozenset(board), hand_entries(tables, stores), frozenset(extra))
 
 
 def signature_after(tables: Tables, to_move: str, before: Signature, cells_before: Sequence,
@@ -76,4 +71,4 @@ def signature_after(tables: Tables, to_move: str, before: Signature, cells_befor
     board = before.board.difference(gone).union(came) if gone or came else before.board
     extra = before.extra.difference(gone_extra).union(came_extra) if gone_extra or came_extra else before.extra
     hands = before.hands if stores == stores_before else hand_entries(tables, stores)
-    return _signature(to_move, board, hands, extra)
+    return Signature(to_move, board, hands, extra)

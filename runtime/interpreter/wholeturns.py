@@ -38,13 +38,9 @@ from .context import Part
 from .options import MaximalCaptures
 from .part_notation import part_details, part_notation
 from .parts import MAX_PARTS, PartStream, apply_part, generate_parts, part_changes_material, simple_keys
-from .record_makers import record_maker
 from .royal_check import opponents_squares
 from .sentinels import LAST_MOVE, NO
 
-
-_move = record_maker(Move, ("parts", "data", "described"))
-"""``Move(parts, data, described)``, made without the frozen dataclass's ``__init__`` (:mod:`.record_makers`)."""
 
 KEPT_CELLS = 1_000_000
 """Cells of the boards after its one-part turns that one position keeps (8 MB of references);
@@ -189,7 +185,7 @@ class Turn(LazyDetails):
         notes = self.notes
         if notes is None:
             notes = self.notes = (part_notation(self.game, self.parts[0], self.befores[0]),)
-        return _move(notes, self, self)
+        return Move(notes, self, self)
 
     def changes_material(self) -> bool:
         """Does the turn capture, or change a piece's type or owner?  Worked out once
