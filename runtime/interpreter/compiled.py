@@ -18,7 +18,7 @@ from .options import GameOptions
 from .programs import BlockProgram
 from .reach import PieceReach
 from .tables import Tables
-from .turn_order import Entry
+from .turn_order import Entry, TurnOrder
 
 #: a compiled move or drop block: (move type or None, its program)
 Block = tuple["str | None", BlockProgram]
@@ -65,12 +65,17 @@ class CompiledGame(Protocol):
     options: GameOptions
     priorities: dict[str, int]
     goals: list[CompiledGoal]
+    #: the goals checked after every turn (not turn conditions), in file order
+    position_goals: tuple[CompiledGoal, ...]
     #: player index -> its royal piece types (from its checkmated goals)
     royal: dict[int, frozenset[int]]
     promotion_targets: frozenset[int]
     promoted: frozenset[int]
     #: empty stores, for applying parts where the stores do not matter
     zero_hands: tuple[int, ...]
+
+    #: who moves on each turn (``entry`` reads it)
+    turn_order: TurnOrder
 
     def entry(self, turn: int) -> Entry: ...
 

@@ -132,6 +132,8 @@ class ZrfGame(Game, SetsUpPositions, ReadsSavedGames, PlaysZrfRules):
             if rt:
                 for p in players:
                     royal.setdefault(p, set()).update(rt)
+        #: the goals checked after every turn (not turn conditions), in file order (``quick_outcome``)
+        self.position_goals: tuple[CompiledGoal, ...] = tuple(g for g in self.goals if not g.on_turn)
         #: per player, the royal piece types its ``checkmated`` goals name (king safety, ``in_check``)
         self.royal: dict[int, frozenset[int]] = {p: frozenset(types) for p, types in royal.items()}
         self._goal_positions: dict[int, frozenset] = {}

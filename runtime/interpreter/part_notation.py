@@ -26,11 +26,16 @@ def part_notation(game: CompiledGame, part: Part, board: Sequence) -> str:
     t = game.tables
     P, T = t.positions, t.types
     moves = part[0]
-    if len(moves) == 1 and not part[1] and not part[2] and part[3] is None:
-        # one movement and nothing else (most parts): what the general path below writes for it
+    if len(moves) == 1 and not part[1] and part[3] is None:
+        # one movement, and at most attributes set (most parts): what the general path below
+        # writes for it (the attributes after the movement, a promotion last)
         f, to, pc, ty, copy = moves[0]
-        if f != to or copy:
+        effects = part[2]
+        if (f != to or copy) and (not effects or all(e[0] == "attr" for e in effects)):
             text = f"{T[pc[1]]} {P[f]} {'x' if board[to] is not None and to != f else '-'} {P[to]}"
+            if effects:
+                text = " ".join([text] + [f"@ {P[e[1]]} {e[2]} {e[3]}" for e in effects])
+                return text if ty < 0 else f"{text} = {T[ty]} on {P[to]}"
             return text if ty < 0 else f"{text} = {T[ty]}"
     return notation_by_operations(game, part, board)
 
@@ -95,13 +100,19 @@ def part_details(game: CompiledGame, part: Part, board: Sequence) -> PartDetails
     t = game.tables
     P, T, L = t.positions, t.types, t.players
     moves = part[0]
-    if len(moves) == 1 and not part[1] and not part[2]:
-        # one movement and nothing else (most parts): what the general path below finds for it
+    if len(moves) == 1 and not part[1]:
+        # one movement, and at most attributes set (most parts): what the general path below finds
+        # for it (an attribute set on a cell left empty after the movement is no change)
         f, to, pc, ty, copy = moves[0]
-        if f != to or copy:
+        effects = part[2]
+        if (f != to or copy) and (not effects or all(e[0] == "attr" for e in effects)):
+            changes = (Change(P[to], ChangeKind.TYPE, T[ty]),) if ty >= 0 and ty != pc[1] else ()
+            if effects:
+                changes += tuple(
+                    Change(P[e[1]], ChangeKind.ATTRIBUTE, f"{t.attributes[e[2]]}={'true' if e[3] else 'false'}")
+                    for e in effects if e[1] == to or (board[e[1]] is not None and (e[1] != f or copy)))
             return PartDetails((Movement((L[pc[0]], T[pc[1]]), P[f], P[to], copy),), (),
-                               (P[to],) if board[to] is not None else (),
-                               (Change(P[to], ChangeKind.TYPE, T[ty]),) if ty >= 0 and ty != pc[1] else ())
+                               (P[to],) if board[to] is not None else (), changes)
     return details_by_replay(game, part, board)
 
 

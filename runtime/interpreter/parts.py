@@ -279,6 +279,17 @@ def apply_part(game: CompiledGame, board: Board, hands: tuple[int, ...], part: P
                mover: int) -> Applied:
     """Board, hands, last-from, last-to and removed pieces after one part (§5.8)."""
     b = list(board)
+    moves = part[0]
+    if len(moves) == 1 and not part[1] and not part[2] and part[5] < 0 and not game.options.recycle_captures:
+        # one movement and nothing else (most parts): what the general path below does for it
+        f, to, pc, ty, copy = moves[0]
+        if not copy:
+            b[f] = None
+        old = b[to]
+        if ty >= 0 and ty != pc[1]:
+            pc = (pc[0], ty, game.tables.attr_defaults[ty])
+        b[to] = pc
+        return b, hands, f, to, ([old] if old is not None else [])
     h = None
     removed = []
     nt = len(game.tables.types)

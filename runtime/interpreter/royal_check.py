@@ -43,7 +43,7 @@ class CheckBasis:
     this object; it holds no position, so no move list stays alive through it.
     """
 
-    __slots__ = ("game", "cells", "last_from", "last_to", "squares", "asked", "baselines", "search")
+    __slots__ = ("game", "cells", "last_from", "last_to", "squares", "asked", "baselines", "search", "standing")
 
     def __init__(self, game: CompiledGame, cells: Board, last_from: int, last_to: int,
                  squares: Sequence[Sequence[int]]) -> None:
@@ -60,6 +60,9 @@ class CheckBasis:
         self.baselines: dict[tuple[int, int], Baseline] = {}
         #: the attack tests' chain, at the nesting depth of ``AttackSearch.royal_attacked``'s tests
         self.search: AttackSearch | None = None
+        #: (player, the squares of its royal pieces on ``cells``) of the last player asking (the
+        #: children of one position mostly have one player to move; its royal types are the game's)
+        self.standing: tuple[int, list[int]] | None = None
 
     def royal_attacked(self, player: int, types: frozenset, cells: Board, changed: set,
                        last_from: int, last_to: int) -> bool | None:
@@ -70,8 +73,12 @@ class CheckBasis:
         if self.asked < 1:
             self.asked += 1
             return None
-        before = self.cells
-        standing = royal_squares(before, self.squares, player, types)
+        known = self.standing
+        if known is not None and known[0] == player:
+            standing = known[1]
+        else:
+            standing = royal_squares(self.cells, self.squares, player, types)
+            self.standing = (player, standing)
         for p in changed:
             if p >= 0 and (p in standing or ((pc := cells[p]) is not None and pc[0] == player and pc[1] in types)):
                 return None

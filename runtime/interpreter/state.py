@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import re
+from bisect import insort
 from collections.abc import Iterator
 
 from runtime.core.goalinfo import GoalResult
@@ -47,12 +48,39 @@ def _changed_by(made: Turn | Pass) -> set | frozenset:
     return PASS_CHANGES if made is Pass.TURN else made.changed()
 
 
+def squares_after(before: list[list[int]], cells_before, cells, changed) -> list[list[int]]:
+    """Per player, the squares its pieces stand on in ``cells``, from ``before``, those of
+    ``cells_before``, where only the squares ``changed`` differ (negative sentinels are skipped).
+    A player whose squares stay the same keeps its list of ``before``."""
+    out = None
+    for p in changed:
+        if p < 0:
+            continue
+        old = cells_before[p]
+        new = cells[p]
+        was = -1 if old is None else old[0]
+        now = -1 if new is None else new[0]
+        if was == now:
+            continue
+        if out is None:
+            out = list(before)
+        if was >= 0:
+            if out[was] is before[was]:
+                out[was] = list(before[was])
+            out[was].remove(p)
+        if now >= 0:
+            if out[now] is before[now]:
+                out[now] = list(before[now])
+            insort(out[now], p)
+    return before if out is None else out
+
+
 class ZrfState(State, ReadsRecordedTurns):
     """An immutable ZRF position."""
 
     __slots__ = ("game", "cells", "stores", "turn", "turn_entry", "last_from", "last_to", "removed", "earlier",
                  "_raw", "_legal", "_outcome", "_done", "_repkey", "_signature", "_squares", "_basis",
-                 "_check", "_check_from", "_checks")
+                 "_check", "_check_from", "_checks", "_squares_from")
 
     def __init__(self, game: CompiledGame, board, hands, turn, last_from, last_to, removed, parent):
         self.game = game
@@ -60,7 +88,7 @@ class ZrfState(State, ReadsRecordedTurns):
         self.stores = hands
         self.turn = turn
         #: (player, moves-as, move type) of this turn (:meth:`.game.ZrfGame.entry`)
-        self.turn_entry = game.entry(turn)
+        self.turn_entry = game.turn_order.entry(turn)
         self.last_from = last_from
         self.last_to = last_to
         self.removed = removed
@@ -85,6 +113,9 @@ class ZrfState(State, ReadsRecordedTurns):
         self._check_from = None
         #: the :class:`.royal_check.CheckBasis` this position's children answer ``in_check`` from
         self._checks = None
+        #: (the parent's :meth:`squares`, its board, the turn that made this position) while this
+        #: position's own squares are not found yet and the parent's were
+        self._squares_from = None
 
     # ------------------------------------------------------------------ protocol
 
@@ -98,6 +129,8 @@ class ZrfState(State, ReadsRecordedTurns):
 
     def legal_moves(self) -> list[Move]:
         if self._legal is None:
+            if not self._done:
+                self.raw_moves().wants_every_turn()
             if self.outcome() is not None:
                 self._legal = []
             else:
@@ -110,6 +143,8 @@ class ZrfState(State, ReadsRecordedTurns):
         if self._legal is not None:
             yield from self._legal
             return
+        if not self._done:
+            self.raw_moves().wants_every_turn()
         if self.outcome() is not None:
             return
         raw = self.raw_moves()
@@ -120,18 +155,21 @@ class ZrfState(State, ReadsRecordedTurns):
     def apply(self, move: Move) -> "ZrfState":
         g = self.game
         data = move.data
-        if data is None or not isinstance(data, Turn):
+        if type(data) is not Turn:  # a move rebuilt from its notation, or the pass
             data = find_move(self, move.notation).data
         if data is Pass.TURN:
             child = ZrfState(g, self.cells, self.stores, self.turn + 1, self.last_from,
                              self.last_to, (), self)
         else:
-            child = ZrfState(g, data.board, data.hands, self.turn + 1, data.lf, data.lt,
-                             data.removed, self)
+            board, hands, lf, lt, removed = data.after()
+            child = ZrfState(g, board, hands, self.turn + 1, lf, lt, removed, self)
         # a position whose own signature is one delta away makes it now, so that its children's are too
         sig = self._signature if self._basis is None else self.signature()
         if sig is not None:
             child._basis = (sig, self.cells, self.stores, data)
+        squares = self._squares
+        if squares is not None:
+            child._squares_from = (squares, self.cells, data)
         if g.royal:
             basis = self._checks
             if basis is None:
@@ -163,13 +201,21 @@ class ZrfState(State, ReadsRecordedTurns):
                                _changed_by(made))
 
     def squares(self) -> list[list[int]]:
-        """Per player, the squares its pieces stand on, in board order (found once)."""
+        """Per player, the squares its pieces stand on, in board order (found once; from the
+        parent's, the turn's changed squares moved, when the parent's were found first).
+        The lists are read, never changed: a player's list the turn left alone is the parent's."""
         if self._squares is None:
-            out: list[list[int]] = [[] for _ in self.game.tables.players]
-            for p, pc in enumerate(self.cells):
-                if pc is not None:
-                    out[pc[0]].append(p)
-            self._squares = out
+            origin = self._squares_from
+            if origin is not None:
+                self._squares_from = None
+                before, cells, made = origin
+                self._squares = squares_after(before, cells, self.cells, _changed_by(made))
+            else:
+                out: list[list[int]] = [[] for _ in self.game.tables.players]
+                for p, pc in enumerate(self.cells):
+                    if pc is not None:
+                        out[pc[0]].append(p)
+                self._squares = out
         return self._squares
 
     # ------------------------------------------------------------------ turns
@@ -235,8 +281,8 @@ class ZrfState(State, ReadsRecordedTurns):
                           if move_type is not None else [])
         if not parts:
             return None
-        turn = Turn(parts, notes, befores, board, hands, lf, lt, removed, rank)
-        return turn.move(g), len(parts), notices
+        turn = Turn(g, parts, notes, befores, board, hands, lf, lt, removed, rank)
+        return turn.move(), len(parts), notices
 
     def material_moves(self) -> list[Move]:
         """The legal turns that change material, made without the others' notation or safety test."""
@@ -369,11 +415,10 @@ class ZrfState(State, ReadsRecordedTurns):
         """The outcome decided by position goals (checked after every turn), no move generation."""
         if self.earlier is None:
             return None
-        for goal in self.game.goals:
-            if not goal.on_turn:
-                for pl in goal.players:
-                    if goal.holds(self, pl):
-                        return self._result(goal, pl)
+        for goal in self.game.position_goals:
+            for pl in goal.players:
+                if goal.holds(self, pl):
+                    return self._result(goal, pl)
         return None
 
     def goal_outcome(self) -> Outcome | None:

@@ -49,8 +49,12 @@ safety.  Every corpus position keeps all (the largest, margo.zrf: 3,241 cells); 
 kept a 90,000-cell board for each of its 5,122 opening moves: 3.7 GB for one position."""
 
 
-class Turn:
+class Turn(LazyDetails):
     """A whole-turn candidate: its parts, their notation, the resulting position.
+
+    It is also the :attr:`runtime.core.protocol.Move.described` of the move made of it
+    (:meth:`move`): its details are worked out when first asked for (:meth:`__call__`), and
+    :meth:`changes_material` answers from the turn itself, so a move costs no second object.
 
     A one-part turn made by :meth:`unapplied` applies its part only when the
     position after it is first asked for (``board``, ``hands``, ``lf``, ``lt``,
@@ -60,10 +64,12 @@ class Turn:
     the board is asked for.
     """
 
-    __slots__ = ("_board", "_changed", "_hands", "_lf", "_lt", "_material", "_pending", "_removed", "_source",
-                 "befores", "notes", "parts", "rank")
+    __slots__ = ("_board", "_changed", "_details", "_hands", "_lf", "_lt", "_material", "_pending", "_removed",
+                 "_source", "befores", "game", "notes", "parts", "rank")
 
-    def __init__(self, parts, notes, befores, board, hands, lf, lt, removed, rank, pending=None):
+    def __init__(self, game: CompiledGame, parts, notes, befores, board, hands, lf, lt, removed, rank,
+                 pending=None):
+        self.game = game
         self.parts = parts
         #: the parts' notation; None until :meth:`move` writes a one-part turn's
         self.notes = notes
@@ -84,11 +90,13 @@ class Turn:
         self._material = None
         #: :meth:`changed`'s answer, once known
         self._changed = None
+        #: :meth:`__call__`'s answer, once known
+        self._details = None
 
     @classmethod
     def unapplied(cls, part: Part, rank: int, source: "TurnSource") -> "Turn":
         """The one-part turn ``part`` on the board of ``source``'s position, applied when first needed."""
-        return cls((part,), None, (source.cells,), None, None, NO, NO, (), rank, source)
+        return cls(source.game, (part,), None, (source.cells,), None, None, NO, NO, (), rank, source)
 
     def _apply(self) -> tuple:
         """Apply the pending part; its board after, kept while the position's budget lasts."""
@@ -103,7 +111,7 @@ class Turn:
 
     def _applied(self, source: "TurnSource") -> list:
         """The board after the part, which also sets the rest of the position after it."""
-        b, h, lf, lt, rem = apply_part(source.game, self.befores[0], source.stores, self.parts[0],
+        b, h, lf, lt, rem = apply_part(self.game, self.befores[0], source.stores, self.parts[0],
                                        source.mover)
         self._hands, self._lf, self._lt = h, lf, lt
         self._removed = tuple((pc[0], pc[1]) for pc in rem) if rem else ()
@@ -146,6 +154,14 @@ class Turn:
             self._apply()
         return self._removed
 
+    def after(self) -> tuple:
+        """(board, hands, last-from, last-to, removed) after the turn: the five properties in one call."""
+        if self._pending is not None:
+            board = self._apply()
+        else:
+            board = self.board
+        return board, self._hands, self._lf, self._lt, self._removed
+
     def changed(self) -> set:
         """The squares the turn may have changed (:func:`changed_squares`), worked out once: the
         king-safety test, the signature and the check test of the position after it all ask."""
@@ -159,26 +175,27 @@ class Turn:
         """What maximal captures counts: the parts (partial moves) of the turn."""
         return len(self.parts)
 
-    def move(self, game: CompiledGame) -> Move:
-        """The turn as a contract move; its details are worked out when a tool asks.
+    def move(self) -> Move:
+        """The turn as a contract move, described by the turn itself (its details are worked
+        out when a tool asks).
 
         A one-part turn's notation is written here, not when the turn is made:
         a count of the legal turns (perft's last ply) never needs it.
         """
         notes = self.notes
         if notes is None:
-            notes = self.notes = (part_notation(game, self.parts[0], self.befores[0]),)
-        return Move(notes, self, Described(self, game))
+            notes = self.notes = (part_notation(self.game, self.parts[0], self.befores[0]),)
+        return Move(notes, self, self)
 
-    def changes_material(self, game: CompiledGame) -> bool:
+    def changes_material(self) -> bool:
         """Does the turn capture, or change a piece's type or owner?  Worked out once
         (:meth:`_changes_material`): a search asks it of a turn when filtering and again when ordering."""
         told = self._material
         if told is None:
-            told = self._material = self._changes_material(game)
+            told = self._material = self._changes_material()
         return told
 
-    def _changes_material(self, game: CompiledGame) -> bool:
+    def _changes_material(self) -> bool:
         """Does the turn capture, or change a piece's type or owner?  (``PartDetails.changes_material``)
 
         A capture is a piece the turn removed; a type change is a move that
@@ -195,40 +212,23 @@ class Turn:
         if self.removed:
             return True
         for part in self.parts:
-            for _, _, pc, ty, _ in part.moves:
+            for _, _, pc, ty, _ in part[0]:  # the movements
                 if ty >= 0 and ty != pc[1]:
                     return True
-            for e in part.effects:
+            for e in part[2]:  # the effects
                 if e[0] in ("type", "owner", "flip"):
-                    return any(p.changes_material for p in self.details(game))
+                    return any(p.changes_material for p in self())
         return False
 
-    def details(self, game: CompiledGame) -> tuple[PartDetails, ...]:
-        """One :class:`runtime.core.protocol.PartDetails` per note (a closing ``Pass`` does nothing)."""
-        out = tuple(part_details(game, p, b) for p, b in zip(self.parts, self.befores))
-        return out + (PartDetails(),) * (len(self.notes or self.parts) - len(out))
-
-
-class Described(LazyDetails):
-    """A turn's :attr:`runtime.core.protocol.Move.details`, worked out when first asked for.
-
-    :meth:`changes_material` answers from the turn itself (:meth:`Turn.changes_material`).
-    """
-
-    __slots__ = ("turn", "game", "_details")
-
-    def __init__(self, turn: Turn, game: CompiledGame):
-        self.turn = turn
-        self.game = game
-        self._details = None
-
     def __call__(self) -> tuple[PartDetails, ...]:
-        if self._details is None:
-            self._details = self.turn.details(self.game)
-        return self._details
-
-    def changes_material(self) -> bool:
-        return self.turn.changes_material(self.game)
+        """One :class:`runtime.core.protocol.PartDetails` per note (a closing ``Pass`` does nothing),
+        worked out once (the move's :attr:`runtime.core.protocol.Move.details`)."""
+        out = self._details
+        if out is None:
+            game = self.game
+            out = tuple(part_details(game, p, b) for p, b in zip(self.parts, self.befores))
+            out = self._details = out + (PartDetails(),) * (len(self.notes or self.parts) - len(out))
+        return out
 
 
 def part_rank(part: Part, priorities: dict[str, int]) -> int:
@@ -257,15 +257,21 @@ def promoted_types(game) -> frozenset[int]:
 
 def changed_squares(parts) -> set:
     """Every square a turn's parts may have changed, and LAST_MOVE: last-from/last-to always change."""
+    if len(parts) == 1:
+        part = parts[0]
+        moves = part[0]
+        if len(moves) == 1 and not part[1] and not part[2]:  # one movement and nothing else (most turns)
+            m = moves[0]
+            return {LAST_MOVE, m[0], m[1]}
     out = {LAST_MOVE}
     for part in parts:
-        for m in part.moves:
+        for m in part[0]:
             out.add(m[0])
             out.add(m[1])
-        if part.placements:
-            out.update([pl[0] for pl in part.placements])
-        if part.effects:
-            out.update([e[1] for e in part.effects])
+        if part[1]:
+            out.update([pl[0] for pl in part[1]])
+        if part[2]:
+            out.update([e[1] for e in part[2]])
     return out
 
 
@@ -279,6 +285,10 @@ class TurnSource:
     a search drops it.
     """
 
+    __slots__ = ("_attacks", "_baselines", "_best", "_firsts", "_kept", "_materials", "_nested", "_questions",
+                 "_quick", "_royal_squares", "_stream", "cells", "every_turn_wanted", "game", "last_from", "last_to",
+                 "mfilter", "mover", "player", "squares", "stores")
+
     def __init__(self, state):
         self.game = state.game
         self.cells = state.cells
@@ -291,11 +301,16 @@ class TurnSource:
         self._firsts: tuple[list[Part], int] | None = None
         #: the first parts made piece by piece by :meth:`any_legal` (then :meth:`first_parts` ends it)
         self._stream: PartStream | None = None
+        #: the first parts that may change material (:meth:`_material_firsts`), once made
+        self._materials: list[Part] | None = None
+        #: will every turn be asked for (a move list read whole)?  Then :meth:`any_legal` makes
+        #: every part at once instead of the material ones first (:meth:`wants_every_turn`)
+        self.every_turn_wanted = False
         self._best: tuple[int, int] | None = None
-        #: king-safety baselines per royal square (computed once, on first use)
-        self._baselines: dict = {}
-        #: baselines of the attacked? tests met inside the filter's attack runs
-        self._nested: dict = {}
+        #: king-safety baselines per royal square (computed once, on first use; None until then)
+        self._baselines: dict | None = None
+        #: baselines of the attacked? tests met inside the filter's attack runs (None until the first)
+        self._nested: dict | None = None
         #: the king-safety filter's attack tests, one chain for the whole position
         self._attacks: AttackSearch | None = None
         #: squares of the mover's royal pieces before the turn (found on first use)
@@ -340,13 +355,24 @@ class TurnSource:
         priorities do not rank them (the best rank is known only from all of them)."""
         if self._firsts is not None or self.game.priorities:
             return self.first_parts()
-        return generate_parts(self.game, self.cells, self.mover, self.mfilter, self.last_from, self.last_to,
-                              self.stores, asker=self._asker(), squares=self.squares[self.mover],
-                              material=True), 0
+        found = self._materials
+        if found is None:
+            found = self._materials = generate_parts(self.game, self.cells, self.mover, self.mfilter, self.last_from,
+                                                     self.last_to, self.stores, asker=self._asker(),
+                                                     squares=self.squares[self.mover], material=True)
+        return found, 0
+
+    def wants_every_turn(self) -> None:
+        """Say that every turn will be asked for (the move list read whole): :meth:`any_legal`
+        then looks for a legal turn among all the parts, which are made anyway."""
+        self.every_turn_wanted = True
 
     def any_legal(self) -> bool:
         """Is there a legal turn (:meth:`legal` yields one)?  Where neither move priorities nor
-        maximal captures need every part first, the parts are made piece by piece
+        maximal captures need every part first, the parts that may change material are made and
+        tested first (a search asks this of a position and then for its material turns, which
+        those parts make: a position with a legal capture costs no other part), unless every
+        turn is wanted (:meth:`wants_every_turn`); then the parts are made piece by piece
         (:class:`.parts.PartStream`) and tested as they come, so the answer costs the parts of
         the pieces up to the first with a legal turn; :meth:`first_parts` makes the rest."""
         g = self.game
@@ -354,6 +380,10 @@ class TurnSource:
             return next(iter(self.legal()), None) is not None
         royal = g.royal.get(self.mover, frozenset())
         stream = self._stream
+        if stream is None and not self.every_turn_wanted:
+            for part in self._material_firsts()[0]:
+                if self._first_part_legal(part, royal):
+                    return True
         if stream is None:
             stream = self._stream = PartStream(g, self.cells, self.mover, self.mfilter, self.last_from,
                                                self.last_to, self.stores, self._asker(),
@@ -398,11 +428,11 @@ class TurnSource:
         if rem:
             removed = removed + tuple((pc[0], pc[1]) for pc in rem)
         if part.partial is None or nlt == NO:
-            yield Turn(parts, notes, befores, b, h, nlf, nlt, removed, rank)
+            yield Turn(g, parts, notes, befores, b, h, nlf, nlt, removed, rank)
             return
         if len(parts) >= MAX_PARTS:
             g.chain_cut(part, MAX_PARTS)
-            yield Turn(parts, notes, befores, b, h, nlf, nlt, removed, rank)
+            yield Turn(g, parts, notes, befores, b, h, nlf, nlt, removed, rank)
             return
         seen = seen | {(b, h, nlt, part.partial)}
         conts = []
@@ -413,7 +443,7 @@ class TurnSource:
             if (cb, ch) != start and (cb, ch, clt, c.partial) not in seen:
                 conts.append((c, (cb, ch, clf, clt, crem)))
         if not conts or g.options.pass_partial:
-            yield Turn(parts, notes + ("Pass",) if conts else notes, befores, b, h, nlf, nlt, removed, rank)
+            yield Turn(g, parts, notes + ("Pass",) if conts else notes, befores, b, h, nlf, nlt, removed, rank)
         for c, capplied in conts:
             yield from self._chains(c, capplied, b, parts, notes, befores, removed, rank, start,
                                     seen)
@@ -422,7 +452,7 @@ class TurnSource:
         """Every whole turn after move priorities (before maximal captures and king safety)."""
         parts, rank = self.first_parts()
         for part in parts:
-            if part.partial is None:  # a one-part turn (what _chains makes of it, made directly)
+            if part[3] is None:  # no add-partial: a one-part turn (what _chains makes of it, made directly)
                 yield Turn.unapplied(part, rank, self)
             else:
                 yield from self._chains_from(part, rank)
@@ -430,7 +460,6 @@ class TurnSource:
     def _material_ranked(self) -> Iterator[Turn]:
         """:meth:`ranked`, only the turns that change material; a one-part turn whose part tells
         it (:func:`part_changes_material`) is made only when it does."""
-        g = self.game
         cells = self.cells
         parts, rank = self._material_firsts()
         for part in parts:
@@ -442,11 +471,11 @@ class TurnSource:
                 if told:
                     tn._material = True
                     yield tn
-                elif tn.changes_material(g):
+                elif tn.changes_material():
                     yield tn
             else:
                 for tn in self._chains_from(part, rank):
-                    if tn.changes_material(g):
+                    if tn.changes_material():
                         yield tn
 
     def _chains_from(self, part: Part, rank: int) -> Iterator[Turn]:
@@ -521,13 +550,15 @@ class TurnSource:
         g = self.game
         royal = g.royal.get(self.mover, frozenset())
         if material_only and g.options.maximal_captures is MaximalCaptures.OFF:
+            if royal:
+                return self._safe_material_ranked(royal)
             turns = self._material_ranked()
         elif royal and g.options.maximal_captures is MaximalCaptures.OFF:
             return self._safe_ranked(royal)
         else:
             turns = self.ranked() if g.options.maximal_captures is MaximalCaptures.OFF else self.candidates()
             if material_only:
-                turns = (tn for tn in turns if tn.changes_material(g))
+                turns = (tn for tn in turns if tn.changes_material())
         if not royal:
             return turns
         safe = self._safe
@@ -551,6 +582,34 @@ class TurnSource:
                     if self._safe(tn, royal):
                         yield tn
 
+    def _safe_material_ranked(self, royal) -> Iterator[Turn]:
+        """:meth:`_material_ranked` through the king-safety filter, in one pass: a one-part turn
+        whose part tells both its material change and its safety is made only when it is kept."""
+        cells = self.cells
+        parts, rank = self._material_firsts()
+        quick_safe = self._quick_safe
+        for part in parts:
+            if part[3] is None:  # no add-partial: a one-part turn
+                told = part_changes_material(part, cells)
+                if told is False:
+                    continue
+                if told:
+                    safe = quick_safe(part, royal)
+                    if safe is False:
+                        continue
+                    tn = Turn.unapplied(part, rank, self)
+                    tn._material = True
+                    if safe or self._safe_after(tn, royal):
+                        yield tn
+                else:
+                    tn = Turn.unapplied(part, rank, self)
+                    if tn.changes_material() and self._safe(tn, royal):
+                        yield tn
+            else:
+                for tn in self._chains_from(part, rank):
+                    if tn.changes_material() and self._safe(tn, royal):
+                        yield tn
+
     def _safe(self, tn: Turn, royal) -> bool:
         """Does no royal piece of the mover stand attacked after ``tn``? (§5.11)"""
         if tn._pending is not None:
@@ -566,7 +625,10 @@ class TurnSource:
         changed = tn.changed()
         search = self._search()
         board = tn.board
-        incr = Incremental(cells, changed, board, self._nested, self.last_from, self.last_to)
+        nested = self._nested
+        if nested is None:
+            nested = self._nested = {}
+        incr = Incremental(cells, changed, board, nested, self.last_from, self.last_to)
         standing = self._royal_standing(royal)
         # the mover's royal pieces after the turn: those the turn left alone, and any on a changed square
         squares = [p for p in standing if p not in changed]
@@ -644,14 +706,14 @@ class TurnSource:
         quick = self._quick
         if quick is None:
             quick = self._quick = self._quick_basis(royal)
-        if quick is False or part.placements:
+        if quick is False or part[1]:  # placements
             return None
         touched, attacked = quick
         mover = self.mover
-        for m in part.moves:
+        for m in part[0]:  # the movements
             if m[0] in touched or m[1] in touched or m[2][0] != mover or m[3] in royal:
                 return None
-        for e in part.effects:
+        for e in part[2]:  # the effects
             if e[1] in touched or (e[0] != "x" and e[0] != "attr"):
                 return None
         return not attacked
@@ -694,13 +756,15 @@ class TurnSource:
 
     def _baseline(self, p: int, royal):
         """The king-safety baseline of royal square ``p`` on the position before the turn."""
-        base = self._baselines.get(p)
+        baselines = self._baselines
+        if baselines is None:
+            baselines = self._baselines = {}
+        base = baselines.get(p)
         if base is None:
             search = self._search()
             search.incr = None
-            base = self._baselines[p] = search.attack_baseline(self.cells, p, self.mover, self.last_from,
-                                                               self.last_to, royal,
-                                                               opponents_squares(self.squares, self.mover))
+            base = baselines[p] = search.attack_baseline(self.cells, p, self.mover, self.last_from, self.last_to,
+                                                         royal, opponents_squares(self.squares, self.mover))
         return base
 
 
@@ -720,6 +784,8 @@ class MoveList(Sequence):
     A turn becomes a contract :class:`Move` (with its notation) only when a
     caller takes it: ``bool()`` and :meth:`count` make none.
     """
+
+    __slots__ = ("_any", "_held", "_moves", "_source", "_total", "_turns", "cap")
 
     def __init__(self, source: TurnSource, cap: int):
         self._source = source
@@ -755,8 +821,12 @@ class MoveList(Sequence):
         """The move made of held turn ``i``."""
         m = self._moves[i]
         if m is None:
-            m = self._moves[i] = self._held[i].move(self._source.game)
+            m = self._moves[i] = self._held[i].move()
         return m
+
+    def wants_every_turn(self) -> None:
+        """Say that the list will be read whole (:meth:`TurnSource.wants_every_turn`)."""
+        self._source.wants_every_turn()
 
     def __bool__(self) -> bool:
         if self._held:
@@ -783,7 +853,7 @@ class MoveList(Sequence):
         return self._move(i)
 
     def __iter__(self) -> Iterator[Move]:
-        held, moves, game = self._held, self._moves, self._source.game
+        held, moves = self._held, self._moves
         i = 0
         while True:
             if i >= len(held):
@@ -793,7 +863,7 @@ class MoveList(Sequence):
                     return
             m = moves[i]
             if m is None:
-                m = moves[i] = held[i].move(game)
+                m = moves[i] = held[i].move()
             yield m
             i += 1
 
@@ -801,13 +871,13 @@ class MoveList(Sequence):
         """The turns that change material, in list order, as moves (at most ``cap`` of them)."""
         game = self._source.game
         if self._turns is None:
-            return [self._move(i) for i, tn in enumerate(self._held) if tn.changes_material(game)]
+            return [self._move(i) for i, tn in enumerate(self._held) if tn.changes_material()]
         out = []
         for tn in self._source.legal(material_only=True):
             if len(out) >= self.cap:
                 game.list_cut(self.cap)
                 break
-            out.append(tn.move(game))
+            out.append(tn.move())
         return out
 
     def count(self) -> int:
@@ -825,5 +895,5 @@ class MoveList(Sequence):
             return self._move(k)
         for i, tn in enumerate(self._source.legal()):
             if i == k:
-                return tn.move(self._source.game)
+                return tn.move()
         raise IndexError(k)
