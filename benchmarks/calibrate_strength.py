@@ -6,6 +6,8 @@
         [--workers 1] [--seed 0] [--save DIR]
     python benchmarks/calibrate_strength.py ladder GAME [--levels 1-6] [--games 10]
         [--random-plies 2] [--need 55] [--workers 1] [--seed 0] [--save DIR]
+    python benchmarks/calibrate_strength.py top GAME --level N [--games 10]
+        [--random-plies 2] [--need 95] [--workers 1] [--seed 0] [--save DIR]
 
 ``elo``: each level of the strength scale (runtime/players/strength_scale.py:
 a node budget per move, so the games are the same on any machine) plays the
@@ -32,9 +34,12 @@ games are spent where they tell most (the first level's first batch at
 openings of ``--random-plies`` random plies from both sides; a level passes
 when it scores at least ``--need`` percent.
 
-Both print one line per game, one per match, then a Markdown table for
+``top``: level ``--level`` against level 1 on GAME, the same way; it passes
+at ``--need`` percent (95: the issue's target for the strongest level).
+
+All print one line per game, one per match, then a Markdown table for
 docs/play.md ("The strength scale") with the wall time and the machine's load
-average.  Exit status 0 (``ladder``: 1 when a level scores below ``--need``).
+average.  Exit status 0 (``ladder``, ``top``: 1 when a level scores below ``--need``).
 """
 
 from __future__ import annotations
@@ -176,44 +181,58 @@ def calibrate_elo(args) -> int:
     return 0
 
 
+def play_pair(game, args, upper_level: int, lower_level: int, seed: int, started: float):
+    """``upper_level`` against ``lower_level`` on GAME (``--games`` games, openings from both sides):
+    (upper level, lower level, tally, score in percent, Elo interval, passed ``--need``)."""
+    upper = Contestant(f"level{upper_level}", parse_player_spec(f"alphabeta:strength={upper_level}"))
+    lower = Contestant(f"level{lower_level}", parse_player_spec(f"alphabeta:strength={lower_level}"))
+    openings = tuple(random_openings(game, args.random_plies, -(-args.games // 2), seed))
+    plan = MatchPlan(args.game, None, (upper, lower), args.games, openings, args.max_plies, seed,
+                     save_dir=str(Path(args.save) / f"level{upper_level}") if args.save else None)
+    match_started = time.perf_counter()
+    result = run_match(plan, args.workers, on_report=lambda r, _: print(game_line(r, started), flush=True))
+    tally = result.tally
+    score = 100 * tally.score if tally.games else 0.0
+    passed = tally.games > 0 and score >= args.need
+    print(f"level {upper_level} vs {lower_level}: +{tally.wins} ={tally.draws} -{tally.losses}, {score:.1f} % "
+          f"({'passes' if passed else 'below'} {args.need:g} %) [{time.perf_counter() - match_started:.0f} s]",
+          flush=True)
+    return upper_level, lower_level, tally, score, elo_interval(tally), passed
+
+
+def print_pairs(game, args, rows, heading: str, load_start, started: float) -> int:
+    """The Markdown table of the pairs played, the wall time and the load; the exit status."""
+    load_end = os.getloadavg()
+    print()
+    print(f"| {game.name}: {heading} | games | wins | draws | losses | score | "
+          f"Elo difference (95 % interval) | at least {args.need:g} % |")
+    print("|---|---|---|---|---|---|---|---|")
+    for upper, lower, tally, score, interval, passed in rows:
+        elo = "-" if interval is None else f"{show(interval.value)} ({show(interval.low)} to {show(interval.high)})"
+        print(f"| {upper} vs {lower} | {tally.games} | {tally.wins} | {tally.draws} | {tally.losses} | "
+              f"{score:.1f} % | {elo} | {'yes' if passed else 'no'} |")
+    print(f"\n{args.games} games a pair, openings of {args.random_plies} random plies from both sides; "
+          f"{time.perf_counter() - started:.0f} s; load average {load_start[0]:.1f} at the start, "
+          f"{load_end[0]:.1f} at the end")
+    return 0 if all(passed for *_, passed in rows) else 1
+
+
 def calibrate_ladder(args) -> int:
     game = open_game(args.game)
     started = time.perf_counter()
     load_start = os.getloadavg()
-    rows = []
     levels = args.levels
-    for level in levels[1:] if len(levels) > 1 else levels:
-        if level == MIN_LEVEL:
-            continue
-        seed = args.seed * 100_000 + level
-        upper = Contestant(f"level{level}", parse_player_spec(f"alphabeta:strength={level}"))
-        lower = Contestant(f"level{level - 1}", parse_player_spec(f"alphabeta:strength={level - 1}"))
-        openings = tuple(random_openings(game, args.random_plies, -(-args.games // 2), seed))
-        plan = MatchPlan(args.game, None, (upper, lower), args.games, openings, args.max_plies, seed,
-                         save_dir=str(Path(args.save) / f"level{level}") if args.save else None)
-        match_started = time.perf_counter()
-        result = run_match(plan, args.workers, on_report=lambda r, _: print(game_line(r, started), flush=True))
-        tally = result.tally
-        interval = elo_interval(tally)
-        score = 100 * tally.score if tally.games else 0.0
-        passed = tally.games > 0 and score >= args.need
-        print(f"level {level} vs {level - 1}: +{tally.wins} ={tally.draws} -{tally.losses}, {score:.1f} % "
-              f"({'passes' if passed else 'below'} {args.need:g} %) [{time.perf_counter() - match_started:.0f} s]",
-              flush=True)
-        rows.append((level, tally, score, interval, passed))
-    load_end = os.getloadavg()
-    print()
-    print(f"| {game.name}: level vs the level below | games | wins | draws | losses | score | "
-          f"Elo difference (95 % interval) | at least {args.need:g} % |")
-    print("|---|---|---|---|---|---|---|---|")
-    for level, tally, score, interval, passed in rows:
-        elo = "-" if interval is None else f"{show(interval.value)} ({show(interval.low)} to {show(interval.high)})"
-        print(f"| {level} vs {level - 1} | {tally.games} | {tally.wins} | {tally.draws} | {tally.losses} | "
-              f"{score:.1f} % | {elo} | {'yes' if passed else 'no'} |")
-    print(f"\n{args.games} games a level, openings of {args.random_plies} random plies from both sides; "
-          f"{time.perf_counter() - started:.0f} s; load average {load_start[0]:.1f} at the start, "
-          f"{load_end[0]:.1f} at the end")
-    return 0 if all(passed for *_, passed in rows) else 1
+    rows = [play_pair(game, args, level, level - 1, args.seed * 100_000 + level, started)
+            for level in (levels[1:] if len(levels) > 1 else levels) if level != MIN_LEVEL]
+    return print_pairs(game, args, rows, "level vs the level below", load_start, started)
+
+
+def calibrate_top(args) -> int:
+    game = open_game(args.game)
+    started = time.perf_counter()
+    load_start = os.getloadavg()
+    rows = [play_pair(game, args, args.level, MIN_LEVEL, args.seed * 100_000 + 1000 + args.level, started)]
+    return print_pairs(game, args, rows, f"level vs level {MIN_LEVEL}", load_start, started)
 
 
 def main() -> int:
@@ -236,8 +255,17 @@ def main() -> int:
     ladder.add_argument("game")
     ladder.add_argument("--random-plies", type=int, default=2)
     ladder.add_argument("--need", type=float, default=55.0, help="score in percent a level must reach")
-    for part, default_games, default_levels in ((elo, 20, f"{MIN_LEVEL}-{MAX_LEVEL}"), (ladder, 10, "1-6")):
-        part.add_argument("--levels", type=levels_of, default=default_levels, help="a level or a range, e.g. 1-6")
+    top = sub.add_parser("top", help="a level against level 1 on GAME")
+    top.add_argument("game")
+    top.add_argument("--level", type=int, required=True, choices=range(MIN_LEVEL + 1, MAX_LEVEL + 1),
+                     metavar=f"{MIN_LEVEL + 1}..{MAX_LEVEL}", help="the level played against level 1")
+    top.add_argument("--random-plies", type=int, default=2)
+    top.add_argument("--need", type=float, default=95.0, help="score in percent the level must reach")
+    for part, default_games, default_levels in ((elo, 20, f"{MIN_LEVEL}-{MAX_LEVEL}"), (ladder, 10, "1-6"),
+                                                (top, 10, None)):
+        if default_levels is not None:
+            part.add_argument("--levels", type=levels_of, default=default_levels,
+                              help="a level or a range, e.g. 1-6")
         part.add_argument("--games", type=int, default=default_games, help="games per level")
         part.add_argument("--max-plies", type=int, default=300, help="a longer game is adjudicated a draw")
         part.add_argument("--workers", type=int, default=1)
@@ -245,7 +273,7 @@ def main() -> int:
         part.add_argument("--save", default=None, metavar="DIR", help="keep every game (and the figures)")
     args = ap.parse_args()
     assert len(LEVELS) == MAX_LEVEL - MIN_LEVEL + 1
-    return calibrate_elo(args) if args.part == "elo" else calibrate_ladder(args)
+    return {"elo": calibrate_elo, "ladder": calibrate_ladder, "top": calibrate_top}[args.part](args)
 
 
 if __name__ == "__main__":

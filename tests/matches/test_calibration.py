@@ -41,6 +41,20 @@ def test_the_ladder_plays_each_level_against_the_one_below(tmp_path):
     assert row.group(6) == "no"
 
 
+def test_top_plays_a_level_against_level_1(tmp_path):
+    """``top --level 3``: level 3 against level 1, two games; no score reaches 101 %, so exit status 1."""
+    done = subprocess.run([sys.executable, str(BENCHMARK), "top", str(write(tmp_path, THREE_IN_A_ROW)),
+                           "--level", "3", "--games", "2", "--random-plies", "1", "--need", "101"],
+                          check=False, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert len(re.findall(r"^  game \d+: ", done.stdout, re.MULTILINE)) == 2
+    assert re.search(r"^\| 3 vs 1 \| 2 \| \d+ \| \d+ \| \d+ \| [\d.]+ % \|.*\| no \|$", done.stdout, re.MULTILINE), \
+        done.stdout
+    refused = subprocess.run([sys.executable, str(BENCHMARK), "top", "canopus", "--level", "1"],
+                             check=False, capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+
+
 def test_levels_outside_the_scale_are_refused():
     done = subprocess.run([sys.executable, str(BENCHMARK), "ladder", "canopus", "--levels", "0-11"],
                           check=False, capture_output=True, text=True, timeout=60)
