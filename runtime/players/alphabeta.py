@@ -490,15 +490,25 @@ class AlphaBetaPlayer(Player):
                  target: str | None = None, parent=None) -> float:
         maximising = state.current_player == self._root
         guess = self._estimate(sig, parent)
+        stand = None
         if guess is not None:
-            # the side to move stands pat on a value that surely beats the window (``LAZY_MARGIN``)
-            if maximising and guess - self._lazy >= beta:
-                return guess - self._lazy
-            if not maximising and guess + self._lazy <= alpha:
-                return guess + self._lazy
-        stand = self._static(sig)
-        if maximising and stand >= beta or not maximising and stand <= alpha or qply >= QUIESCENCE_PLIES:
-            return stand
+            low, high = guess - self._lazy, guess + self._lazy  # the static value lies between (``LAZY_MARGIN``)
+            if low >= beta:
+                if maximising or qply >= QUIESCENCE_PLIES:
+                    return low  # the side to move stands pat on a value that surely beats the window
+            elif high <= alpha:
+                if not maximising or qply >= QUIESCENCE_PLIES:
+                    return high
+            # a side to move whose static value surely misses the window stands pat on the bound instead
+            # (its captures may still reach the window; without any, the bound is the value)
+            if maximising and high <= alpha:
+                stand = high
+            elif not maximising and low >= beta:
+                stand = low
+        if stand is None:
+            stand = self._static(sig)
+            if maximising and stand >= beta or not maximising and stand <= alpha or qply >= QUIESCENCE_PLIES:
+                return stand
         captures, outcome = self._captures_of(state)
         if outcome is not None:
             return outcome_value(outcome, self._root, ply)
