@@ -135,14 +135,17 @@ EVALUATIONS_PER_NODE = 16
 """Static evaluations that count as one node of the budget (a generation costs about that many)."""
 
 LAZY_MARGIN = 0.75
+LAZY_SAFETY = 1.25
 """Lazy static values, in games whose evaluation has no goal-progress term: a position's value is first
 estimated as its parent's remembered value plus the material between the two (:meth:`AlphaBetaPlayer._estimate`),
-and where that estimate beats the window by ``LAZY_MARGIN`` average piece values, quiescence stands pat, a
-futility test cuts and a capture is not followed (delta pruning) without the full value.  The margin is
-measured, not proven: the non-material part of a quiescence position's value differed from its parent's by at
-most 0.54 average piece values (99th percentile 0.41) over the 18,232 stand-pats of eight chess positions
-searched 4 plies deep with 2,000 nodes, and at most 0.44 (0.30) over 17,340 of xiangqi (docs/benchmarks.md,
-"Search speed, 2026-11-30: lazy values")."""
+and where that estimate beats the window by the lazy margin, quiescence stands pat, a futility test cuts and a
+capture is not followed (delta pruning) without the full value.  The margin is measured, not proven: at least
+``LAZY_MARGIN`` average piece values, and ``LAZY_SAFETY`` times the largest difference between an estimate and
+the full value the search has made of the same position in this game (:meth:`AlphaBetaPlayer._exact`).  On
+chess the non-material part of a quiescence position's value differed from its parent's by at most 0.54
+average piece values (99th percentile 0.41) over the 18,232 stand-pats of eight positions searched 4 plies deep
+with 2,000 nodes, on xiangqi by at most 0.44 (0.30) over 17,340; along a random game of fanorona by 1.39, whose
+captures move the mobility of many pieces at once (docs/benchmarks.md, "Search speed, 2026-11-30: lazy values")."""
 
 LEARNING_SHARE = 0.5
 """Of a move's time, the part learning the game may take while it is not complete (the search has the
@@ -300,8 +303,10 @@ class AlphaBetaPlayer(Player):
         self._extend_until = 0
         self._prune = False
         self._margin = 0.0
-        #: ``LAZY_MARGIN`` in the evaluator's units, 0 where values are never estimated (goal progress)
+        #: the lazy margin in the evaluator's units, 0 where values are never estimated (goal progress)
         self._lazy = 0.0
+        #: the largest difference between a value's estimate and the full value seen in this game (``LAZY_SAFETY``)
+        self._swing = 0.0
         #: the game's learning is complete (else it goes on during the next move)
         self._learned = False
         #: the cyclic garbage collector's settings while this player searches
@@ -336,6 +341,7 @@ class AlphaBetaPlayer(Player):
             self._prune = FUTILITY_MARGIN > 0 and not self.evaluator.scored_goals
             self._margin = FUTILITY_MARGIN * self.evaluator.scale
             self._lazy = LAZY_MARGIN * self.evaluator.scale if self._prune else 0.0
+            self._swing = 0.0
             self.table.clear()
             self.static.clear()
             self.history.clear()
@@ -367,6 +373,17 @@ class AlphaBetaPlayer(Player):
         if base is None:
             return None
         return base + self.evaluator.material_change(parent, sig, self._root) / 1000
+
+    def _exact(self, sig, guess: float | None) -> float:
+        """:meth:`_static`, where an estimate (:meth:`_estimate`) could not decide; its error widens the lazy
+        margin when it is the largest seen in this game (``LAZY_SAFETY``)."""
+        value = self._static(sig)
+        if guess is not None:
+            swing = abs(value - guess)
+            if swing > self._swing:
+                self._swing = swing
+                self._lazy = max(self._lazy, LAZY_SAFETY * swing)
+        return value
 
     def _gains(self, sig, sign: float):
         """A function giving the material a child position (by its signature) gains over ``sig``
@@ -492,7 +509,7 @@ class AlphaBetaPlayer(Player):
         guess = self._estimate(sig, parent)
         stand = None
         if guess is not None:
-            low, high = guess - self._lazy, guess + self._lazy  # the static value lies between (``LAZY_MARGIN``)
+            low, high = guess - self._lazy, guess + self._lazy  # the static value lies between (``LAZY_SAFETY``)
             if low >= beta:
                 if maximising or qply >= QUIESCENCE_PLIES:
                     return low  # the side to move stands pat on a value that surely beats the window
@@ -506,7 +523,7 @@ class AlphaBetaPlayer(Player):
             elif not maximising and low >= beta:
                 stand = low
         if stand is None:
-            stand = self._static(sig)
+            stand = self._exact(sig, guess)
             if maximising and stand >= beta or not maximising and stand <= alpha or qply >= QUIESCENCE_PLIES:
                 return stand
         captures, outcome = self._captures_of(state)
@@ -584,7 +601,7 @@ class AlphaBetaPlayer(Player):
             if guess is not None and (guess - self._lazy - margin >= beta if maximising
                                       else guess + self._lazy + margin <= alpha) and not state.in_check():
                 return guess - self._lazy if maximising else guess + self._lazy
-            stand = self._static(sig)
+            stand = self._exact(sig, guess)
             if (stand - margin >= beta if maximising else stand + margin <= alpha) and not state.in_check():
                 return stand  # so good for the side to move that no reply is worth generating
             if depth == 1 and (stand + margin <= alpha if maximising else stand - margin >= beta) \
