@@ -32,6 +32,10 @@ from it.
   comes first, so a position whose static value is already outside the window
   costs no move generation; when the game's moves say whether they change
   material, only those moves are made (:meth:`State.material_moves`).
+* **Lazy values**: in games whose evaluation has no goal-progress term, a
+  position's static value is first estimated from its parent's (``LAZY_MARGIN``);
+  where the estimate decides, quiescence stands pat, a capture is not followed
+  (delta pruning) and a futility test cuts without the full value.
 * **Cost**: a *node* is one move generation (what costs in every engine; a
   ZRF generation also decides checkmate), and every ``EVALUATIONS_PER_NODE``
   static evaluations count as one more.  The *node budget* bounds them per
@@ -510,12 +514,11 @@ class AlphaBetaPlayer(Player):
         stand = None
         if guess is not None:
             low, high = guess - self._lazy, guess + self._lazy  # the static value lies between (``LAZY_SAFETY``)
-            if low >= beta:
-                if maximising or qply >= QUIESCENCE_PLIES:
-                    return low  # the side to move stands pat on a value that surely beats the window
-            elif high <= alpha:
-                if not maximising or qply >= QUIESCENCE_PLIES:
-                    return high
+            # the side to move stands pat on a value that surely beats the window
+            if low >= beta and (maximising or qply >= QUIESCENCE_PLIES):
+                return low
+            if high <= alpha and (not maximising or qply >= QUIESCENCE_PLIES):
+                return high
             # a side to move whose static value surely misses the window stands pat on the bound instead
             # (its captures may still reach the window; without any, the bound is the value)
             if maximising and high <= alpha:
