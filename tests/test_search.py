@@ -12,7 +12,7 @@ import math
 import chess
 import pytest
 
-from runtime.players.alphabeta import CHECK_EXTENSION_PLIES, DECIDED, LAZY_MARGIN, AlphaBetaPlayer
+from runtime.players.alphabeta import CHECK_EXTENSION_PLIES, DECIDED, AlphaBetaPlayer
 from runtime.players.clock import TimeControl
 from runtime.loading.opening import open_game
 from runtime.players.knowledge import KnowledgeCache, learn
@@ -166,7 +166,7 @@ def test_no_futility_pruning_where_a_quiet_move_makes_goal_progress():
     _, state, knowledge = _alpha_centauri()
     player = AlphaBetaPlayer(max_depth=1, node_budget=None, seed=0, knowledge=knowledge)
     player._setup(state)
-    assert player.evaluator.scored_goals and not player._prune and not player._lazy
+    assert player.evaluator.scored_goals and not player._prune
 
 
 AC_POSITIONS = 30
@@ -262,53 +262,3 @@ def test_captures_kept_for_quiescence_change_no_search(fen, chess_knowledge):
     a, b = kept.choose(_chess_state(fen)), again.choose(_chess_state(fen))
     assert (a.notation, kept.info.score, kept.info.nodes) == (b.notation, again.info.score, again.info.nodes)
     assert kept.info.nodes > 50  # a real search, with quiescence under it
-
-
-@pytest.mark.parametrize("name, plies", [("chess.zrf", 40), ("xiangqi.zrf", 30)])
-def test_a_moves_non_material_change_of_value_stays_within_the_lazy_margin(name, plies):
-    """Lazy values (``LAZY_MARGIN``) estimate a child's value as its parent's plus the material the
-    move changed; every legal move along a seeded random game must keep the full value (the
-    evaluator's, each position valued from scratch) that close to the estimate.  Measured while
-    choosing the margin: at most 0.52 average piece values on chess and 0.38 on xiangqi along such
-    games, against the margin's 0.75."""
-    import random
-
-    game = open_game(str(ROOT / "tests" / "games" / name))
-    evaluator = AlphaBetaPlayer(knowledge_cache=KnowledgeCache(capacity=1))._setup(game.initial_state())
-    root, bound = game.players[0], LAZY_MARGIN * evaluator.scale
-    rng = random.Random(0)
-    state, checked = game.initial_state(), 0
-    for _ in range(plies):
-        moves = state.legal_moves()
-        if not moves:
-            break
-        sig = state.signature()
-        base = evaluator.value_from_scratch(sig, root)
-        for move in moves:
-            child = state.apply(move).signature()
-            estimate = base + evaluator.material_change(sig, child, root) / 1000
-            assert abs(evaluator.value_from_scratch(child, root) - estimate) <= bound, move.notation
-            checked += 1
-        state = state.apply(rng.choice(moves))
-    assert checked > 500
-
-
-def test_a_lazy_stand_pat_bounds_the_full_value_without_making_it(chess_knowledge):
-    """Black to move in quiescence, a queen down after a quiet White move, with a window far above
-    its value: Black stands pat on the estimate's bound (the parent's remembered value plus the
-    material the move changed, plus the margin), never asking for the full value, and the bound
-    is on the right side of both the window and the full value worked out from scratch."""
-    state = _chess_state("6k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 1")
-    player = AlphaBetaPlayer(max_depth=1, node_budget=None, seed=0, knowledge_cache=chess_knowledge)
-    evaluator = player._setup(state)
-    player._root = "White"
-    assert player._lazy > 0
-    sig = state.signature()
-    player._static(sig)  # the parent's value, remembered as the search remembers it
-    move = next(m for m in state.legal_moves() if not m.changes_material())
-    child = state.apply(move)
-    csig = child.signature()
-    alpha = 100 * evaluator.scale
-    value = player._quiesce(child, csig, alpha, math.inf, 1, 0, None, sig)
-    assert csig not in player.static  # no full value was made
-    assert evaluator.value_from_scratch(csig, "White") <= value <= alpha

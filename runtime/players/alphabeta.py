@@ -32,10 +32,6 @@ from it.
   comes first, so a position whose static value is already outside the window
   costs no move generation; when the game's moves say whether they change
   material, only those moves are made (:meth:`State.material_moves`).
-* **Lazy values**: in games whose evaluation has no goal-progress term, a
-  position's static value is first estimated from its parent's (``LAZY_MARGIN``);
-  where the estimate decides, quiescence stands pat, a capture is not followed
-  (delta pruning) and a futility test cuts without the full value.
 * **Cost**: a *node* is one move generation (what costs in every engine; a
   ZRF generation also decides checkmate), and every ``EVALUATIONS_PER_NODE``
   static evaluations count as one more.  The *node budget* bounds them per
@@ -137,19 +133,6 @@ TREE_LIMIT = 4_000
 
 EVALUATIONS_PER_NODE = 16
 """Static evaluations that count as one node of the budget (a generation costs about that many)."""
-
-LAZY_MARGIN = 0.75
-LAZY_SAFETY = 1.25
-"""Lazy static values, in games whose evaluation has no goal-progress term: a position's value is first
-estimated as its parent's remembered value plus the material between the two (:meth:`AlphaBetaPlayer._estimate`),
-and where that estimate beats the window by the lazy margin, quiescence stands pat, a futility test cuts and a
-capture is not followed (delta pruning) without the full value.  The margin is measured, not proven: at least
-``LAZY_MARGIN`` average piece values, and ``LAZY_SAFETY`` times the largest difference between an estimate and
-the full value the search has made of the same position in this game (:meth:`AlphaBetaPlayer._exact`).  On
-chess the non-material part of a quiescence position's value differed from its parent's by at most 0.54
-average piece values (99th percentile 0.41) over the 18,232 stand-pats of eight positions searched 4 plies deep
-with 2,000 nodes, on xiangqi by at most 0.44 (0.30) over 17,340; along a random game of fanorona by 1.39, whose
-captures move the mobility of many pieces at once (docs/benchmarks.md, "Search speed, 2026-11-30: lazy values")."""
 
 LEARNING_SHARE = 0.5
 """Of a move's time, the part learning the game may take while it is not complete (the search has the
@@ -307,10 +290,6 @@ class AlphaBetaPlayer(Player):
         self._extend_until = 0
         self._prune = False
         self._margin = 0.0
-        #: the lazy margin in the evaluator's units, 0 where values are never estimated (goal progress)
-        self._lazy = 0.0
-        #: the largest difference between a value's estimate and the full value seen in this game (``LAZY_SAFETY``)
-        self._swing = 0.0
         #: the game's learning is complete (else it goes on during the next move)
         self._learned = False
         #: the cyclic garbage collector's settings while this player searches
@@ -344,8 +323,6 @@ class AlphaBetaPlayer(Player):
             # goal progress can change a value by more than any margin with one quiet move
             self._prune = FUTILITY_MARGIN > 0 and not self.evaluator.scored_goals
             self._margin = FUTILITY_MARGIN * self.evaluator.scale
-            self._lazy = LAZY_MARGIN * self.evaluator.scale if self._prune else 0.0
-            self._swing = 0.0
             self.table.clear()
             self.static.clear()
             self.history.clear()
@@ -364,29 +341,6 @@ class AlphaBetaPlayer(Player):
             if value is None:
                 value = self.evaluator.value_of(sig, self._root)
             self.static[sig] = value
-        return value
-
-    def _estimate(self, sig, parent) -> float | None:
-        """The static value of ``sig`` estimated from its ``parent``'s remembered one: the parent's value plus
-        the material the move between them changed (a set difference, no evaluation).  None where no estimate
-        is wanted: the exact value is already remembered (it is used instead), the parent's is not, or the
-        game's values are never estimated (``LAZY_MARGIN``)."""
-        if not self._lazy or parent is None or sig in self.static or sig in self._root_values:
-            return None
-        base = self.static.get(parent)
-        if base is None:
-            return None
-        return base + self.evaluator.material_change(parent, sig, self._root) / 1000
-
-    def _exact(self, sig, guess: float | None) -> float:
-        """:meth:`_static`, where an estimate (:meth:`_estimate`) could not decide; its error widens the lazy
-        margin when it is the largest seen in this game (``LAZY_SAFETY``)."""
-        value = self._static(sig)
-        if guess is not None:
-            swing = abs(value - guess)
-            if swing > self._swing:
-                self._swing = swing
-                self._lazy = max(self._lazy, LAZY_SAFETY * swing)
         return value
 
     def _gains(self, sig, sign: float):
@@ -508,27 +462,11 @@ class AlphaBetaPlayer(Player):
         return [(m, c, cs) for _, _, m, c, cs in scored]
 
     def _quiesce(self, state: State, sig, alpha: float, beta: float, ply: int, qply: int,
-                 target: str | None = None, parent=None) -> float:
+                 target: str | None = None) -> float:
         maximising = state.current_player == self._root
-        guess = self._estimate(sig, parent)
-        stand = None
-        if guess is not None:
-            low, high = guess - self._lazy, guess + self._lazy  # the static value lies between (``LAZY_SAFETY``)
-            # the side to move stands pat on a value that surely beats the window
-            if low >= beta and (maximising or qply >= QUIESCENCE_PLIES):
-                return low
-            if high <= alpha and (not maximising or qply >= QUIESCENCE_PLIES):
-                return high
-            # a side to move whose static value surely misses the window stands pat on the bound instead
-            # (its captures may still reach the window; without any, the bound is the value)
-            if maximising and high <= alpha:
-                stand = high
-            elif not maximising and low >= beta:
-                stand = low
-        if stand is None:
-            stand = self._exact(sig, guess)
-            if maximising and stand >= beta or not maximising and stand <= alpha or qply >= QUIESCENCE_PLIES:
-                return stand
+        stand = self._static(sig)
+        if maximising and stand >= beta or not maximising and stand <= alpha or qply >= QUIESCENCE_PLIES:
+            return stand
         captures, outcome = self._captures_of(state)
         if outcome is not None:
             return outcome_value(outcome, self._root, ply)
@@ -552,16 +490,10 @@ class AlphaBetaPlayer(Player):
             quick = capture.quick_outcome(child.state)
             if quick is not None:
                 value = outcome_value(quick, self._root, ply + 1)
-            elif self._lazy and (child.state.current_player == self._root) is not maximising and (
-                    stand + child.gain + self._lazy <= alpha if maximising
-                    else stand - child.gain - self._lazy >= beta):
-                # delta pruning: the reply may stand pat on a value that cannot reach the window (the lazy
-                # stand-pat of the child, decided here without calling it); the later captures gain less
-                value = stand + child.gain + self._lazy if maximising else stand - child.gain - self._lazy
             else:
                 # the landing cell is read only for the captures searched (reading it builds the move's details)
                 landing = target if target is not None else capture.landing()
-                value = self._quiesce(child.state, child.sig, alpha, beta, ply + 1, qply + 1, landing, sig)
+                value = self._quiesce(child.state, child.sig, alpha, beta, ply + 1, qply + 1, landing)
             if maximising:
                 best = max(best, value)
                 alpha = max(alpha, value)
@@ -572,9 +504,7 @@ class AlphaBetaPlayer(Player):
                 break
         return best
 
-    def _search(self, state: State, sig, depth: int, alpha: float, beta: float, ply: int, parent=None) -> float:
-        """The value of ``state`` searched ``depth`` plies deep within the window; ``parent`` is the signature of
-        the position it was reached from (its remembered static value gives a lazy estimate)."""
+    def _search(self, state: State, sig, depth: int, alpha: float, beta: float, ply: int) -> float:
         quick = state.quick_outcome()
         if quick is not None:
             return outcome_value(quick, self._root, ply)
@@ -584,7 +514,7 @@ class AlphaBetaPlayer(Player):
             return 0.0  # back to a position of this game: no progress, scored as a draw
         if depth <= 0:
             if ply >= self._extend_until or not state.in_check():
-                return self._quiesce(state, sig, alpha, beta, ply, 0, None, parent)
+                return self._quiesce(state, sig, alpha, beta, ply, 0)
             depth = 1  # in check at the horizon: every reply is searched (check extension)
         entry = self.table.get(sig)
         if entry is not None and entry.depth >= depth:
@@ -599,12 +529,8 @@ class AlphaBetaPlayer(Player):
         maximising = state.current_player == self._root
         futile = None  # the static value, when a quiet move here cannot reach the window (futility)
         if depth <= FUTILITY_DEPTH and self._prune:
+            stand = self._static(sig)
             margin = self._margin * depth
-            guess = self._estimate(sig, parent)
-            if guess is not None and (guess - self._lazy - margin >= beta if maximising
-                                      else guess + self._lazy + margin <= alpha) and not state.in_check():
-                return guess - self._lazy if maximising else guess + self._lazy
-            stand = self._exact(sig, guess)
             if (stand - margin >= beta if maximising else stand + margin <= alpha) and not state.in_check():
                 return stand  # so good for the side to move that no reply is worth generating
             if depth == 1 and (stand + margin <= alpha if maximising else stand - margin >= beta) \
@@ -631,17 +557,17 @@ class AlphaBetaPlayer(Player):
                     best_value = futile
                 continue
             if i == 0:
-                value = self._search(child, csig, depth - 1, alpha, beta, ply + 1, sig)
+                value = self._search(child, csig, depth - 1, alpha, beta, ply + 1)
             else:
                 # a later move is expected to be worse: prove it cheaply with a null window (and one ply
                 # less when it is quiet and deep enough), search it properly only if it is not
                 reduce = (depth >= REDUCE_FROM_DEPTH and i >= REDUCE_AFTER_MOVES and not move.changes_material()
                           and move.notation not in killers)
-                value = self._probe(child, csig, depth - 1 - reduce, alpha, beta, ply + 1, maximising, sig)
+                value = self._probe(child, csig, depth - 1 - reduce, alpha, beta, ply + 1, maximising)
                 if reduce and self._improves(value, alpha, beta, maximising):
-                    value = self._probe(child, csig, depth - 1, alpha, beta, ply + 1, maximising, sig)
+                    value = self._probe(child, csig, depth - 1, alpha, beta, ply + 1, maximising)
                 if self._improves(value, alpha, beta, maximising):
-                    value = self._search(child, csig, depth - 1, alpha, beta, ply + 1, sig)
+                    value = self._search(child, csig, depth - 1, alpha, beta, ply + 1)
             if maximising and value > best_value or not maximising and value < best_value:
                 best_value, best_move = value, move.notation
             if maximising:
@@ -663,11 +589,11 @@ class AlphaBetaPlayer(Player):
         return best_value
 
     def _probe(self, state: State, sig, depth: int, alpha: float, beta: float, ply: int,
-               maximising: bool, parent=None) -> float:
+               maximising: bool) -> float:
         """Search with a null window at the bound the mover must beat (alpha when maximising, else beta)."""
         if maximising:
-            return self._search(state, sig, depth, alpha, alpha + NULL_WINDOW, ply, parent)
-        return self._search(state, sig, depth, beta - NULL_WINDOW, beta, ply, parent)
+            return self._search(state, sig, depth, alpha, alpha + NULL_WINDOW, ply)
+        return self._search(state, sig, depth, beta - NULL_WINDOW, beta, ply)
 
     @staticmethod
     def _improves(value: float, alpha: float, beta: float, maximising: bool) -> bool:
