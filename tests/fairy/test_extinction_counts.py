@@ -76,50 +76,43 @@ def test_one_piece_left_ends_the_game_in_both_engines(tmp_path, kind, winners):
     assert result.ok, result.describe()
 
 
-def test_a_count_a_player_starts_with_is_a_located_e809(tmp_path):
-    """``(pieces-remaining 2)`` with two Men each at the start: Zillions' count is exact, so the
-    goal holds at once; Fairy-Stockfish's "at most 2" would hold after every capture too."""
+#: goals the extinction rule cannot say, the goal refused (a text on its line) and the message after its
+#: location, each with why
+REFUSED_COUNTS = [
+    pytest.param(
+        # two Men each at the start: Zillions' count is exact, so the goal holds at once;
+        # Fairy-Stockfish's "at most 2" would hold after every capture too
+        "(draw-condition (White Black) (pieces-remaining 2))", "draw-condition",
+        "E809 draw-condition (pieces-remaining 2): Zillions' count is exact and Fairy-Stockfish's at most 2, the "
+        "same only for a count that starts above it (White 2, Black 2 at the start)",
+        id="a-count-a-player-starts-with"),
+    pytest.param(
+        # a draw with one Man left and a loss with none: Fairy-Stockfish has one value and one count
+        "(draw-condition (White Black) (pieces-remaining 1))\n(loss-condition (White Black) (pieces-remaining 0))",
+        "loss-condition",
+        "E809 loss-condition (pieces-remaining 0): beside draw-condition (pieces-remaining 1): Fairy-Stockfish's "
+        "extinction has one value and one count",
+        id="two-counts-or-two-values"),
+    pytest.param(
+        "(loss-condition (White) (pieces-remaining 1))", "loss-condition",
+        "E809 loss-condition (pieces-remaining 1): for White only: Fairy-Stockfish's extinction ends the game "
+        "alike for either player",
+        id="a-count-of-one-player-only"),
+    pytest.param(
+        # White wins with a Man on c3, a goal Zillions judges before the draw that follows it in the
+        # file; Fairy-Stockfish judges extinction first, so White taking Black's Man on c3 while Black
+        # has two (b1-c1, c1-c2, c2xc3 with Black's b3 still there) would be a draw there
+        "(win-condition (White) (absolute-config Man (c3)))\n(draw-condition (White Black) (pieces-remaining 1))",
+        "draw-condition",
+        "E809 draw-condition (pieces-remaining 1): after win-condition (absolute-config Man (c3)): Zillions "
+        "judges the goals of every move in file order, Fairy-Stockfish extinction first",
+        id="a-draw-by-count-after-a-flag-goal"),
+]
+
+
+@pytest.mark.parametrize(("goals", "refused", "message"), REFUSED_COUNTS)
+def test_a_count_fairy_stockfish_cannot_say_is_a_located_e809(tmp_path, goals, refused, message):
     path = tmp_path / "two-men.zrf"
-    text = two_men("(draw-condition (White Black) (pieces-remaining 2))")
+    text = two_men(goals)
     path.write_text(text)
-    line = _line_of(text, "draw-condition")
-    assert refused_export_lines(path) == [
-        (f"{path}:{line}:3: E809 draw-condition (pieces-remaining 2): Zillions' count is exact and "
-         "Fairy-Stockfish's at most 2, the same only for a count that starts above it (White 2, Black 2 "
-         "at the start)")]
-
-
-def test_two_counts_or_two_values_are_a_located_e809(tmp_path):
-    """A draw with one Man left and a loss with none: Fairy-Stockfish has one value and one count."""
-    path = tmp_path / "two-men.zrf"
-    text = two_men("(draw-condition (White Black) (pieces-remaining 1))\n"
-                   "(loss-condition (White Black) (pieces-remaining 0))")
-    path.write_text(text)
-    line = _line_of(text, "loss-condition")
-    assert refused_export_lines(path) == [
-        (f"{path}:{line}:3: E809 loss-condition (pieces-remaining 0): beside draw-condition (pieces-remaining 1): "
-         "Fairy-Stockfish's extinction has one value and one count")]
-
-
-def test_a_count_of_one_player_only_is_a_located_e809(tmp_path):
-    path = tmp_path / "two-men.zrf"
-    text = two_men("(loss-condition (White) (pieces-remaining 1))")
-    path.write_text(text)
-    line = _line_of(text, "loss-condition")
-    assert refused_export_lines(path) == [
-        (f"{path}:{line}:3: E809 loss-condition (pieces-remaining 1): for White only: Fairy-Stockfish's "
-         "extinction ends the game alike for either player")]
-
-
-def test_a_draw_by_count_after_a_flag_goal_is_a_located_e809(tmp_path):
-    """White wins with a Man on c3, a goal Zillions judges before the draw that follows it in
-    the file; Fairy-Stockfish judges extinction first, so White taking Black's Man on c3 while
-    Black has two (b1-c1, c1-c2, c2xc3 with Black's b3 still there) would be a draw there."""
-    path = tmp_path / "two-men.zrf"
-    text = two_men("(win-condition (White) (absolute-config Man (c3)))\n"
-                   "(draw-condition (White Black) (pieces-remaining 1))")
-    path.write_text(text)
-    line = _line_of(text, "draw-condition")
-    assert refused_export_lines(path) == [
-        (f"{path}:{line}:3: E809 draw-condition (pieces-remaining 1): after win-condition (absolute-config Man "
-         "(c3)): Zillions judges the goals of every move in file order, Fairy-Stockfish extinction first")]
+    assert refused_export_lines(path) == [f"{path}:{_line_of(text, refused)}:3: {message}"]
