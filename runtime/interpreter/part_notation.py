@@ -12,6 +12,19 @@ from .context import Part
 from .parts import flip_owner
 
 
+def _one_movement(part: Part) -> tuple | None:
+    """The movement of a part that is one movement onto another square (or a copy), with at
+    most attributes set and nothing placed (most parts): the short paths of
+    :func:`part_notation` and :func:`part_details`; else None."""
+    moves = part[0]
+    if len(moves) != 1 or part[1]:
+        return None
+    m = moves[0]
+    if (m[0] != m[1] or m[4]) and all(e[0] == "attr" for e in part[2]):
+        return m
+    return None
+
+
 def part_notation(game: CompiledGame, part: Part, board: Sequence) -> str:
     """The ZSG line of one part, written as Zillions writes it (§7).
 
@@ -25,18 +38,16 @@ def part_notation(game: CompiledGame, part: Part, board: Sequence) -> str:
     """
     t = game.tables
     P, T = t.positions, t.types
-    moves = part[0]
-    if len(moves) == 1 and not part[1] and part[3] is None:
-        # one movement, and at most attributes set (most parts): what the general path below
-        # writes for it (the attributes after the movement, a promotion last)
-        f, to, pc, ty, copy = moves[0]
+    move = _one_movement(part) if part[3] is None else None
+    if move is not None:
+        # what the general path below writes for it (the attributes after the movement, a promotion last)
+        f, to, pc, ty, _ = move
         effects = part[2]
-        if (f != to or copy) and (not effects or all(e[0] == "attr" for e in effects)):
-            text = f"{T[pc[1]]} {P[f]} {'x' if board[to] is not None and to != f else '-'} {P[to]}"
-            if effects:
-                text = " ".join([text] + [f"@ {P[e[1]]} {e[2]} {e[3]}" for e in effects])
-                return text if ty < 0 else f"{text} = {T[ty]} on {P[to]}"
-            return text if ty < 0 else f"{text} = {T[ty]}"
+        text = f"{T[pc[1]]} {P[f]} {'x' if board[to] is not None and to != f else '-'} {P[to]}"
+        if effects:
+            text = " ".join([text] + [f"@ {P[e[1]]} {e[2]} {e[3]}" for e in effects])
+            return text if ty < 0 else f"{text} = {T[ty]} on {P[to]}"
+        return text if ty < 0 else f"{text} = {T[ty]}"
     return notation_by_operations(game, part, board)
 
 
@@ -99,20 +110,19 @@ def part_details(game: CompiledGame, part: Part, board: Sequence) -> PartDetails
     """
     t = game.tables
     P, T, L = t.positions, t.types, t.players
-    moves = part[0]
-    if len(moves) == 1 and not part[1]:
-        # one movement, and at most attributes set (most parts): what the general path below finds
-        # for it (an attribute set on a cell left empty after the movement is no change)
-        f, to, pc, ty, copy = moves[0]
+    move = _one_movement(part)
+    if move is not None:
+        # what the general path below finds for it (an attribute set on a cell left empty after the
+        # movement is no change)
+        f, to, pc, ty, copy = move
         effects = part[2]
-        if (f != to or copy) and (not effects or all(e[0] == "attr" for e in effects)):
-            changes = (Change(P[to], ChangeKind.TYPE, T[ty]),) if ty >= 0 and ty != pc[1] else ()
-            if effects:
-                changes += tuple(
-                    Change(P[e[1]], ChangeKind.ATTRIBUTE, f"{t.attributes[e[2]]}={'true' if e[3] else 'false'}")
-                    for e in effects if e[1] == to or (board[e[1]] is not None and (e[1] != f or copy)))
-            return PartDetails((Movement((L[pc[0]], T[pc[1]]), P[f], P[to], copy),), (),
-                               (P[to],) if board[to] is not None else (), changes)
+        changes = (Change(P[to], ChangeKind.TYPE, T[ty]),) if ty >= 0 and ty != pc[1] else ()
+        if effects:
+            changes += tuple(
+                Change(P[e[1]], ChangeKind.ATTRIBUTE, f"{t.attributes[e[2]]}={'true' if e[3] else 'false'}")
+                for e in effects if e[1] == to or (board[e[1]] is not None and (e[1] != f or copy)))
+        return PartDetails((Movement((L[pc[0]], T[pc[1]]), P[f], P[to], copy),), (),
+                           (P[to],) if board[to] is not None else (), changes)
     return details_by_replay(game, part, board)
 
 
