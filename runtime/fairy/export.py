@@ -901,8 +901,10 @@ class _PieceExport:
         second = gdef.players[1]
         theirs = [(second, ty, c) for pl, ty, c in gdef.setup.placements if pl == second and c in self.frame.square]
         their_kings = [p for p in theirs if p[1] == ktype]
-        opponents = their_kings if len(their_kings) == 1 else [] if their_kings else \
-            sorted(theirs, key=lambda p: -abs(self.frame.square[p[2]][1] - kr))
+        if their_kings:  # the probe moves the opponent's one king; with several it makes none
+            opponents = their_kings if len(their_kings) == 1 else []
+        else:  # no king (Horde chess): any of its pieces, the farthest from the castling rank first
+            opponents = sorted(theirs, key=lambda p: -abs(self.frame.square[p[2]][1] - kr))
         returned = castling_after_return(self.game, placements, found, opponents)
         if returned:
             self.report.add(ExportCode.EFFECT, f"castling: the ZRF still castles after {', '.join(returned)}; "
