@@ -42,6 +42,7 @@ from .move_priorities import (
 )
 from .naming import Naming
 from .pawn_promotions import PawnPromotion, read_pawn_promotion
+from .player_colours import players_by_colour
 from .position import FairyGame
 from .probing import (
     BoardFrame,
@@ -224,7 +225,7 @@ def board_frame(gdef: GameDef, report: _Report, playing: frozenset[str] | None =
 
     square = {p.name: place(p.coords) for p in cells}
     walls = {place(k) for k in killed}
-    first = gdef.players[0] if gdef.players else None
+    first = players_by_colour(gdef)[0] if gdef.players else None
     mine = [square[c][1] for pl, _, c in gdef.setup.placements if pl == first and c in square]
     if mine and sum(mine) / len(mine) > (ranks - 1) / 2:  # the first player sits at the top: turn the board
         square = {c: (files - 1 - f, ranks - 1 - r) for c, (f, r) in square.items()}
@@ -235,7 +236,7 @@ def board_frame(gdef: GameDef, report: _Report, playing: frozenset[str] | None =
 def _check_turn_order(game: ZrfGame, report: _Report) -> None:
     order = game.gdef.turn_order
     entries = order.entries
-    players = game.gdef.players
+    players = players_by_colour(game.gdef)
     if not entries:
         return
     plain = all(e.moves_as == e.player and e.move_type is None for e in entries)
@@ -334,7 +335,7 @@ class _PieceExport:
 
     def run(self) -> Export:
         gdef = self.gdef
-        players = gdef.players
+        players = players_by_colour(gdef)
         used = [t for t in dict.fromkeys(ty for _, ty, c in gdef.setup.placements if c in self.frame.square)
                 if t in gdef.pieces]
         for t in sorted(self.game.promotion_targets):
@@ -721,7 +722,7 @@ class _PieceExport:
             predicted = predict_quiet(self.frame, cell, union)
             if got != predicted:
                 exceptions[cell] = (got - predicted, predicted - got)
-        starts = {c for pl, ty, c in self.gdef.setup.placements if ty == t and pl == self.gdef.players[0]}
+        starts = {c for pl, ty, c in self.gdef.setup.placements if ty == t and pl == players_by_colour(self.gdef)[0]}
         placed = t in hand_types(self.gdef) or t in (self.hand_rules.carried.values() if self.hand_rules else ()) \
             or t in {self.game.tables.types[i] for i in self.game.promotion_targets}
         region = _mobility_region(self.frame, union, exceptions,
@@ -819,7 +820,7 @@ class _PieceExport:
         if not hand:
             return
         gdef = self.gdef
-        first, second = gdef.players[0], gdef.players[1]
+        first, second = players_by_colour(gdef)[:2]
         stock = gdef.setup.off
         droppable = []
         for t in hand:
@@ -876,7 +877,7 @@ class _PieceExport:
     def _castling(self, royal: set[str]) -> str:
         """Castling options from the start position's two-movement turns; the FEN's rights."""
         gdef = self.gdef
-        first = gdef.players[0]
+        first = players_by_colour(gdef)[0]
         kings = [(ty, c) for pl, ty, c in gdef.setup.placements if pl == first and ty in royal]
         cascades = [node for piece in gdef.pieces.values() for b in piece.moves for node in _walk(b.program)
                     if isinstance(node, Atom) and node.text == "cascade"]
@@ -898,7 +899,7 @@ class _PieceExport:
                                     "and no castling was found", node.span)
             self.options["castling"] = "false"
             return "-"
-        second = gdef.players[1]
+        second = players_by_colour(gdef)[1]
         theirs = [(second, ty, c) for pl, ty, c in gdef.setup.placements if pl == second and c in self.frame.square]
         their_kings = [p for p in theirs if p[1] == ktype]
         if their_kings:  # the probe moves the opponent's one king; with several it makes none
@@ -985,7 +986,7 @@ class _PieceExport:
                 if all(c is not None for c in goal_cells.values()) and (zone or (positions and len(g.players) == 1)):
                     o["flagPiece"] = self.letters[m_flag.group(1)]
                     for pl, cells in goal_cells.items():
-                        colour = "White" if pl == self.gdef.players[0] else "Black"
+                        colour = "White" if pl == players_by_colour(self.gdef)[0] else "Black"
                         o[f"flagRegion{colour}"] = region_option(self.frame, cells)
                     if positions and len(names) > 1:
                         o["flagPieceCount"] = str(len(names))
@@ -1056,7 +1057,7 @@ class _PieceExport:
         return self.gdef.span
 
     def _start_fen(self, castling: str) -> str:
-        players = self.gdef.players
+        players = players_by_colour(self.gdef)
         at = {c: (pl, ty) for pl, ty, c in self.gdef.setup.placements if c in self.frame.square}
         rows = []
         for r in range(self.frame.ranks - 1, -1, -1):
@@ -1174,4 +1175,4 @@ def naming_for(game: ZrfGame) -> Naming | None:
     used = list(dict.fromkeys([ty for _, ty, _ in game.gdef.setup.placements] + hand_types(game.gdef)))
     royal = checkmated_types(game.gdef)
     letters = _letters(used, royal)
-    return Naming({v: k for k, v in letters.items()}, dict(frame.cell), tuple(game.gdef.players[:2]))
+    return Naming({v: k for k, v in letters.items()}, dict(frame.cell), players_by_colour(game.gdef)[:2])

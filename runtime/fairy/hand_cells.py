@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from runtime.core.protocol import ChangeKind, PartDetails, Placement
 from runtime.interpreter.game import ZrfGame
 
+from .player_colours import players_by_colour
+
 #: At most this many reasons are kept (the first ones found), and the export says when the
 #: probes saw more: it reports every construct, but one wrong rule seen by every probe is one
 #: construct.
@@ -114,7 +116,8 @@ def _inside(gdef, reached: frozenset[str], cell: str) -> bool:
 
 def _targets(game: ZrfGame, empty, player: str, ptype: str, cell: str) -> set[str]:
     """Where ``player``'s ``ptype`` on ``cell`` moves on an otherwise empty board, on its turn."""
-    state = game.edited_state(empty + [(player, ptype, cell)], game.players.index(player), game.zero_hands)
+    state = game.edited_state(empty + [(player, ptype, cell)], players_by_colour(game.gdef).index(player),
+                             game.zero_hands)
     out: set[str] = set()
     for move in state.raw_moves():
         for part in move.details or ():

@@ -19,6 +19,7 @@ from runtime.interpreter.game import ZrfGame
 from .betza import Kind, Modality, Step, primitive
 from .fen import square_name
 from .hand_cells import HandRules
+from .player_colours import players_by_colour
 
 
 @dataclass
@@ -74,8 +75,7 @@ class Prober:
     def __init__(self, game: ZrfGame, frame: BoardFrame, hand_rules: HandRules | None = None) -> None:
         self.game = game
         self.frame = frame
-        self.player = game.players[0]
-        self.enemy = game.players[1]
+        self.player, self.enemy = players_by_colour(game.gdef)[:2]
         self.empty_edits = [(None, None, c) for c in game.positions]
         #: the game's hand cells (:mod:`.hand_cells`): every probe's moves are read through them
         self.hand_rules = hand_rules
@@ -106,7 +106,7 @@ class Prober:
         """target cell -> (captures?, promotions) of the piece's moves from ``cell``; ``turn`` 1
         asks the second player's piece instead."""
         found: dict = {}
-        owner = self.game.players[turn]
+        owner = players_by_colour(self.game.gdef)[turn]
         for d in self.moves([(owner, ptype, cell)] + list(others), turn=turn):
             if len(d.movements) != 1 or d.movements[0].source != cell or d.placements:
                 continue
