@@ -53,6 +53,7 @@ from .probing import (
     region_option,
 )
 from .section import VariantSection
+from .stalemate_odds import draw_odds_refusals, repetition_options, stalemate_odds
 from .turnovers import read_turnovers
 
 #: Fairy-Stockfish's largest board (its LARGEBOARDS build): files, ranks.
@@ -946,6 +947,7 @@ class _PieceExport:
             self.report.add(ExportCode.GOAL, refusal.message, refusal.span)
         o.update(extinction.options)
         stalemate_kinds: dict[str, str] = {}  # player -> the kind of its first stalemated goal
+        stalemate_goals: list = []  # the stalemated goals written as draw odds
         for g in self.gdef.goals:
             if to_text(g.condition) == "stalemated":
                 for player in g.players or self.gdef.players:
@@ -961,6 +963,12 @@ class _PieceExport:
                                                       and len(set(stalemate_kinds.values())) == 1)):
                 # one goal for everyone, or one a player, the same for all
                 o["stalemateValue"] = g.kind if g.kind in ("loss", "win", "draw") else "draw"
+                continue
+            if text == "stalemated" and (odds := stalemate_odds(players_by_colour(self.gdef), stalemate_kinds)) is not None:
+                # one player wins whoever is stalemated: a draw that Fairy-Stockfish's draw odds give it
+                o["stalemateValue"] = "draw"
+                o["materialCounting"] = odds.value
+                stalemate_goals.append(g)
                 continue
             if text == "stalemated":
                 others = ", ".join(p for p in self.gdef.players if p not in g.players)
@@ -993,6 +1001,10 @@ class _PieceExport:
                     continue
             self.report.add(ExportCode.GOAL, f"{g.kind}-condition {text}: no Fairy-Stockfish rule says this",
                             g.span)
+        if stalemate_goals:
+            for refusal in draw_odds_refusals(self.gdef, stalemate_goals[0]):
+                self.report.add(ExportCode.GOAL, refusal.message, refusal.span)
+            o.update(repetition_options(self.gdef))
 
     def _has_hands(self) -> bool:
         """Does the section hold pieces in hand, at the start or by captures?"""
