@@ -53,7 +53,11 @@ from .probing import (
     region_option,
 )
 from .section import VariantSection
-from .stalemate_odds import draw_odds_refusals, repetition_options, stalemate_odds
+from .stalemate_counting import (
+    counting_refusals,
+    repetition_options,
+    stalemate_counting,
+)
 from .turnovers import read_turnovers
 
 #: Fairy-Stockfish's largest board (its LARGEBOARDS build): files, ranks.
@@ -947,7 +951,7 @@ class _PieceExport:
             self.report.add(ExportCode.GOAL, refusal.message, refusal.span)
         o.update(extinction.options)
         stalemate_kinds: dict[str, str] = {}  # player -> the kind of its first stalemated goal
-        stalemate_goals: list = []  # the stalemated goals written as draw odds
+        stalemate_goals: list = []  # the stalemated goals written as material counting
         for g in self.gdef.goals:
             if to_text(g.condition) == "stalemated":
                 for player in g.players or self.gdef.players:
@@ -959,16 +963,19 @@ class _PieceExport:
             m_flag = re.fullmatch(r"\(absolute-config ([^() ]+) \(([^()]+)\)\)", text)
             if checkmated is not None and g.kind == "loss" and everyone:
                 continue
-            if text == "stalemated" and (everyone or (set(stalemate_kinds) == set(self.gdef.players)
-                                                      and len(set(stalemate_kinds.values())) == 1)):
-                # one goal for everyone, or one a player, the same for all
-                o["stalemateValue"] = g.kind if g.kind in ("loss", "win", "draw") else "draw"
-                continue
-            if text == "stalemated" and (odds := stalemate_odds(players_by_colour(self.gdef), stalemate_kinds)) is not None:
-                # one player wins whoever is stalemated: a draw that Fairy-Stockfish's draw odds give it
+            counting = stalemate_counting(players_by_colour(self.gdef), stalemate_kinds)
+            if text == "stalemated" and counting is not None:
+                # the most pieces win, or one player whoever is stalemated: a draw Fairy-Stockfish
+                # scores by counting material
                 o["stalemateValue"] = "draw"
-                o["materialCounting"] = odds.value
+                o["materialCounting"] = counting.value
                 stalemate_goals.append(g)
+                continue
+            if text == "stalemated" and (everyone or (set(stalemate_kinds) == set(self.gdef.players)
+                                                      and len(set(stalemate_kinds.values())) == 1)) \
+                    and g.kind in ("loss", "win", "draw"):
+                # one goal for everyone, or one a player, the same for all
+                o["stalemateValue"] = g.kind
                 continue
             if text == "stalemated":
                 others = ", ".join(p for p in self.gdef.players if p not in g.players)
@@ -1002,7 +1009,7 @@ class _PieceExport:
             self.report.add(ExportCode.GOAL, f"{g.kind}-condition {text}: no Fairy-Stockfish rule says this",
                             g.span)
         if stalemate_goals:
-            for refusal in draw_odds_refusals(self.gdef, stalemate_goals[0]):
+            for refusal in counting_refusals(self.gdef, stalemate_goals[0]):
                 self.report.add(ExportCode.GOAL, refusal.message, refusal.span)
             o.update(repetition_options(self.gdef))
 

@@ -1,5 +1,6 @@
-"""Stalemate goals that one player wins whoever is stalemated (draw odds), and games whose
-second declared player moves first (its colours).
+"""Stalemate goals Fairy-Stockfish says by counting material: one player winning whoever is
+stalemated (draw odds), the most pieces winning (``count-condition``); and games whose second
+declared player moves first (their colours).
 
 The small game: a 3x3 board; Men step forward onto empty cells, White's north, Black's south;
 nothing captures, so the game ends when the player to move has no step left.  The players are
@@ -7,7 +8,8 @@ declared ``(players Black White)`` and play ``(turn-order White Black)``, as Thr
 declares Red first and lets White move first: White is Fairy-Stockfish's White.  Its goals,
 ``(win-condition (White) stalemated)`` and ``(loss-condition (Black) stalemated)``, give White
 the game whoever has no move: ``stalemateValue = draw`` with ``materialCounting =
-whitedrawodds``.  Skipped without pyffish.
+whitedrawodds``; a ``count-condition`` of both players is ``materialCounting = unweighted``.
+Skipped without pyffish.
 """
 
 from __future__ import annotations
@@ -100,6 +102,42 @@ def test_black_winning_whoever_is_stalemated_is_blacks_draw_odds(tmp_path):
     assert result.ok, result.describe()
 
 
+@pytest.mark.parametrize("setup, perft, line, winners", [
+    # Black stalemated on c1 after five moves: White has two Men, Black one
+    ("(White (Man a1 b1)) (Black (Man c3))", [2, 2, 4], ["a1a2", "c3c2", "a2a3", "c2c1", "b1b2"], ("White",)),
+    # White stalemated on a3 after four moves: one Man each, a draw
+    ("(White (Man a1)) (Black (Man c3))", [1, 1, 1], ["a1a2", "c3c2", "a2a3", "c2c1"], ()),
+    # White stalemated on a3 after four moves: Black has two Men, White one.  perft(2) 2
+    # (b3-b2, c3-c2 after a1-a2), perft(3) 2 (a2-a3 after each)
+    ("(White (Man a1)) (Black (Man b3 c3))", [1, 2, 2], ["a1a2", "b3b2", "a2a3", "b2b1"], ("Black",)),
+], ids=["white-more", "equal", "black-more"])
+def test_a_stalemate_counted_by_pieces_is_unweighted_material_counting(tmp_path, setup, perft, line, winners):
+    """``(count-condition (White Black) stalemated)``: the player with more pieces on the board
+    wins, equal counts draw, in pyffish and in our interpreter (the players here declared
+    Black first, as above)."""
+    path = tmp_path / "stepping.zrf"
+    path.write_text(stepping_game(setup, "(count-condition (White Black) stalemated)"))
+    game = open_game(str(path))
+    export = export_game(game)
+    assert export.ok, [d.format() for d in export.diagnostics]
+    assert (export.section.options["stalemateValue"], export.section.options["materialCounting"]) == \
+        ("draw", "unweighted")
+    fairy = fairy_game(export)
+    result = verify(fairy, game, depth=3, positions=scaled(200, 60))
+    assert result.perft_ours == result.perft_theirs == perft
+    assert result.ok, result.describe()
+    assert fairy.ffish.legal_moves(fairy.variant, fairy.start_fen, line) == []
+    value = fairy.ffish.game_result(fairy.variant, fairy.start_fen, line)
+    white_to_move = len(line) % 2 == 0
+    fairy_winners = () if value == 0 else ("White",) if (value > 0) == white_to_move else ("Black",)
+    assert fairy_winners == winners
+    state = game.initial_state()
+    for uci in line:
+        state = next(state.apply(m) for m in state.legal_moves()
+                     if (m.details[0].movements[0].source, m.details[0].movements[0].target) == (uci[:2], uci[2:]))
+    assert state.outcome().winners == winners
+
+
 def test_draw_odds_beside_a_repetition_draw_is_a_located_e809(tmp_path):
     """Fairy-Stockfish's draw odds would score the repetition's draw as White's win too."""
     path = tmp_path / "stepping.zrf"
@@ -108,9 +146,8 @@ def test_draw_odds_beside_a_repetition_draw_is_a_located_e809(tmp_path):
     path.write_text(text)
     line = next(i for i, t in enumerate(text.splitlines(), 1) if "repetition" in t)
     assert refused_export_lines(path) == [
-        (f"{path}:{line}:3: E809 draw-condition repetition beside win-condition stalemated: a stalemate that "
-         "one player wins is Fairy-Stockfish's draw odds, which would score the repetition's draw as that "
-         "player's win too")]
+        (f"{path}:{line}:3: E809 draw-condition repetition beside win-condition stalemated: Fairy-Stockfish's "
+         "materialCounting, which says that stalemate, would score the repetition's draw by the same count")]
 
 
 def test_a_stalemate_won_by_one_player_and_drawn_by_the_other_stays_a_located_e809(tmp_path):
