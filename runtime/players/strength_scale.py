@@ -14,7 +14,8 @@ docs/play.md ("The strength scale"), with the commands that measure them
 (``benchmarks/calibrate_strength.py``).  The budgets are sized for games of
 some tens of moves a position: where a position has more turns than a
 level's nodes (Alpha Centauri's hundreds to thousands) the level does not
-complete one ply, and neighbouring levels play alike.
+complete one ply, and neighbouring levels would play alike but for the noise
+below.
 
 This table is the one place the levels are defined: the players, the player
 specs (``alphabeta:strength=5``), ``zrf play``, the browser page and the
