@@ -10,7 +10,8 @@
         [--random-plies 2] [--need 95] [--workers 1] [--seed 0] [--save DIR]
 
 ``elo``: each level of the strength scale (runtime/players/strength_scale.py:
-a node budget per move, so the games are the same on any machine) plays the
+a node budget per move, so the games are the same on any machine, and the
+lowest levels' choice noise, drawn from each player's seeded generator) plays the
 ZRF ``--game`` (tests/games/chess.zrf unless told; ``--variant`` picks a game
 inside it) against Fairy-Stockfish playing its own variant ``--uci-variant``
 (``chess`` unless told; e.g. tests/games/xiangqi.zrf with ``xiangqi``: the ZRF
@@ -156,21 +157,22 @@ def calibrate_elo(args) -> int:
                   f"{rating(estimate.high)})", flush=True)
         estimate = rating_against_anchors(results)
         played = ", ".join(f"{b['anchor']}: +{b['wins']} ={b['draws']} -{b['losses']}" for b in batches)
-        rows.append((level, budget.nodes, budget.max_depth, len(results), played, estimate))
+        rows.append((level, budget.nodes, budget.max_depth, budget.choice_noise, len(results), played, estimate))
         record.append({"level": level, "nodes": budget.nodes, "max_depth": budget.max_depth,
+                       "choice_noise": budget.choice_noise,
                        "games": len(results), "batches": batches,
                        "elo": None if estimate is None else [estimate.value, estimate.low, estimate.high]})
         if estimate is not None and math.isfinite(estimate.value):
             guess = estimate.value + 100
     load_end = os.getloadavg()
     print()
-    print("| level | nodes a move | depth cap | games | against UCI_Elo (wins, draws, losses) "
+    print("| level | nodes a move | depth cap | choice noise | games | against UCI_Elo (wins, draws, losses) "
           "| Elo (95 % interval) |")
-    print("|---|---|---|---|---|---|")
-    for level, nodes, depth, games, played, estimate in rows:
+    print("|---|---|---|---|---|---|---|")
+    for level, nodes, depth, noise, games, played, estimate in rows:
         elo = "-" if estimate is None else (f"{rating(estimate.value)} ({rating(estimate.low)} to "
                                             f"{rating(estimate.high)})")
-        print(f"| {level} | {nodes} | {depth} | {games} | {played} | {elo} |")
+        print(f"| {level} | {nodes} | {depth} | {noise:g} | {games} | {played} | {elo} |")
     print(f"\n{game.name} vs Fairy-Stockfish UCI_Variant {args.uci_variant} UCI_LimitStrength, "
           f"{anchor_words(args)}; "
           f"{time.perf_counter() - started:.0f} s; load average {load_start[0]:.1f} at the start, "

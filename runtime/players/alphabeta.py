@@ -47,6 +47,13 @@ from it.
   searched one ply more instead of judged by quiescence, so a checkmate or
   a lost piece one reply away is seen, not stood on; the extensions of one
   line stop at ``CHECK_EXTENSION_PLIES`` plies past the iteration's depth.
+* **Choice noise** (the lowest levels of the strength scale,
+  :mod:`runtime.players.strength_scale`): the root searches every move
+  whose value may lie within the noise of the best so far exactly (its window
+  is widened by the noise), and the move played maximises value + noise, drawn
+  from the player's seeded generator; a move valued more than the noise below
+  the best, and a move the search only bounded, never wins the draw, and a
+  forced win is always played (:meth:`AlphaBetaPlayer._pick`).
 * **Outcomes**: :meth:`State.quick_outcome` is asked at every position (cheap
   game ends such as goal squares are seen even at the horizon);
   :meth:`State.outcome` whenever moves are generated anyway.
@@ -239,6 +246,8 @@ class SearchInfo:
 class AlphaBetaPlayer(Player):
     """Iterative-deepening alpha-beta over the engine contract; see the module docstring.
 
+    * ``choice_noise``: the root's noise in average piece values (default:
+      the ``strength`` level's; 0 plays the best move);
     * ``max_depth``: plies to search at most (default: the ``strength``
       level's depth cap, :mod:`runtime.players.strength_scale`);
     * ``node_budget``: nodes (move generations, and evaluations by sixteens)
@@ -258,11 +267,17 @@ class AlphaBetaPlayer(Player):
     def __init__(self, time_limit: float | None = None, max_depth: int | None = None,
                  seed: int = 0, strength: int = DEFAULT_LEVEL, node_budget: int | None = -1,
                  knowledge: GameKnowledge | None = None, weights: Weights | None = None,
-                 clock: TimeControl | None = None, knowledge_cache: KnowledgeCache | None = None):
+                 clock: TimeControl | None = None, knowledge_cache: KnowledgeCache | None = None,
+                 choice_noise: float | None = None):
         self.clock = clock or (TimeControl(per_move=time_limit) if time_limit else None)
         level = strength_level(strength)
         self.max_depth = max_depth if max_depth is not None else level.max_depth
         self.node_budget = level.nodes if node_budget == -1 else node_budget
+        self.choice_noise = level.choice_noise if choice_noise is None else choice_noise
+        if not (self.choice_noise >= 0 and math.isfinite(self.choice_noise)):
+            raise ValueError(f"choice noise is a finite number of piece values, at least 0, not {choice_noise}")
+        #: the choice noise in the evaluation's units (set with the evaluator)
+        self._noise = 0.0
         self.rng = random.Random(seed)
         self.knowledge = knowledge
         self.knowledge_cache = knowledge_cache if knowledge_cache is not None else KnowledgeCache(capacity=1)
@@ -323,6 +338,7 @@ class AlphaBetaPlayer(Player):
             # goal progress can change a value by more than any margin with one quiet move
             self._prune = FUTILITY_MARGIN > 0 and not self.evaluator.scored_goals
             self._margin = FUTILITY_MARGIN * self.evaluator.scale
+            self._noise = self.choice_noise * self.evaluator.scale
             self.table.clear()
             self.static.clear()
             self.history.clear()
@@ -610,8 +626,10 @@ class AlphaBetaPlayer(Player):
 
     # ------------------------------------------------------------------ the root
 
-    def _root_order(self, state: State, moves: list[Move]) -> list[tuple[Move, object]]:
-        """(move, child signature) of every root move, best static value first.
+    def _root_order(self, state: State, moves: list[Move]) -> tuple[list[tuple[Move, object]],
+                                                                     list[tuple[float, Move]]]:
+        """(move, child signature) of every root move, best static value first; and (static value,
+        move) of those valued, in that order.
 
         Outside the node budget (this is the least a choice needs), but the
         clock's hard limit stops it: then the moves valued so far come first.
@@ -629,7 +647,8 @@ class AlphaBetaPlayer(Player):
             valued.append((-value, self.rng.random(), move, sig))
         valued.sort(key=lambda t: t[:2])
         seen = {id(m) for _, _, m, _ in valued}
-        return [(m, sig) for _, _, m, sig in valued] + [(m, None) for m in moves if id(m) not in seen]
+        return ([(m, sig) for _, _, m, sig in valued] + [(m, None) for m in moves if id(m) not in seen],
+                [(-key, m) for key, _, m, _ in valued])
 
     def search_depth(self) -> int | None:
         """The depth the last search completed (:attr:`info`); None when the move was the only one."""
@@ -665,7 +684,9 @@ class AlphaBetaPlayer(Player):
         self._captures.clear()
         self._root_values.clear()
         self._keep_tree = self.evaluator.knowledge.mean_moves <= KEEP_TREE_MOVES
-        order = self._root_order(state, moves)
+        # valued: (value, move) of the root moves the deepest search valued, their static values until
+        # an iteration finishes one move, then that iteration's values (:meth:`_pick`)
+        order, valued = self._root_order(state, moves)
         best, best_score, reached = order[0][0], -math.inf, 0
         for depth in range(1, self.max_depth + 1):
             if depth > 1 and not self._deadline.may_deepen():
@@ -679,9 +700,11 @@ class AlphaBetaPlayer(Player):
                     if i == 0:
                         value = self._search(child, sig, depth - 1, alpha, math.inf, 1)
                     else:
-                        value = self._probe(child, sig, depth - 1, alpha, math.inf, 1, True)
-                        if value > alpha:
-                            value = self._search(child, sig, depth - 1, alpha, math.inf, 1)
+                        # with choice noise, a move within the noise of the best gets its exact value
+                        floor = alpha - self._noise
+                        value = self._probe(child, sig, depth - 1, floor, math.inf, 1, True)
+                        if value > floor:
+                            value = self._search(child, sig, depth - 1, floor, math.inf, 1)
                     scored.append((value, i, move, sig))
                     alpha = max(alpha, value)
             except _Stop:
@@ -691,14 +714,37 @@ class AlphaBetaPlayer(Player):
                 if scored:
                     top = max(scored, key=lambda t: (t[0], -t[1]))
                     best, best_score = top[2], top[0]
+                    valued = [(value, m) for value, _, m, _ in scored]
                 break
             scored.sort(key=lambda t: (-t[0], t[1]))
             best, best_score, reached = scored[0][2], scored[0][0], depth
+            valued = [(value, m) for value, _, m, _ in scored]
             order = [(m, sig) for _, _, m, sig in scored]
             if abs(best_score) >= DECIDED:
                 break  # a forced result is known: deeper search cannot change the choice's value
         self._tree.clear()
         self._captures.clear()
         self._root_values.clear()
+        if self._noise > 0:
+            best, best_score = self._pick(best, best_score, valued)
         self.info = SearchInfo(reached, self.nodes, best_score, self._deadline.elapsed())
         return best
+
+    def _pick(self, best: Move, best_score: float, valued: list[tuple[float, Move]]) -> tuple[Move, float]:
+        """(move, value) played with choice noise: of ``valued``, the move maximising value + noise.
+
+        The noise is ``self._noise`` times a number drawn uniformly from [0, 1) by the player's own
+        generator, one for each move in ``valued``'s order, so a seed gives the same choice on any
+        machine.  A move valued more than the noise below the best can never win (the best's own
+        noise is at least 0); nor can a move the root search only bounded, since it was searched with
+        a window widened by the noise (:meth:`_deepen`) and failed below it, nor a move that loses
+        by force.  A forced result (a win, or every move lost) is played as the search found it.
+        """
+        if len(valued) < 2 or abs(max(value for value, _ in valued)) >= DECIDED:
+            return best, best_score
+        chosen, chosen_score, top = best, best_score, -math.inf
+        for value, move in valued:
+            noisy = value + self._noise * self.rng.random()
+            if noisy > top and value > -DECIDED:
+                chosen, chosen_score, top = move, value, noisy
+        return chosen, chosen_score

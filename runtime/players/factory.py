@@ -10,7 +10,8 @@
   which its caller makes (:func:`runtime.fairy.engine_variant.uci_game`) and
   gives the :class:`PlayerSource`.
 
-A budget's ``strength`` is a level of :mod:`runtime.players.strength_scale`,
+A budget's ``strength`` is a level of :mod:`runtime.players.strength_scale`
+(for alpha-beta also its choice noise; a spec without a level plays without),
 ``time`` a :class:`~runtime.players.clock.TimeControl` per move (on the
 processor clock with ``cpu_clock``), ``nodes`` and ``depth`` the search's own
 limits.  :func:`make_player` builds the player of one game;
@@ -57,7 +58,8 @@ def _ours(spec: PlayerSpec, seed: int, cpu_clock: bool, knowledge: KnowledgeCach
         nodes = budgeted.nodes if budgeted.nodes is not None else (level.nodes if level else None)
         depth = budgeted.depth if budgeted.depth is not None else (level.max_depth if level else UNLIMITED_DEPTH)
         return AlphaBetaPlayer(max_depth=depth, node_budget=nodes, seed=seed,
-                               clock=_clock(budgeted, cpu_clock, cancelled), knowledge_cache=knowledge)
+                               clock=_clock(budgeted, cpu_clock, cancelled), knowledge_cache=knowledge,
+                               choice_noise=level.choice_noise if level else 0.0)
     if spec.kind is PlayerKind.MCTS:
         iterations = budgeted.nodes if budgeted.nodes is not None else (
             level.mcts_iterations if level else 10**9)

@@ -14,7 +14,8 @@ docs/play.md ("The strength scale"), with the commands that measure them
 (``benchmarks/calibrate_strength.py``).  The budgets are sized for games of
 some tens of moves a position: where a position has more turns than a
 level's nodes (Alpha Centauri's hundreds to thousands) the level does not
-complete one ply, and neighbouring levels play alike.
+complete one ply, and neighbouring levels would play alike but for the noise
+below.
 
 This table is the one place the levels are defined: the players, the player
 specs (``alphabeta:strength=5``), ``zrf play``, the browser page and the
@@ -43,12 +44,24 @@ class StrengthLevel:
     """Alpha-beta depth cap (plies)."""
     mcts_iterations: int
     """MCTS iterations per move."""
+    choice_noise: float
+    """The alpha-beta player's root noise, in the evaluation's unit (the game's average piece value): the
+    chosen move maximises value + ``choice_noise * u``, u uniform in [0, 1), so a move valued more than
+    ``choice_noise`` below the best is never chosen; 0: the best move (MCTS does not read it)."""
 
+
+CHOICE_NOISE = {1: 2.0, 2: 1.0, 3: 0.5}
+"""The levels that choose with noise and how much (halving level by level; every other level: 0).  Level
+1's 2.0 reaches past one step of a goal race (1.5 to 3.5 average piece values, the evaluation's goal
+progress: Alpha Centauri's King and Dame), level 2's 1.0 and level 3's 0.5 do not.  Measured in
+docs/play.md ("The strength scale")."""
 
 LEVELS: tuple[StrengthLevel, ...] = tuple(
-    StrengthLevel(level, nodes=25 * 2 ** (level - 1), max_depth=level + 1, mcts_iterations=100 * level)
+    StrengthLevel(level, nodes=25 * 2 ** (level - 1), max_depth=level + 1, mcts_iterations=100 * level,
+                  choice_noise=CHOICE_NOISE.get(level, 0.0))
     for level in range(MIN_LEVEL, MAX_LEVEL + 1))
-"""Levels 1 to 10: 25, 50, 100 ... 12,800 nodes; depth caps 2 to 11; 100 to 1,000 MCTS iterations."""
+"""Levels 1 to 10: 25, 50, 100 ... 12,800 nodes; depth caps 2 to 11; 100 to 1,000 MCTS iterations; root
+noise 2, 1 and 0.5 average piece values at levels 1 to 3, none above."""
 
 
 def strength_level(level: int) -> StrengthLevel:
