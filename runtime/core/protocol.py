@@ -193,10 +193,14 @@ class Move:
         """Could the move capture or change a piece (True when its details are unknown)?
 
         A :class:`LazyDetails` answers it itself, without building the details: a
-        search asks it of every move.
+        search asks it of every move.  It is found in the ``__mro__`` of the details'
+        class (an engine subclasses it) rather than by ``isinstance``, which against an
+        abstract class is a Python-level ``ABCMeta.__instancecheck__`` call per move; a
+        class only registered as a virtual subclass is answered from its details, the
+        same answer.
         """
         d = self.described
-        if isinstance(d, LazyDetails):
+        if LazyDetails in type(d).__mro__:
             return d.changes_material()
         details = self.details
         return details is None or any(p.changes_material for p in details)
