@@ -422,6 +422,9 @@ class Evaluator:
         """
         reaches = sorted(parts.entries.values())
         weight = self.weights.mobility
+        if len(parts.mine) == 2:
+            total, enemy = _two_player_mobility(reaches, parts.mine, me)
+            return (weight * total / 1000 if weight else 0.0), enemy
         total = 0.0
         enemy: dict[int, int] = {}
         for owner in parts.mine:
@@ -899,6 +902,47 @@ class _Parts:
 
 def _first(item):
     return item[0]
+
+
+def _two_player_mobility(reaches, mine: dict[int, int], me: int) -> tuple[float, dict[int, int]]:
+    """:meth:`Evaluator._safe_mobility`'s sum (thousandths, before the weight) and each player's
+    cells attacked by the other, for a board with two players' pieces (most positions of most
+    games), in one walk up ``reaches`` instead of one per player: each player's danger is the
+    other's attacks from the levels of value passed.  The first player's terms are summed as
+    they come and the second's kept and added after them, so the float sum is made in the
+    order of the walk per player, to the last bit."""
+    first, second = mine
+    first_sign = first == me
+    second_sign = second == me
+    total = 0.0
+    later: list[float] = []
+    first_danger = second_danger = first_pending = second_pending = 0
+    level = -1
+    for value, _, owner, reached, attacked, terms, royal in reaches:
+        if value != level:
+            first_danger |= second_pending
+            second_danger |= first_pending
+            first_pending = second_pending = 0
+            level = value
+        if owner == first:
+            first_pending |= attacked
+            if not royal:
+                # adding the negated term is subtracting it, exactly
+                if first_sign:
+                    total += terms[(reached & ~first_danger).bit_count()]
+                else:
+                    total -= terms[(reached & ~first_danger).bit_count()]
+        else:
+            second_pending |= attacked
+            if not royal:
+                later.append(terms[(reached & ~second_danger).bit_count()])
+    if second_sign:
+        for term in later:
+            total += term
+    else:
+        for term in later:
+            total -= term
+    return total, {first: first_danger | second_pending, second: second_danger | first_pending}
 
 
 def _mobility_terms(lines, value: int, step: float) -> tuple[float, ...]:
