@@ -711,8 +711,8 @@ class Evaluator:
             own = cells_of[owner]
             shelter = (near & own).bit_count()
             pressure = (near & reach).bit_count() + (2 if reach & r[BIT] else 0)
-            steps = 0
-            for target, over, landing in r[LINES]:
+            steps, passing = r[STEPS]
+            for target, over in passing:
                 if not over & occupied:
                     steps |= target
             escape = (steps & ~own & ~reach).bit_count()
@@ -734,7 +734,7 @@ class Evaluator:
 
 
 #: The fields of a piece's record (:meth:`PieceIndex.record`), a tuple for speed.
-RANK, BIT, OWNER, MILLI, ROYAL, BONUS, LINES, AROUND, STEP, NEAR, NAMES, TERMS = range(12)
+RANK, BIT, OWNER, MILLI, ROYAL, BONUS, LINES, AROUND, STEP, NEAR, NAMES, TERMS, STEPS = range(13)
 
 
 class PieceIndex:
@@ -755,7 +755,8 @@ class PieceIndex:
       ``STEP``: what one cell of mobility is worth to it; ``NEAR``: the bits of
       the cells next to a royal piece (0 for others); ``NAMES``: the triple;
       ``TERMS``: its mobility term for each count of safe cells its lines can
-      reach (:func:`_mobility_terms`).
+      reach (:func:`_mobility_terms`); ``STEPS``, for a royal piece, its lines
+      split for the escape count (:func:`_royal_steps`).
 
     A name the game does not list (an engine's off-board place) is ranked
     when first met; the ranks of every record change then, so the records and
@@ -832,7 +833,8 @@ class PieceIndex:
         milli = ev.milli.get(ptype, 1000)
         step = ev._step_weight.get(ptype, 1.0)
         return (rank, ev._bits[cell], self.player(owner), milli, royal, bonus, lines, around,
-                step, ev._near(cell) if royal else 0, piece, _mobility_terms(lines, milli, step))
+                step, ev._near(cell) if royal else 0, piece, _mobility_terms(lines, milli, step),
+                _royal_steps(lines) if royal else (0, ()))
 
 
 def _placement_reads(cond) -> tuple[frozenset[str], tuple[str, ...]] | None:
@@ -943,6 +945,20 @@ def _two_player_mobility(reaches, mine: dict[int, int], me: int) -> tuple[float,
         for term in later:
             total -= term
     return total, {first: first_danger | second_pending, second: second_danger | first_pending}
+
+
+def _royal_steps(lines) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """A royal piece's lines for its escape cells (:meth:`Evaluator._royal_safety_from`): the targets
+    of the lines that pass over no cell, which nothing can block (all of a king's), as one set of
+    bits, and ``(target, cells passed over)`` of the others, tested against the board."""
+    free = 0
+    passing = []
+    for target, over, _ in lines:
+        if over:
+            passing.append((target, over))
+        else:
+            free |= target
+    return free, tuple(passing)
 
 
 def _mobility_terms(lines, value: int, step: float) -> tuple[float, ...]:
