@@ -144,8 +144,9 @@ class Evaluator:
         self._near_bits: dict[str, int] = {}
         #: (cell, owner, type) -> the piece's record, and the players' numbers (:class:`PieceIndex`)
         self.pieces = PieceIndex(self, game)
-        #: (piece's rank, pieces on its lines, own pieces on them) -> (cells reached, cells attacked)
-        self._reached: dict[tuple, tuple[int, int]] = {}
+        #: (piece's rank, pieces on its lines, own pieces on them) -> the piece's entry in :attr:`_Parts.entries`
+        #: (its cells reached and attacked, and what its rank gives: value, owner, terms, royal)
+        self._reached: dict[tuple, tuple] = {}
         self._any_royal = any(self.royal.values())
         #: the board parts of the last position valued, the base of the next (:meth:`_parts`)
         self._last: _Parts | None = None
@@ -321,11 +322,13 @@ class Evaluator:
         for r in records:
             owner = r[OWNER]
             around = r[AROUND]
-            key = (r[RANK], occupied & around, mine[owner] & around)
-            hit = memo.get(key)
-            if hit is None:
-                hit = memo[key] = _reach(r[LINES], key[1], key[2])
-            entries[r[RANK]] = (r[MILLI], r[RANK], owner, hit[0], hit[1], r[TERMS], r[ROYAL])
+            rank = r[RANK]
+            key = (rank, occupied & around, mine[owner] & around)
+            entry = memo.get(key)
+            if entry is None:
+                reached, attacked = _reach(r[LINES], key[1], key[2])
+                entry = memo[key] = (r[MILLI], rank, owner, reached, attacked, r[TERMS], r[ROYAL])
+            entries[rank] = entry
         return _Parts(board, records, occupied, mine, milli, entries, royals, active, plain, index.renumbered)
 
     def _parts_after(self, last: _Parts, board: frozenset, changed) -> _Parts | None:
@@ -403,10 +406,11 @@ class Evaluator:
             owner = r[OWNER]
             rank = r[RANK]
             key = (rank, occupied & around, mine[owner] & around)
-            hit = memo.get(key)
-            if hit is None:
-                hit = memo[key] = _reach(r[LINES], key[1], key[2])
-            entries[rank] = (r[MILLI], rank, owner, hit[0], hit[1], r[TERMS], r[ROYAL])
+            entry = memo.get(key)
+            if entry is None:  # a piece's entry, like its reach, depends on the cells of its lines only
+                reached, attacked = _reach(r[LINES], key[1], key[2])
+                entry = memo[key] = (r[MILLI], rank, owner, reached, attacked, r[TERMS], r[ROYAL])
+            entries[rank] = entry
         for owner in [o for o in milli if o not in counts]:
             del milli[owner]
         return _Parts(board, records, occupied, mine, milli, entries, royals, active, plain, renumbered)
@@ -653,19 +657,11 @@ class Evaluator:
             owner = r[OWNER]
             mine[owner] = mine.get(owner, 0) | b
         attacks: dict[int, int] = {}
-        memo = self._reached
-        if len(memo) > MEMO_LIMIT:
-            memo.clear()
         reaches = []
         for r in records:
             owner = r[OWNER]
             around = r[AROUND]
-            near = occupied & around
-            own = mine[owner] & around
-            key = (r[RANK], near, own)
-            hit = memo.get(key)
-            if hit is None:
-                hit = memo[key] = _reach(r[LINES], near, own)
+            hit = _reach(r[LINES], occupied & around, mine[owner] & around)
             attacks[owner] = attacks.get(owner, 0) | hit[1]
             reaches.append((r[MILLI], owner, hit[0], hit[1], r[STEP], r[ROYAL]))
         weight = self.weights.mobility
