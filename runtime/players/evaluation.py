@@ -355,12 +355,15 @@ class Evaluator:
                 records.remove(r)
                 del entries[r[RANK]]
                 milli[owner] -= r[MILLI]
+                # a copy without r (a record equals no other: their ranks differ)
                 if r[ROYAL]:
-                    royals = [x for x in royals if x is not r]
+                    royals = royals.copy()
+                    royals.remove(r)
                 else:
                     plain -= r[MILLI]
                 if r[BONUS]:
-                    active = [x for x in active if x is not r]
+                    active = active.copy()
+                    active.remove(r)
             else:
                 added.append(r)
                 milli[owner] = milli.get(owner, 0) + r[MILLI]
