@@ -165,8 +165,10 @@ class LazyDetails(ABC):
         """:meth:`Move.changes_material`; by default read from the details."""
         return any(p.changes_material for p in self())
 
-    def movements(self) -> list[tuple[str, str, str]]:
-        """:meth:`Move.movements`; by default read from the details."""
+    def movement_legs(self) -> list[tuple[str, str, str]]:
+        """:meth:`Move.movements`; by default read from the details.  (Not named ``movements``:
+        an engine's subclass may keep its own data under that name, as
+        :class:`runtime.core.move_details.BoardsDetails` does.)"""
         return _movements_of(self())
 
 
@@ -223,7 +225,7 @@ class Move:
         """
         d = self.described
         if LazyDetails in type(d).__mro__:
-            return d.movements()
+            return d.movement_legs()
         return _movements_of(self.details or ())
 
     def __str__(self) -> str:  # pragma: no cover - trivial

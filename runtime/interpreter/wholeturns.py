@@ -220,7 +220,7 @@ class Turn(LazyDetails):
                     return any(p.changes_material for p in self())
         return False
 
-    def movements(self) -> list[tuple[str, str, str]]:
+    def movement_legs(self) -> list[tuple[str, str, str]]:
         """``(piece type, from, to)`` of every movement of every part, read from the parts, not
         from their details: what :func:`.part_notation.details_by_replay` lists as movements
         (a movement onto its own square, not a copy, is a change of type there)."""

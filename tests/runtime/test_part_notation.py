@@ -99,3 +99,24 @@ def test_a_turn_lists_the_movements_its_details_give(file):
     # 1 and 2: one-part moves of one and of two or more movements; 5: moves of several parts
     wanted = {"chess.zrf": {1, 2}, "shogi.zrf": {1, 2}, "checkers.zrf": {1, 5}}[file]
     assert wanted <= kinds, f"kinds of moves met: {kinds}"
+
+
+@pytest.mark.parametrize("name", ["canopus", "epsilon-eridani", "alpha-centauri"])
+def test_the_native_engines_moves_list_the_movements_of_their_details(name):
+    """:meth:`Move.movements` of the native engines' moves (their own :class:`LazyDetails`, read
+    by default from the details; Canopus's keeps data of its own under the name ``movements``)
+    lists what their details list, along a seeded random game."""
+    game = open_game(name)
+    rng = random.Random(1)
+    state = game.initial_state()
+    compared = 0
+    for _ply in range(scaled(12, 6)):
+        moves = state.legal_moves()
+        if not moves or state.outcome() is not None:
+            break
+        for move in moves[:40]:
+            assert move.movements() == [(m.piece[1], m.source, m.target)
+                                        for part in move.details or () for m in part.movements], move.notation
+            compared += 1
+        state = state.apply(rng.choice(moves))
+    assert compared >= 100
