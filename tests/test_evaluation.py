@@ -352,7 +352,7 @@ def test_the_canopus_zrf_goals_give_no_distance_but_the_native_engines_do():
 
 @pytest.mark.parametrize("where", ["tests/games/chess.zrf", "tests/games/xiangqi.zrf",
                                    "variants/canopus/canopus.zrf", "canopus", "alpha-centauri",
-                                   "corpus:shogi/shogi.zrf"])
+                                   "corpus:shogi/shogi.zrf", "corpus:chaturaji/chaturaji.zrf"])
 def test_a_value_from_the_position_before_equals_the_value_from_scratch(where, request):
     """Along a seeded random game, the children of each position are valued one after the other
     for every player, as a search values them: each from the position valued before (a sibling or
@@ -361,7 +361,7 @@ def test_a_value_from_the_position_before_equals_the_value_from_scratch(where, r
     every piece by the per-piece walks (:meth:`Evaluator.value_from_scratch`), and the one of an
     evaluator whose goal distances are worked out afresh (its memo emptied before each value).
     The Canopus and Alpha Centauri engines have goal distances, Canopus and shogi many lines
-    through every cell."""
+    through every cell; chaturaji has four players (the mobility walk for other than two)."""
     if where.startswith("corpus:"):
         path = str(request.getfixturevalue("corpus_dir") / where.removeprefix("corpus:"))
     else:
@@ -381,17 +381,19 @@ def test_a_value_from_the_position_before_equals_the_value_from_scratch(where, r
     ev._parts_after = counted
     rng = random.Random(0)
     state = game.initial_state()
-    compared = 0
+    compared = children = 0
     for _ in range(scaled(40, 12)):
         moves = state.legal_moves()
         if not moves or state.outcome() is not None:
             break
         for move in rng.sample(moves, min(len(moves), 10)):
             sig = state.apply(move).signature()
+            children += 1
             for player in game.players:
                 afresh._goal_memo.clear()
                 assert ev.value_of(sig, player) == ev.value_from_scratch(sig, player) == \
                     afresh.value_from_scratch(sig, player), (move.notation, player)
                 compared += 1
         state = state.apply(rng.choice(moves))
-    assert compared >= 200 and made_from_before >= compared // 4
+    # the players after the first value the same board, so half the children (not of the values) is the bar
+    assert compared >= 200 and made_from_before >= children // 2

@@ -145,6 +145,11 @@ class PartDetails:
         return bool(self.captures) or any(c.kind is not ChangeKind.ATTRIBUTE for c in self.changes)
 
 
+def _movements_of(details) -> list[tuple[str, str, str]]:
+    """``(piece type, from, to)`` of every movement of ``details`` (:meth:`Move.movements`)."""
+    return [(m.piece[1], m.source, m.target) for part in details for m in part.movements]
+
+
 class LazyDetails(ABC):
     """A move's details worked out when first asked for (a :attr:`Move.described`).
 
@@ -159,6 +164,12 @@ class LazyDetails(ABC):
     def changes_material(self) -> bool:
         """:meth:`Move.changes_material`; by default read from the details."""
         return any(p.changes_material for p in self())
+
+    def movement_legs(self) -> list[tuple[str, str, str]]:
+        """:meth:`Move.movements`; by default read from the details.  (Not named ``movements``:
+        an engine's subclass may keep its own data under that name, as
+        :class:`runtime.core.move_details.BoardsDetails` does.)"""
+        return _movements_of(self())
 
 
 @dataclass(frozen=True)
@@ -193,13 +204,29 @@ class Move:
         """Could the move capture or change a piece (True when its details are unknown)?
 
         A :class:`LazyDetails` answers it itself, without building the details: a
-        search asks it of every move.
+        search asks it of every move.  It is found in the ``__mro__`` of the details'
+        class (an engine subclasses it) rather than by ``isinstance``, which against an
+        abstract class is a Python-level ``ABCMeta.__instancecheck__`` call per move; a
+        class only registered as a virtual subclass is answered from its details, the
+        same answer.
         """
         d = self.described
-        if isinstance(d, LazyDetails):
+        if LazyDetails in type(d).__mro__:
             return d.changes_material()
         details = self.details
         return details is None or any(p.changes_material for p in details)
+
+    def movements(self) -> list[tuple[str, str, str]]:
+        """``(piece type, from, to)`` of every movement of every part, in order, as the details'
+        :attr:`PartDetails.movements` give them (none when the details are unknown).
+
+        A :class:`LazyDetails` answers it itself: a search asks where a capture lands without
+        wanting the rest of the details.
+        """
+        d = self.described
+        if LazyDetails in type(d).__mro__:
+            return d.movement_legs()
+        return _movements_of(self.details or ())
 
     def __str__(self) -> str:  # pragma: no cover - trivial
         return self.notation

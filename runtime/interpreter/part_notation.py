@@ -20,7 +20,9 @@ def _one_movement(part: Part) -> tuple | None:
     if len(moves) != 1 or part[1]:
         return None
     m = moves[0]
-    if (m[0] != m[1] or m[4]) and all(e[0] == "attr" for e in part[2]):
+    effects = part[2]
+    # most parts set nothing: the test of their effects is not a generator's walk over none
+    if (m[0] != m[1] or m[4]) and (not effects or all(e[0] == "attr" for e in effects)):
         return m
     return None
 

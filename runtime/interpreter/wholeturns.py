@@ -220,6 +220,14 @@ class Turn(LazyDetails):
                     return any(p.changes_material for p in self())
         return False
 
+    def movement_legs(self) -> list[tuple[str, str, str]]:
+        """``(piece type, from, to)`` of every movement of every part, read from the parts, not
+        from their details: what :func:`.part_notation.details_by_replay` lists as movements
+        (a movement onto its own square, not a copy, is a change of type there)."""
+        t = self.game.tables
+        P, T = t.positions, t.types
+        return [(T[pc[1]], P[f], P[to]) for part in self.parts for f, to, pc, _, copy in part[0] if f != to or copy]
+
     def __call__(self) -> tuple[PartDetails, ...]:
         """One :class:`runtime.core.protocol.PartDetails` per note (a closing ``Pass`` does nothing),
         worked out once (the move's :attr:`runtime.core.protocol.Move.details`)."""

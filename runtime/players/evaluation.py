@@ -144,8 +144,9 @@ class Evaluator:
         self._near_bits: dict[str, int] = {}
         #: (cell, owner, type) -> the piece's record, and the players' numbers (:class:`PieceIndex`)
         self.pieces = PieceIndex(self, game)
-        #: (piece's rank, pieces on its lines, own pieces on them) -> (cells reached, cells attacked)
-        self._reached: dict[tuple, tuple[int, int]] = {}
+        #: (piece's rank, pieces on its lines, own pieces on them) -> the piece's entry in :attr:`_Parts.entries`
+        #: (its cells reached and attacked, and what its rank gives: value, owner, terms, royal)
+        self._reached: dict[tuple, tuple] = {}
         self._any_royal = any(self.royal.values())
         #: the board parts of the last position valued, the base of the next (:meth:`_parts`)
         self._last: _Parts | None = None
@@ -321,11 +322,13 @@ class Evaluator:
         for r in records:
             owner = r[OWNER]
             around = r[AROUND]
-            key = (r[RANK], occupied & around, mine[owner] & around)
-            hit = memo.get(key)
-            if hit is None:
-                hit = memo[key] = _reach(r[LINES], key[1], key[2])
-            entries[r[RANK]] = (r[MILLI], r[RANK], owner, hit[0], hit[1], r[TERMS], r[ROYAL])
+            rank = r[RANK]
+            key = (rank, occupied & around, mine[owner] & around)
+            entry = memo.get(key)
+            if entry is None:
+                reached, attacked = _reach(r[LINES], key[1], key[2])
+                entry = memo[key] = (r[MILLI], rank, owner, reached, attacked, r[TERMS], r[ROYAL])
+            entries[rank] = entry
         return _Parts(board, records, occupied, mine, milli, entries, royals, active, plain, index.renumbered)
 
     def _parts_after(self, last: _Parts, board: frozenset, changed) -> _Parts | None:
@@ -352,12 +355,15 @@ class Evaluator:
                 records.remove(r)
                 del entries[r[RANK]]
                 milli[owner] -= r[MILLI]
+                # a copy without r (a record equals no other: their ranks differ)
                 if r[ROYAL]:
-                    royals = [x for x in royals if x is not r]
+                    royals = royals.copy()
+                    royals.remove(r)
                 else:
                     plain -= r[MILLI]
                 if r[BONUS]:
-                    active = [x for x in active if x is not r]
+                    active = active.copy()
+                    active.remove(r)
             else:
                 added.append(r)
                 milli[owner] = milli.get(owner, 0) + r[MILLI]
@@ -403,10 +409,11 @@ class Evaluator:
             owner = r[OWNER]
             rank = r[RANK]
             key = (rank, occupied & around, mine[owner] & around)
-            hit = memo.get(key)
-            if hit is None:
-                hit = memo[key] = _reach(r[LINES], key[1], key[2])
-            entries[rank] = (r[MILLI], rank, owner, hit[0], hit[1], r[TERMS], r[ROYAL])
+            entry = memo.get(key)
+            if entry is None:  # a piece's entry, like its reach, depends on the cells of its lines only
+                reached, attacked = _reach(r[LINES], key[1], key[2])
+                entry = memo[key] = (r[MILLI], rank, owner, reached, attacked, r[TERMS], r[ROYAL])
+            entries[rank] = entry
         for owner in [o for o in milli if o not in counts]:
             del milli[owner]
         return _Parts(board, records, occupied, mine, milli, entries, royals, active, plain, renumbered)
@@ -422,6 +429,9 @@ class Evaluator:
         """
         reaches = sorted(parts.entries.values())
         weight = self.weights.mobility
+        if len(parts.mine) == 2:
+            total, enemy = _two_player_mobility(reaches, parts.mine, me)
+            return (weight * total / 1000 if weight else 0.0), enemy
         total = 0.0
         enemy: dict[int, int] = {}
         for owner in parts.mine:
@@ -650,19 +660,11 @@ class Evaluator:
             owner = r[OWNER]
             mine[owner] = mine.get(owner, 0) | b
         attacks: dict[int, int] = {}
-        memo = self._reached
-        if len(memo) > MEMO_LIMIT:
-            memo.clear()
         reaches = []
         for r in records:
             owner = r[OWNER]
             around = r[AROUND]
-            near = occupied & around
-            own = mine[owner] & around
-            key = (r[RANK], near, own)
-            hit = memo.get(key)
-            if hit is None:
-                hit = memo[key] = _reach(r[LINES], near, own)
+            hit = _reach(r[LINES], occupied & around, mine[owner] & around)
             attacks[owner] = attacks.get(owner, 0) | hit[1]
             reaches.append((r[MILLI], owner, hit[0], hit[1], r[STEP], r[ROYAL]))
         weight = self.weights.mobility
@@ -708,8 +710,8 @@ class Evaluator:
             own = cells_of[owner]
             shelter = (near & own).bit_count()
             pressure = (near & reach).bit_count() + (2 if reach & r[BIT] else 0)
-            steps = 0
-            for target, over, landing in r[LINES]:
+            steps, passing = r[STEPS]
+            for target, over in passing:
                 if not over & occupied:
                     steps |= target
             escape = (steps & ~own & ~reach).bit_count()
@@ -731,7 +733,7 @@ class Evaluator:
 
 
 #: The fields of a piece's record (:meth:`PieceIndex.record`), a tuple for speed.
-RANK, BIT, OWNER, MILLI, ROYAL, BONUS, LINES, AROUND, STEP, NEAR, NAMES, TERMS = range(12)
+RANK, BIT, OWNER, MILLI, ROYAL, BONUS, LINES, AROUND, STEP, NEAR, NAMES, TERMS, STEPS = range(13)
 
 
 class PieceIndex:
@@ -752,7 +754,8 @@ class PieceIndex:
       ``STEP``: what one cell of mobility is worth to it; ``NEAR``: the bits of
       the cells next to a royal piece (0 for others); ``NAMES``: the triple;
       ``TERMS``: its mobility term for each count of safe cells its lines can
-      reach (:func:`_mobility_terms`).
+      reach (:func:`_mobility_terms`); ``STEPS``, for a royal piece, its lines
+      split for the escape count (:func:`_royal_steps`).
 
     A name the game does not list (an engine's off-board place) is ranked
     when first met; the ranks of every record change then, so the records and
@@ -829,7 +832,8 @@ class PieceIndex:
         milli = ev.milli.get(ptype, 1000)
         step = ev._step_weight.get(ptype, 1.0)
         return (rank, ev._bits[cell], self.player(owner), milli, royal, bonus, lines, around,
-                step, ev._near(cell) if royal else 0, piece, _mobility_terms(lines, milli, step))
+                step, ev._near(cell) if royal else 0, piece, _mobility_terms(lines, milli, step),
+                _royal_steps(lines) if royal else (0, ()))
 
 
 def _placement_reads(cond) -> tuple[frozenset[str], tuple[str, ...]] | None:
@@ -899,6 +903,61 @@ class _Parts:
 
 def _first(item):
     return item[0]
+
+
+def _two_player_mobility(reaches, mine: dict[int, int], me: int) -> tuple[float, dict[int, int]]:
+    """:meth:`Evaluator._safe_mobility`'s sum (thousandths, before the weight) and each player's
+    cells attacked by the other, for a board with two players' pieces (most positions of most
+    games), in one walk up ``reaches`` instead of one per player: each player's danger is the
+    other's attacks from the levels of value passed.  The first player's terms are summed as
+    they come and the second's kept and added after them, so the float sum is made in the
+    order of the walk per player, to the last bit."""
+    first, second = mine
+    first_sign = first == me
+    second_sign = second == me
+    total = 0.0
+    later: list[float] = []
+    first_danger = second_danger = first_pending = second_pending = 0
+    level = -1
+    for value, _, owner, reached, attacked, terms, royal in reaches:
+        if value != level:
+            first_danger |= second_pending
+            second_danger |= first_pending
+            first_pending = second_pending = 0
+            level = value
+        if owner == first:
+            first_pending |= attacked
+            if not royal:
+                # adding the negated term is subtracting it, exactly
+                if first_sign:
+                    total += terms[(reached & ~first_danger).bit_count()]
+                else:
+                    total -= terms[(reached & ~first_danger).bit_count()]
+        else:
+            second_pending |= attacked
+            if not royal:
+                later.append(terms[(reached & ~second_danger).bit_count()])
+    if second_sign:
+        for term in later:
+            total += term
+    else:
+        for term in later:
+            total -= term
+    return total, {first: first_danger | second_pending, second: second_danger | first_pending}
+
+
+def _royal_steps(lines) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """A royal piece's lines for its escape cells (:meth:`Evaluator._royal_safety_from`): the targets
+    of the lines that pass over no cell, which nothing can block (all of a king's), as one set of
+    bits, and ``(target, cells passed over)`` of the others, tested against the board."""
+    free = 0
+    passing = []
+    for target, over, _ in lines:
+        if over:
+            passing.append((target, over))
+        else:
+            free |= target
+    return free, tuple(passing)
 
 
 def _mobility_terms(lines, value: int, step: float) -> tuple[float, ...]:

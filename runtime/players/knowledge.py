@@ -93,9 +93,10 @@ def move_movements(move: Move) -> list[tuple[str, str, str]]:
     """``(piece type, from, to)`` of every movement of every part of ``move``, from its data.
 
     A castling gives two (King and Rook); captures elsewhere (en passant), promotions
-    and drops give none.  A move whose engine gives no details gives none either.
+    and drops give none.  A move whose engine gives no details gives none either
+    (:meth:`Move.movements`, which an engine may answer without building the details).
     """
-    return [leg for part in move.details or () for leg in part_movements(part)]
+    return move.movements()
 
 
 def part_movements(part: PartDetails) -> list[tuple[str, str, str]]:

@@ -70,3 +70,53 @@ def test_the_one_movement_shortcuts_agree_with_the_general_code(file):
         assert attributes > 0, "no part setting attributes met: the shortcuts' attributes went unchecked"
     if file != "xiangqi.zrf":
         assert promotions > 0, "no promotion met: the shortcut's '= T' went unchecked"
+
+
+@pytest.mark.parametrize("file", ["chess.zrf", "shogi.zrf", "checkers.zrf"])
+def test_a_turn_lists_the_movements_its_details_give(file):
+    """A turn answers :meth:`Move.movements` from its parts (a search asks where a capture lands
+    without wanting the rest of the details): every legal move of seeded random games lists what
+    the general code's details list, part by part (:func:`details_by_replay`): chess castling (two
+    movements in one part), shogi captures (the taken piece moved to its new owner's hand cell),
+    checkers' captures of several parts."""
+    game = open_game(str(GAMES / file))
+    rng = random.Random(11)
+    kinds = set()
+    for _ in range(scaled(4, 2)):
+        state = game.initial_state()
+        for _ply in range(150):
+            moves = state.legal_moves()
+            if not moves or state.outcome() is not None:
+                break
+            for move in moves:
+                turn = move.data
+                expected = [(m.piece[1], m.source, m.target)
+                            for part, board in zip(turn.parts, turn.befores)
+                            for m in details_by_replay(game, part, board).movements]
+                assert move.movements() == expected, move.notation
+                kinds.add(min(len(expected), 2) + 3 * (len(turn.parts) > 1))
+            state = state.apply(rng.choice(moves))
+    # 1 and 2: one-part moves of one and of two or more movements; 5: moves of several parts
+    wanted = {"chess.zrf": {1, 2}, "shogi.zrf": {1, 2}, "checkers.zrf": {1, 5}}[file]
+    assert wanted <= kinds, f"kinds of moves met: {kinds}"
+
+
+@pytest.mark.parametrize("name", ["canopus", "epsilon-eridani", "alpha-centauri"])
+def test_the_native_engines_moves_list_the_movements_of_their_details(name):
+    """:meth:`Move.movements` of the native engines' moves (their own :class:`LazyDetails`, read
+    by default from the details; Canopus's keeps data of its own under the name ``movements``)
+    lists what their details list, along a seeded random game."""
+    game = open_game(name)
+    rng = random.Random(1)
+    state = game.initial_state()
+    compared = 0
+    for _ply in range(scaled(12, 6)):
+        moves = state.legal_moves()
+        if not moves or state.outcome() is not None:
+            break
+        for move in moves[:40]:
+            assert move.movements() == [(m.piece[1], m.source, m.target)
+                                        for part in move.details or () for m in part.movements], move.notation
+            compared += 1
+        state = state.apply(rng.choice(moves))
+    assert compared >= 100
