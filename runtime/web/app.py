@@ -574,14 +574,20 @@ def _held_player(session: Session, offered: str | None, player: object) -> str:
     raise ApiError(403, f"you do not play {player}")
 
 
+def _player_of_live_game(session: Session, request: Request, body: dict) -> str:
+    """The player the request's token holds and names in ``body`` (:func:`_held_player`), in a game
+    not yet over; called with the session's lock held."""
+    player = _held_player(session, request.headers.get(TOKEN_HEADER), body.get("player"))
+    if session.outcome() is not None:
+        raise ApiError(400, "the game is over")
+    return player
+
+
 @api("resigning")
 async def resign(request: Request, ctx: ServeContext) -> Response:
     session, body = await session_call(request, ctx, owner=False)
-    offered = request.headers.get(TOKEN_HEADER)
     with session.lock:
-        player = _held_player(session, offered, body.get("player"))
-        if session.outcome() is not None:
-            raise ApiError(400, "the game is over")
+        player = _player_of_live_game(session, request, body)
         session.end(Outcome.loss(player, session.choosers(), "resigned"))
         return ok(session_payload(session))
 
@@ -590,11 +596,8 @@ async def resign(request: Request, ctx: ServeContext) -> Response:
 async def draw(request: Request, ctx: ServeContext) -> Response:
     """Offer a draw for ``player``, or accept the other side's offer (the game is then drawn)."""
     session, body = await session_call(request, ctx, owner=False)
-    offered = request.headers.get(TOKEN_HEADER)
     with session.lock:
-        player = _held_player(session, offered, body.get("player"))
-        if session.outcome() is not None:
-            raise ApiError(400, "the game is over")
+        player = _player_of_live_game(session, request, body)
         if session.draw_offer is not None and session.draw_offer != player:
             session.end(Outcome.drawn("agreed"))
         else:
