@@ -144,10 +144,15 @@ class PartDetails:
         """Does the part capture, or change a piece's type or owner (what a tactical search follows)?"""
         return bool(self.captures) or any(c.kind is not ChangeKind.ATTRIBUTE for c in self.changes)
 
+    @property
+    def legs(self) -> list[tuple[str, str, str]]:
+        """``(piece type, from, to)`` of every movement of the part, in order."""
+        return [(m.piece[1], m.source, m.target) for m in self.movements]
+
 
 def _movements_of(details) -> list[tuple[str, str, str]]:
     """``(piece type, from, to)`` of every movement of ``details`` (:meth:`Move.movements`)."""
-    return [(m.piece[1], m.source, m.target) for part in details for m in part.movements]
+    return [leg for part in details for leg in part.legs]
 
 
 class LazyDetails(ABC):

@@ -99,11 +99,6 @@ def move_movements(move: Move) -> list[tuple[str, str, str]]:
     return move.movements()
 
 
-def part_movements(part: PartDetails) -> list[tuple[str, str, str]]:
-    """``(piece type, from, to)`` of every movement of one part (see :func:`move_movements`)."""
-    return [(m.piece[1], m.source, m.target) for m in part.movements]
-
-
 def _pieces(signature) -> list[tuple[str, str]]:
     """The (owner, type) multiset of a position, board and stores, as a sorted list."""
     out = [(o, t) for _, o, t in signature.board]
@@ -375,7 +370,7 @@ class Learner:
             parts = move.details or ()
             touched: tuple[str, ...] = ()  # cells an earlier part of this turn changed
             for i, part in enumerate(parts):
-                distinct.update(part_movements(part))
+                distinct.update(part.legs)
                 captures = part.captures
                 for m in part.movements:
                     landings_seen.add((m.piece[1], m.source, m.target, m.target in captures, bool(captures),
