@@ -14,7 +14,6 @@ Skipped without pyffish.
 
 from __future__ import annotations
 
-import textwrap
 
 import pytest
 
@@ -25,28 +24,15 @@ from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
 from tests.conftest import scaled
 from tests.fairy.export_refusals import refused_export_lines
+from tests.fairy.stepping_games import SETUP, stepping_game
 
 #: White wins when it is stalemated, Black loses when it is: White wins either way
 WHITE_WINS_EITHER_WAY = "(win-condition (White) stalemated)\n(loss-condition (Black) stalemated)"
 
 
-def stepping_game(setup: str, goals: str) -> str:
-    """The game of the module docstring with ``setup`` and ``goals`` (one a line)."""
-    return textwrap.dedent("""\
-        (define go ($1 (verify empty?) add))
-        (game
-          (title "Stepping")
-          (players Black White)
-          (turn-order White Black)
-          (board
-            (grid (start-rectangle 0 0 50 50)
-              (dimensions ("a/b/c" (50 0)) ("3/2/1" (0 50)))
-              (directions (n 0 -1) (s 0 1)))
-            (symmetry Black (n s) (s n)))
-          (piece (name Man) (moves (go n)))
-          (board-setup SETUP)
-        GOALS)
-        """).replace("SETUP", setup).replace("GOALS", textwrap.indent(goals, "  "))
+def declared_black_first(setup: str, goals: str) -> str:
+    """The game of the module docstring, its players declared Black first, with ``setup`` and ``goals``."""
+    return stepping_game(goals, setup, players="Black White")
 
 
 @pytest.mark.parametrize("setup, start_fen, perft, line", [
@@ -66,7 +52,7 @@ def test_one_player_winning_whoever_is_stalemated_is_its_draw_odds(tmp_path, set
     second; pyffish counts the hand counts and scores the stalemate at the end of ``line`` a
     win for White, whoever is to move, as our interpreter does."""
     path = tmp_path / "stepping.zrf"
-    path.write_text(stepping_game(setup, WHITE_WINS_EITHER_WAY))
+    path.write_text(declared_black_first(setup, WHITE_WINS_EITHER_WAY))
     game = open_game(str(path))
     export = export_game(game)
     assert export.ok, [d.format() for d in export.diagnostics]
@@ -91,8 +77,8 @@ def test_one_player_winning_whoever_is_stalemated_is_its_draw_odds(tmp_path, set
 def test_black_winning_whoever_is_stalemated_is_blacks_draw_odds(tmp_path):
     """The same goals turned round: Black (Fairy-Stockfish's Black) wins either way."""
     path = tmp_path / "stepping.zrf"
-    path.write_text(stepping_game("(White (Man a1 b1)) (Black (Man c3))",
-                                  "(loss-condition (White) stalemated)\n(win-condition (Black) stalemated)"))
+    path.write_text(declared_black_first(SETUP,
+                                         "(loss-condition (White) stalemated)\n(win-condition (Black) stalemated)"))
     game = open_game(str(path))
     export = export_game(game)
     assert export.ok, [d.format() for d in export.diagnostics]
@@ -116,7 +102,7 @@ def test_a_stalemate_counted_by_pieces_is_unweighted_material_counting(tmp_path,
     wins, equal counts draw, in pyffish and in our interpreter (the players here declared
     Black first, as above)."""
     path = tmp_path / "stepping.zrf"
-    path.write_text(stepping_game(setup, "(count-condition (White Black) stalemated)"))
+    path.write_text(declared_black_first(setup, "(count-condition (White Black) stalemated)"))
     game = open_game(str(path))
     export = export_game(game)
     assert export.ok, [d.format() for d in export.diagnostics]
@@ -141,8 +127,8 @@ def test_a_stalemate_counted_by_pieces_is_unweighted_material_counting(tmp_path,
 def test_draw_odds_beside_a_repetition_draw_is_a_located_e809(tmp_path):
     """Fairy-Stockfish's draw odds would score the repetition's draw as White's win too."""
     path = tmp_path / "stepping.zrf"
-    text = stepping_game("(White (Man a1 b1)) (Black (Man c3))",
-                         WHITE_WINS_EITHER_WAY + "\n(draw-condition (White Black) repetition)")
+    text = declared_black_first(SETUP,
+                                WHITE_WINS_EITHER_WAY + "\n(draw-condition (White Black) repetition)")
     path.write_text(text)
     line = next(i for i, t in enumerate(text.splitlines(), 1) if "repetition" in t)
     assert refused_export_lines(path) == [
@@ -154,7 +140,7 @@ def test_a_stalemate_won_by_one_player_and_drawn_by_the_other_stays_a_located_e8
     """White wins when stalemated, Black's stalemate is Zillions' default draw: no odds say
     that (Hunt's rule, with the loser's side turned round)."""
     path = tmp_path / "stepping.zrf"
-    text = stepping_game("(White (Man a1 b1)) (Black (Man c3))", "(win-condition (White) stalemated)")
+    text = declared_black_first(SETUP, "(win-condition (White) stalemated)")
     path.write_text(text)
     line = next(i for i, t in enumerate(text.splitlines(), 1) if "win-condition" in t)
     assert refused_export_lines(path) == [

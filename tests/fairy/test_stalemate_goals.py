@@ -9,7 +9,6 @@ rule no section says.  Skipped without pyffish.
 
 from __future__ import annotations
 
-import textwrap
 
 import pytest
 
@@ -20,25 +19,7 @@ from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
 from tests.conftest import scaled
 from tests.fairy.export_refusals import refused_export_lines
-
-
-def stepping_game(goals: str) -> str:
-    """The game of the module docstring with ``goals`` (one a line)."""
-    return textwrap.dedent("""\
-        (define go ($1 (verify empty?) add))
-        (game
-          (title "Stepping")
-          (players White Black)
-          (turn-order White Black)
-          (board
-            (grid (start-rectangle 0 0 50 50)
-              (dimensions ("a/b/c" (50 0)) ("3/2/1" (0 50)))
-              (directions (n 0 -1) (s 0 1)))
-            (symmetry Black (n s) (s n)))
-          (piece (name Man) (moves (go n)))
-          (board-setup (White (Man a1 b1)) (Black (Man c3)))
-        GOALS)
-        """).replace("GOALS", textwrap.indent(goals, "  "))
+from tests.fairy.stepping_games import stepping_game
 
 
 def test_a_stalemate_loss_given_to_each_player_by_its_own_goal_is_stalemate_value_loss(tmp_path):
