@@ -41,30 +41,35 @@ def _one_movement(part) -> bool:
         and (moves[0][0] != moves[0][1] or moves[0][4])
 
 
+def _moves_of_random_games(game, seed: int, games: int, plies: int):
+    """Every legal move of every position of ``games`` seeded random games of at most ``plies``."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        state = game.initial_state()
+        for _ply in range(plies):
+            moves = state.legal_moves()
+            if not moves or state.outcome() is not None:
+                break
+            yield from moves
+            state = state.apply(rng.choice(moves))
+
+
 @pytest.mark.parametrize("file", ["chess.zrf", "xiangqi.zrf", "shogi.zrf"])
 def test_the_one_movement_shortcuts_agree_with_the_general_code(file):
     game = open_game(str(GAMES / file))
     compiled = game  # the interpreter's game is its compiled form
-    rng = random.Random(7)
     shortcut = promotions = attributes = 0
-    for _ in range(scaled(6, 2)):
-        state = game.initial_state()
-        for _ply in range(200):
-            moves = state.legal_moves()
-            if not moves or state.outcome() is not None:
-                break
-            for move in moves:
-                turn = move.data
-                for part, board in zip(turn.parts, turn.befores):
-                    assert part_notation(compiled, part, board) == \
-                        notation_by_operations(compiled, part, board), move.notation
-                    assert part_details(compiled, part, board) == \
-                        details_by_replay(compiled, part, board), move.notation
-                    attributes += _one_movement_setting_attributes(part)
-                    if _one_movement(part):
-                        shortcut += 1
-                        promotions += part.moves[0][3] >= 0
-            state = state.apply(rng.choice(moves))
+    for move in _moves_of_random_games(game, 7, scaled(6, 2), 200):
+        turn = move.data
+        for part, board in zip(turn.parts, turn.befores):
+            assert part_notation(compiled, part, board) == \
+                notation_by_operations(compiled, part, board), move.notation
+            assert part_details(compiled, part, board) == \
+                details_by_replay(compiled, part, board), move.notation
+            attributes += _one_movement_setting_attributes(part)
+            if _one_movement(part):
+                shortcut += 1
+                promotions += part.moves[0][3] >= 0
     assert shortcut > 1000
     if file == "chess.zrf":
         assert attributes > 0, "no part setting attributes met: the shortcuts' attributes went unchecked"
@@ -80,22 +85,14 @@ def test_a_turn_lists_the_movements_its_details_give(file):
     movements in one part), shogi captures (the taken piece moved to its new owner's hand cell),
     checkers' captures of several parts."""
     game = open_game(str(GAMES / file))
-    rng = random.Random(11)
     kinds = set()
-    for _ in range(scaled(4, 2)):
-        state = game.initial_state()
-        for _ply in range(150):
-            moves = state.legal_moves()
-            if not moves or state.outcome() is not None:
-                break
-            for move in moves:
-                turn = move.data
-                expected = [(m.piece[1], m.source, m.target)
-                            for part, board in zip(turn.parts, turn.befores)
-                            for m in details_by_replay(game, part, board).movements]
-                assert move.movements() == expected, move.notation
-                kinds.add(min(len(expected), 2) + 3 * (len(turn.parts) > 1))
-            state = state.apply(rng.choice(moves))
+    for move in _moves_of_random_games(game, 11, scaled(4, 2), 150):
+        turn = move.data
+        expected = [(m.piece[1], m.source, m.target)
+                    for part, board in zip(turn.parts, turn.befores)
+                    for m in details_by_replay(game, part, board).movements]
+        assert move.movements() == expected, move.notation
+        kinds.add(min(len(expected), 2) + 3 * (len(turn.parts) > 1))
     # 1 and 2: one-part moves of one and of two or more movements; 5: moves of several parts
     wanted = {"chess.zrf": {1, 2}, "shogi.zrf": {1, 2}, "checkers.zrf": {1, 5}}[file]
     assert wanted <= kinds, f"kinds of moves met: {kinds}"
