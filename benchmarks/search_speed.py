@@ -22,7 +22,10 @@ one after the other, and times itself in processor seconds:
 
 A node is what each engine counts: ours one move generation or sixteen static
 evaluations (docs/play.md), sunfish one call of its bound search (quiescence
-included), so the nodes/s of the two are of different nodes.  Each player's
+included), so the nodes/s of the two are of different nodes.  Ours also counts
+the positions its search entered, every call of the search and of quiescence
+(``SearchInfo.positions``), which is sunfish's kind of node; that rate is
+printed beside (a checkout from before the count prints none).  Each player's
 game knowledge is learned before its clock starts.  The move chosen, its
 score and the node count are printed per position (``--repeat N``: each position is
 searched N times in its worker, and the least processor time counts, which
@@ -93,7 +96,8 @@ for text in job["positions"]:
         move = player.choose(state)
         spent = time.process_time() - t
         seconds = spent if seconds is None else min(seconds, spent)
-    out.append({"nodes": player.info.nodes, "seconds": seconds, "move": move.notation,
+    out.append({"nodes": player.info.nodes, "positions": getattr(player.info, "positions", None),
+                "seconds": seconds, "move": move.notation,
                 "score": round(player.info.score, 6), "depth": player.info.depth})
 json.dump(out, sys.stdout)
 '''
@@ -188,6 +192,12 @@ def rate(results: list) -> tuple[int, float]:
     return nodes, seconds
 
 
+def positions_entered(results: list) -> int | None:
+    """The positions the searches entered, or None from a checkout whose player does not count them."""
+    counts = [r.get("positions") for r in results]
+    return None if None in counts else sum(counts)
+
+
 def _load() -> str:
     """The 1, 5 and 15 minute load averages (the benchmark's figures move with them)."""
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -228,6 +238,11 @@ def main() -> int:
             n0, s0 = rate(before)
             print(f"  ours: {n1} nodes in {s1:.2f} s, {n1 / s1:,.0f} nodes/s; previous ({commit}): {n0} nodes in "
                   f"{s0:.2f} s, {n0 / s0:,.0f} nodes/s; ratio {(n1 / s1) / (n0 / s0):.2f}")
+            for side, results, seconds in (("ours", ours, s1), ("previous", before, s0)):
+                entered = positions_entered(results)
+                if entered is not None:
+                    print(f"  {side}: {entered} positions entered, {entered / seconds:,.0f} a second "
+                          f"(the kind of node sunfish counts)")
             if name == "chess":
                 boards = [({c: (LETTERS[t] if p == "White" else LETTERS[t].lower())
                             for c, (p, t) in st.board().items()}, st.current_player == "White")

@@ -260,5 +260,8 @@ def test_captures_kept_for_quiescence_change_no_search(fen, chess_knowledge):
     again = AlphaBetaPlayer(max_depth=3, node_budget=300, seed=0, knowledge_cache=cache)
     again._captures = _Forgetful()
     a, b = kept.choose(_chess_state(fen)), again.choose(_chess_state(fen))
-    assert (a.notation, kept.info.score, kept.info.nodes) == (b.notation, again.info.score, again.info.nodes)
+    assert (a.notation, kept.info.score, kept.info.nodes, kept.info.positions) == \
+        (b.notation, again.info.score, again.info.nodes, again.info.positions)
     assert kept.info.nodes > 50  # a real search, with quiescence under it
+    # most positions entered stand pat or hit the table: more positions than generations
+    assert kept.info.positions > kept.info.nodes

@@ -241,6 +241,10 @@ class SearchInfo:
     nodes: int = 0
     score: float = 0.0
     seconds: float = 0.0
+    positions: int = 0
+    """Positions the search entered (every call of the search and of quiescence, a table hit
+    included): the node most chess engines count (sunfish's ``bound()`` calls, a UCI ``info nodes``),
+    not the budget's node (:attr:`nodes`)."""
 
 
 class AlphaBetaPlayer(Player):
@@ -298,6 +302,7 @@ class AlphaBetaPlayer(Player):
         self.history: dict[str, int] = {}
         self.nodes = 0
         self._evaluations = 0
+        self._positions = 0
         self.info = SearchInfo()
         self._deadline = Deadline.none()
         self._root = ""
@@ -479,6 +484,7 @@ class AlphaBetaPlayer(Player):
 
     def _quiesce(self, state: State, sig, alpha: float, beta: float, ply: int, qply: int,
                  target: str | None = None) -> float:
+        self._positions += 1
         maximising = state.current_player == self._root
         stand = self._static(sig)
         if maximising and stand >= beta or not maximising and stand <= alpha or qply >= QUIESCENCE_PLIES:
@@ -521,6 +527,7 @@ class AlphaBetaPlayer(Player):
         return best
 
     def _search(self, state: State, sig, depth: int, alpha: float, beta: float, ply: int) -> float:
+        self._positions += 1
         quick = state.quick_outcome()
         if quick is not None:
             return outcome_value(quick, self._root, ply)
@@ -678,7 +685,7 @@ class AlphaBetaPlayer(Player):
         """The move :meth:`choose` plays: iterative deepening over the root's ``moves``."""
         self._root = state.current_player
         self.played.add(state.signature())
-        self.nodes = self._evaluations = 0
+        self.nodes = self._evaluations = self._positions = 0
         self.killers.clear()
         self._tree.clear()
         self._captures.clear()
@@ -727,7 +734,7 @@ class AlphaBetaPlayer(Player):
         self._root_values.clear()
         if self._noise > 0:
             best, best_score = self._pick(best, best_score, valued)
-        self.info = SearchInfo(reached, self.nodes, best_score, self._deadline.elapsed())
+        self.info = SearchInfo(reached, self.nodes, best_score, self._deadline.elapsed(), self._positions)
         return best
 
     def _pick(self, best: Move, best_score: float, valued: list[tuple[float, Move]]) -> tuple[Move, float]:
