@@ -34,6 +34,14 @@ times, alternating which goes first, and each position keeps its least time): wi
 sides they must agree, and a change meant to speed the search up without
 changing it must keep them (``PYTHONHASHSEED`` is fixed to 0 in the workers).
 The machine's load average is printed at the start and the end of the run.
+
+``--instructions`` counts instead of timing: each worker runs under callgrind
+(valgrind), which counts the machine instructions of the searches only
+(switched on after the game is loaded, its knowledge learned and one pass of
+the same searches has filled the memos; address-space randomisation off where
+``setarch`` can).  The counts do not move with the load or from run to run, so
+a change of a percent shows; the times printed in that mode are callgrind's,
+many times the machine's.
 """
 
 from __future__ import annotations
@@ -41,9 +49,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import platform
 import random
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from previous_checkout import previous_checkout
@@ -86,19 +97,34 @@ except ImportError:  # learned knowledge kept by a cache given to the player
     cache = KnowledgeCache(capacity=1)
     cache.knowledge(game, 0)
     extra = {"knowledge_cache": cache}
+def search(text):
+    state = set_up(game, text)
+    player = AlphaBetaPlayer(max_depth=job["depth"], node_budget=job["budget"], seed=0, **extra)
+    t = time.process_time()
+    move = player.choose(state)
+    return player, move, time.process_time() - t
+def entry(player, move, seconds):
+    return {"nodes": player.info.nodes, "positions": getattr(player.info, "positions", None),
+            "seconds": seconds, "move": move.notation,
+            "score": round(player.info.score, 6), "depth": player.info.depth}
 out = []
-for text in job["positions"]:
-    seconds = None
-    for _ in range(job["repeat"]):  # the least processor time of the repeats
-        state = set_up(game, text)
-        player = AlphaBetaPlayer(max_depth=job["depth"], node_budget=job["budget"], seed=0, **extra)
-        t = time.process_time()
-        move = player.choose(state)
-        spent = time.process_time() - t
-        seconds = spent if seconds is None else min(seconds, spent)
-    out.append({"nodes": player.info.nodes, "positions": getattr(player.info, "positions", None),
-                "seconds": seconds, "move": move.notation,
-                "score": round(player.info.score, 6), "depth": player.info.depth})
+if job.get("instructions"):  # under callgrind: count only the searches, after a pass that fills the memos
+    import os, subprocess
+    for text in job["positions"]:
+        search(text)
+    switch = ["callgrind_control", "-i", "on", str(os.getpid())]
+    subprocess.run(switch, capture_output=True, check=True)
+    found = [search(text) for text in job["positions"]]
+    switch[2] = "off"
+    subprocess.run(switch, capture_output=True, check=True)
+    out = [entry(*f) for f in found]
+else:
+    for text in job["positions"]:
+        seconds = None
+        for _ in range(job["repeat"]):  # the least processor time of the repeats
+            player, move, spent = search(text)
+            seconds = spent if seconds is None else min(seconds, spent)
+        out.append(entry(player, move, seconds))
 json.dump(out, sys.stdout)
 '''
 
@@ -158,12 +184,45 @@ def positions(path: str, variant: str | None, count: int, seed: int) -> list:
 
 
 def run(python_path: Path, code: str, job: dict) -> list:
+    """The worker's results; with ``job["instructions"]`` it runs under callgrind, and each
+    result also carries ``instructions``: the machine instructions of all the searches."""
     env = dict(os.environ, PYTHONPATH=str(python_path), PYTHONHASHSEED="0", ZRF_TRANSLATION_CACHE="1")
-    proc = subprocess.run([sys.executable, "-c", code], input=json.dumps(job), capture_output=True, text=True,
-                          env=env, cwd=python_path)
-    if proc.returncode != 0:
-        raise SystemExit(f"worker in {python_path} failed:\n{proc.stderr}")
-    return json.loads(proc.stdout)
+    command = [sys.executable, "-c", code]
+    with tempfile.TemporaryDirectory(prefix="search-speed-callgrind-") as scratch:
+        counts = Path(scratch) / "callgrind.out"
+        if job.get("instructions"):
+            command = callgrind_command(counts) + command
+        proc = subprocess.run(command, input=json.dumps(job), capture_output=True, text=True, env=env,
+                              cwd=python_path)
+        if proc.returncode != 0:
+            raise SystemExit(f"worker in {python_path} failed:\n{proc.stderr}")
+        results = json.loads(proc.stdout)
+        if job.get("instructions"):
+            total = callgrind_total(counts)
+            for r in results:
+                r["instructions"] = total
+    return results
+
+
+def callgrind_command(counts: Path) -> list[str]:
+    """The prefix that runs a worker under callgrind, counting nothing until the worker switches
+    it on (``callgrind_control -i on``), with address-space randomisation off where ``setarch``
+    can do that (the same layout from run to run)."""
+    missing = [tool for tool in ("valgrind", "callgrind_control") if shutil.which(tool) is None]
+    if missing:
+        raise SystemExit(f"--instructions needs {' and '.join(missing)} (Debian: apt-get install valgrind)")
+    prefix = ["setarch", platform.machine(), "-R"] if shutil.which("setarch") else []
+    return prefix + ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={counts}"]
+
+
+def callgrind_total(counts: Path) -> int:
+    """The instructions a callgrind output file counted: its ``totals:`` line, written at the end
+    (the ``summary:`` line near the top is written before anything is counted)."""
+    for line in reversed(counts.read_text().splitlines()):
+        key, _, value = line.partition(":")
+        if key == "totals":
+            return int(value.split()[0])
+    raise SystemExit(f"no instruction count in {counts}")
 
 
 def rounds(ours_path: Path, previous_path: Path, job: dict, count: int) -> tuple[list, list]:
@@ -216,7 +275,13 @@ def main() -> int:
                     help="search each position this many times in each worker and keep the least time")
     ap.add_argument("--rounds", type=int, default=1,
                     help="run both checkouts' workers this many times, alternating which goes first")
+    ap.add_argument("--instructions", action="store_true",
+                    help="count machine instructions under callgrind (valgrind) instead of timing: the same "
+                         "count on any load; one pass, after a pass that fills the memos (no --repeat, --rounds)")
     args = ap.parse_args()
+    if args.instructions:
+        callgrind_command(Path("check"))  # says what is missing before any work
+        args.repeat = args.rounds = 1
     sys.path.insert(0, str(ROOT))
 
     print(f"load average at start: {_load()}")
@@ -225,9 +290,11 @@ def main() -> int:
             path, variant = GAMES[name]
             found = positions(path, variant, args.positions, args.seed)
             job = {"path": game_source(path), "variant": variant, "positions": [t for t, _ in found],
-                   "depth": args.depth, "budget": args.budget, "repeat": args.repeat}
+                   "depth": args.depth, "budget": args.budget, "repeat": args.repeat,
+                   "instructions": args.instructions}
             ours, before = rounds(ROOT, previous, job, args.rounds)
-            print(f"{name}: {len(found)} positions, depth {args.depth}, budget {args.budget} nodes")
+            print(f"{name}: {len(found)} positions, depth {args.depth}, budget {args.budget} nodes"
+                  + (" (times under callgrind)" if args.instructions else ""))
             for i, (a, b) in enumerate(zip(ours, before)):
                 same = "same" if (a["move"], a["score"], a["nodes"]) == (b["move"], b["score"], b["nodes"]) \
                     else "DIFFERENT"
@@ -238,12 +305,16 @@ def main() -> int:
             n0, s0 = rate(before)
             print(f"  ours: {n1} nodes in {s1:.2f} s, {n1 / s1:,.0f} nodes/s; previous ({commit}): {n0} nodes in "
                   f"{s0:.2f} s, {n0 / s0:,.0f} nodes/s; ratio {(n1 / s1) / (n0 / s0):.2f}")
+            if args.instructions:
+                i1, i0 = ours[0]["instructions"], before[0]["instructions"]
+                print(f"  instructions: ours {i1:,} ({i1 / n1:,.0f} a node), previous {i0:,} ({i0 / n0:,.0f} a node); "
+                      f"ours / previous {i1 / i0:.4f}")
             for side, results, seconds in (("ours", ours, s1), ("previous", before, s0)):
                 entered = positions_entered(results)
                 if entered is not None:
                     print(f"  {side}: {entered} positions entered, {entered / seconds:,.0f} a second "
                           f"(the kind of node sunfish counts)")
-            if name == "chess":
+            if name == "chess" and not args.instructions:
                 boards = [({c: (LETTERS[t] if p == "White" else LETTERS[t].lower())
                             for c, (p, t) in st.board().items()}, st.current_player == "White")
                           for _, st in found]
