@@ -42,6 +42,7 @@ from runtime.loading.opening import open_game
 from zrf.diagnostics import ZrfError
 from zrf.model import GameDef, ZrfFile, build_file
 from zrf.syntax import to_text
+from zrf.text_enum import TextEnum
 
 from .game_entries import Entry, Skip, entries
 
@@ -56,6 +57,13 @@ class Status(enum.Enum):
     TIMEOUT = "timeout"
 
 
+class Family(TextEnum):
+    """The kind of game a row counts in: the chess family (see the module docstring) or any other."""
+
+    CHESS = "chess"
+    OTHER = "other"
+
+
 #: a file's status is its best game's: the first of these any of its games has
 _BEST_FIRST = (Status.VERIFIED, Status.DIFFERS, Status.BLOCKED, Status.TIMEOUT, Status.ERROR)
 
@@ -63,7 +71,7 @@ _BEST_FIRST = (Status.VERIFIED, Status.DIFFERS, Status.BLOCKED, Status.TIMEOUT, 
 @dataclass
 class Row:
     slug: str
-    family: str = "other"
+    family: Family = Family.OTHER
     status: Status = Status.ERROR
     codes: str = ""
     first: str = ""
@@ -72,7 +80,7 @@ class Row:
     games: list[str] = field(default_factory=list)
 
     def line(self) -> str:
-        cells = [self.slug, self.family, self.status.value, self.codes, self.first, f"{self.seconds:.1f}"]
+        cells = [self.slug, self.family.value, self.status.value, self.codes, self.first, f"{self.seconds:.1f}"]
         return "\t".join(cells + (["; ".join(self.games)] if self.games else []))
 
     def game_text(self, title: str) -> str:
@@ -80,15 +88,15 @@ class Row:
         return f"{title}: {self.status.value}" + (f" {self.codes}" if self.codes else "")
 
 
-def family(gdef: GameDef) -> str:
-    """``chess`` for two players and a goal naming a royal piece (see the module docstring), else ``other``."""
+def family(gdef: GameDef) -> Family:
+    """:attr:`Family.CHESS` for two players and a goal naming a royal piece (see the module docstring)."""
     if len(gdef.players) != 2:
-        return "other"
+        return Family.OTHER
     for g in gdef.goals:
         text = to_text(g.condition)
         if re.search(r"\(checkmated [^()]+\)|\(pieces-remaining 0 [^() ]+\)|\(absolute-config [^() ]+ ", text):
-            return "chess"
-    return "other"
+            return Family.CHESS
+    return Family.OTHER
 
 
 def sweep_one(path: str | ZrfFile, slug: str, timeout: int, depth: int, positions: int,
@@ -134,8 +142,9 @@ def sweep_file(path: str, slug: str, timeout: int, depth: int, positions: int, b
         return Row(slug, first=str(exc).splitlines()[0][:200], seconds=time.perf_counter() - start)
     tried: list[tuple[Entry, Row]] = []
     games: list[str] = []  # every game's part of the row, in file order
-    file_family = "chess" if any(family(g) == "chess" for g in zf.games if g.playable) else "other"
-    if chess_only and file_family != "chess":
+    file_family = (Family.CHESS if any(family(g) is Family.CHESS for g in zf.games if g.playable)
+                   else Family.OTHER)
+    if chess_only and file_family is not Family.CHESS:
         return None
     for entry in entries(zf):
         if entry.skip is None and tried and time.perf_counter() - start >= budget:
@@ -198,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
             row = sweep_one(path, slug, args.timeout, args.depth, args.positions)
         print(row.line(), flush=True)
         tally[row.status.value] += 1
-        if row.family == "chess" and row.status is not Status.VERIFIED:
+        if row.family is Family.CHESS and row.status is not Status.VERIFIED:
             blocked[row.status.value + " " + (row.codes.split()[0] if row.codes else "")] += 1
     print("tally: " + ", ".join(f"{k} {v}" for k, v in sorted(tally.items())), file=sys.stderr)
     print("chess family not verified: " + ", ".join(f"{k} {v}" for k, v in sorted(blocked.items())),
