@@ -7,9 +7,10 @@ For every MANIFEST row that needs no Axiom engine, the file's default game is lo
 (:func:`runtime.fairy.export.export_game`) and, when a section comes out, verified
 (:func:`runtime.fairy.verification.verify`: perft to ``--depth`` and ``--positions``
 positions of random games).  One tab-separated row per game on standard output: slug,
-family (``chess`` for a two-player game with a goal that names a royal piece: checkmated,
-or ``pieces-remaining 0`` of a type, or a piece type reaching cells), status (``verified``, ``differs``, ``blocked``,
-``error``, ``timeout``), the diagnostic codes found, the first diagnostic, seconds.  A tally
+family (``chess`` for a two-player game with a win or loss goal that names a royal piece
+type: ``checkmated`` of it, ``pieces-remaining 0`` of it, or ``absolute-config`` of it on
+cells), status (``verified``, ``differs``, ``blocked``, ``error``, ``timeout``), the
+diagnostic codes found, the first diagnostic, seconds.  A tally
 on standard error: games verified, and the chess-family games that do not export grouped
 by their first blocking code.
 
@@ -27,10 +28,10 @@ from __future__ import annotations
 import argparse
 import csv
 import enum
-import re
 import sys
 import time
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,7 +42,7 @@ from runtime.jobs.time_limits import TimeLimitExceeded, time_limit
 from runtime.loading.opening import open_game
 from zrf.diagnostics import ZrfError
 from zrf.model import GameDef, ZrfFile, build_file
-from zrf.syntax import to_text
+from zrf.syntax import Atom, List, Node, walk
 from zrf.text_enum import TextEnum
 
 from .game_entries import Entry, Skip, entries
@@ -89,14 +90,31 @@ class Row:
 
 
 def family(gdef: GameDef) -> Family:
-    """:attr:`Family.CHESS` for two players and a goal naming a royal piece (see the module docstring)."""
+    """:attr:`Family.CHESS` for two players and a win or loss goal naming a royal piece type
+    (:func:`_names_royal_piece`, anywhere in the goal's condition), else :attr:`Family.OTHER`."""
     if len(gdef.players) != 2:
         return Family.OTHER
-    for g in gdef.goals:
-        text = to_text(g.condition)
-        if re.search(r"\(checkmated [^()]+\)|\(pieces-remaining 0 [^() ]+\)|\(absolute-config [^() ]+ ", text):
+    for goal in gdef.goals:
+        if goal.kind in ("win", "loss") and any(_names_royal_piece(node, gdef.pieces) for node in walk(goal.condition)):
             return Family.CHESS
     return Family.OTHER
+
+
+def _names_royal_piece(node: Node, types: Collection[str]) -> bool:
+    """Whether ``node`` is ``(checkmated T...)``, ``(pieces-remaining 0 T)`` or ``(absolute-config T ... where)``
+    with every ``T`` one of ``types`` (the game's piece types): the player's royal piece checkmated, its
+    last piece of a type gone, or a piece of a type on given cells."""
+    if not isinstance(node, List):
+        return False
+    args = node.args
+    if node.head == "checkmated":
+        return bool(args) and all(isinstance(a, Atom) and a.text in types for a in args)
+    if node.head == "pieces-remaining":
+        return (len(args) == 2 and isinstance(args[0], Atom) and args[0].is_number and args[0].value == 0
+                and isinstance(args[1], Atom) and args[1].text in types)
+    if node.head == "absolute-config":
+        return len(args) >= 2 and isinstance(args[0], Atom) and args[0].text in types
+    return False
 
 
 def sweep_one(path: str | ZrfFile, slug: str, timeout: int, depth: int, positions: int,
