@@ -45,6 +45,7 @@ from zrf.model import GameDef, ZrfFile, build_file
 from zrf.syntax import Atom, List, Node, walk
 from zrf.text_enum import TextEnum
 
+from .failures import describe_failure
 from .game_entries import Entry, Skip, entries
 
 
@@ -141,7 +142,7 @@ def sweep_one(path: str | ZrfFile, slug: str, timeout: int, depth: int, position
     except GameLoadError as exc:
         row.first = str(exc).splitlines()[0][:200]
     except Exception as exc:  # a sweep reports every failure as a row and goes on
-        row.first = f"{type(exc).__name__}: {str(exc)[:200]}"
+        row.first = describe_failure(exc, 200)
     row.seconds = time.perf_counter() - start
     return row
 
