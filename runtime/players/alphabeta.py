@@ -691,9 +691,11 @@ class AlphaBetaPlayer(Player):
         self._captures.clear()
         self._root_values.clear()
         self._keep_tree = self.evaluator.knowledge.mean_moves <= KEEP_TREE_MOVES
-        # valued: (value, move) of the root moves the deepest search valued, their static values until
-        # an iteration finishes one move, then that iteration's values (:meth:`_pick`)
+        # valued: (value, move) of the root moves the deepest search valued (:meth:`_pick`), their static
+        # values until an iteration finishes one move, then that iteration's values: from ``searched``,
+        # the scored moves of the last iteration that scored any (a cut one's in search order)
         order, valued = self._root_order(state, moves)
+        searched: list[tuple[float, int, Move, object]] = []
         best, best_score, reached = order[0][0], -math.inf, 0
         for depth in range(1, self.max_depth + 1):
             if depth > 1 and not self._deadline.may_deepen():
@@ -721,17 +723,19 @@ class AlphaBetaPlayer(Player):
                 if scored:
                     top = max(scored, key=lambda t: (t[0], -t[1]))
                     best, best_score = top[2], top[0]
-                    valued = [(value, m) for value, _, m, _ in scored]
+                    searched = scored
                 break
             scored.sort(key=lambda t: (-t[0], t[1]))
             best, best_score, reached = scored[0][2], scored[0][0], depth
-            valued = [(value, m) for value, _, m, _ in scored]
+            searched = scored
             order = [(m, sig) for _, _, m, sig in scored]
             if abs(best_score) >= DECIDED:
                 break  # a forced result is known: deeper search cannot change the choice's value
         self._tree.clear()
         self._captures.clear()
         self._root_values.clear()
+        if searched:
+            valued = [(value, m) for value, _, m, _ in searched]
         if self._noise > 0:
             best, best_score = self._pick(best, best_score, valued)
         self.info = SearchInfo(reached, self.nodes, best_score, self._deadline.elapsed(), self._positions)

@@ -42,6 +42,8 @@ from runtime.savedgames.replay import find_rules, replay
 from runtime.interpreter import MoveBackEnd
 from runtime.loading.opening import open_game
 
+from .failures import describe_failure
+
 EQUAL, DIFFERENT, SKIPPED, TIMEOUT, LOAD_FAILED = "equal", "DIFFERENT", "skipped", "timeout", "load failed"
 
 
@@ -157,7 +159,7 @@ def _timed(item: str, kind: str, timeout: int, fn) -> Verdict:
     except (GameLoadError, ZrfError) as exc:  # a file that does not read is no difference
         status, why = LOAD_FAILED, str(exc).splitlines()[0][:160] if str(exc) else type(exc).__name__
     except Exception as exc:  # every failure is counted with its kind, never hidden
-        status, why = DIFFERENT, f"{type(exc).__name__}: {str(exc).splitlines()[0][:160] if str(exc) else ''}"
+        status, why = DIFFERENT, describe_failure(exc, 160)
     return Verdict(item, kind, status, why, time.perf_counter() - start)
 
 

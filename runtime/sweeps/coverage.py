@@ -31,6 +31,8 @@ from pathlib import Path
 from runtime.jobs.time_limits import TimeLimitExceeded, time_limit
 from runtime.jobs.executors import BackendError, add_arguments, open_executor
 
+from .failures import describe_failure
+
 
 @dataclass
 class Coverage:
@@ -114,7 +116,7 @@ def check_game(path: str, slug: str, plies: int = 200, seed: int = 0, timeout: i
     except RecursionError:
         cov.note = f"recursion limit in {stage}"
     except Exception as exc:  # every failure is reported, with its kind
-        cov.note = f"{type(exc).__name__} in {stage}: {str(exc).splitlines()[0][:120] if str(exc) else ''}"
+        cov.note = describe_failure(exc, 120, stage)
     cov.seconds = time.perf_counter() - start
     return cov
 
@@ -150,8 +152,8 @@ def replay_line(saved_path: str, slug: str, name: str, timeout: int) -> str:
             return f"{slug}\t{name}\t{r.lines}\t{r.applied_lines}\t{result}"
     except TimeLimitExceeded:
         return f"{slug}\t{name}\t-\t-\ttimeout after {timeout}s"
-    except Exception as exc:
-        return f"{slug}\t{name}\t-\t-\t{type(exc).__name__}: {str(exc)[:100]}"
+    except Exception as exc:  # every failure is a row, with its kind, and the replays go on
+        return f"{slug}\t{name}\t-\t-\t{describe_failure(exc, 100)}"
 
 
 def _axiom_replay_line(slug: str, name: str) -> str:

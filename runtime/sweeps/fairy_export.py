@@ -7,9 +7,10 @@ For every MANIFEST row that needs no Axiom engine, the file's default game is lo
 (:func:`runtime.fairy.export.export_game`) and, when a section comes out, verified
 (:func:`runtime.fairy.verification.verify`: perft to ``--depth`` and ``--positions``
 positions of random games).  One tab-separated row per game on standard output: slug,
-family (``chess`` for a two-player game with a goal that names a royal piece: checkmated,
-or ``pieces-remaining 0`` of a type, or a piece type reaching cells), status (``verified``, ``differs``, ``blocked``,
-``error``, ``timeout``), the diagnostic codes found, the first diagnostic, seconds.  A tally
+family (``chess`` for a two-player game with a win or loss goal that names a royal piece
+type: ``checkmated`` of it, ``pieces-remaining 0`` of it, or ``absolute-config`` of it on
+cells), status (``verified``, ``differs``, ``blocked``, ``error``, ``timeout``), the
+diagnostic codes found, the first diagnostic, seconds.  A tally
 on standard error: games verified, and the chess-family games that do not export grouped
 by their first blocking code.
 
@@ -27,10 +28,10 @@ from __future__ import annotations
 import argparse
 import csv
 import enum
-import re
 import sys
 import time
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,8 +42,10 @@ from runtime.jobs.time_limits import TimeLimitExceeded, time_limit
 from runtime.loading.opening import open_game
 from zrf.diagnostics import ZrfError
 from zrf.model import GameDef, ZrfFile, build_file
-from zrf.syntax import to_text
+from zrf.syntax import Atom, List, Node, walk
+from zrf.text_enum import TextEnum
 
+from .failures import describe_failure
 from .game_entries import Entry, Skip, entries
 
 
@@ -56,6 +59,13 @@ class Status(enum.Enum):
     TIMEOUT = "timeout"
 
 
+class Family(TextEnum):
+    """The kind of game a row counts in: the chess family (see the module docstring) or any other."""
+
+    CHESS = "chess"
+    OTHER = "other"
+
+
 #: a file's status is its best game's: the first of these any of its games has
 _BEST_FIRST = (Status.VERIFIED, Status.DIFFERS, Status.BLOCKED, Status.TIMEOUT, Status.ERROR)
 
@@ -63,7 +73,7 @@ _BEST_FIRST = (Status.VERIFIED, Status.DIFFERS, Status.BLOCKED, Status.TIMEOUT, 
 @dataclass
 class Row:
     slug: str
-    family: str = "other"
+    family: Family = Family.OTHER
     status: Status = Status.ERROR
     codes: str = ""
     first: str = ""
@@ -72,7 +82,7 @@ class Row:
     games: list[str] = field(default_factory=list)
 
     def line(self) -> str:
-        cells = [self.slug, self.family, self.status.value, self.codes, self.first, f"{self.seconds:.1f}"]
+        cells = [self.slug, self.family.value, self.status.value, self.codes, self.first, f"{self.seconds:.1f}"]
         return "\t".join(cells + (["; ".join(self.games)] if self.games else []))
 
     def game_text(self, title: str) -> str:
@@ -80,15 +90,32 @@ class Row:
         return f"{title}: {self.status.value}" + (f" {self.codes}" if self.codes else "")
 
 
-def family(gdef: GameDef) -> str:
-    """``chess`` for two players and a goal naming a royal piece (see the module docstring), else ``other``."""
+def family(gdef: GameDef) -> Family:
+    """:attr:`Family.CHESS` for two players and a win or loss goal naming a royal piece type
+    (:func:`_names_royal_piece`, anywhere in the goal's condition), else :attr:`Family.OTHER`."""
     if len(gdef.players) != 2:
-        return "other"
-    for g in gdef.goals:
-        text = to_text(g.condition)
-        if re.search(r"\(checkmated [^()]+\)|\(pieces-remaining 0 [^() ]+\)|\(absolute-config [^() ]+ ", text):
-            return "chess"
-    return "other"
+        return Family.OTHER
+    for goal in gdef.goals:
+        if goal.kind in ("win", "loss") and any(_names_royal_piece(node, gdef.pieces) for node in walk(goal.condition)):
+            return Family.CHESS
+    return Family.OTHER
+
+
+def _names_royal_piece(node: Node, types: Collection[str]) -> bool:
+    """Whether ``node`` is ``(checkmated T...)``, ``(pieces-remaining 0 T)`` or ``(absolute-config T ... where)``
+    with every ``T`` one of ``types`` (the game's piece types): the player's royal piece checkmated, its
+    last piece of a type gone, or a piece of a type on given cells."""
+    if not isinstance(node, List):
+        return False
+    args = node.args
+    if node.head == "checkmated":
+        return bool(args) and all(isinstance(a, Atom) and a.text in types for a in args)
+    if node.head == "pieces-remaining":
+        return (len(args) == 2 and isinstance(args[0], Atom) and args[0].is_number and args[0].value == 0
+                and isinstance(args[1], Atom) and args[1].text in types)
+    if node.head == "absolute-config":
+        return len(args) >= 2 and isinstance(args[0], Atom) and args[0].text in types
+    return False
 
 
 def sweep_one(path: str | ZrfFile, slug: str, timeout: int, depth: int, positions: int,
@@ -115,7 +142,7 @@ def sweep_one(path: str | ZrfFile, slug: str, timeout: int, depth: int, position
     except GameLoadError as exc:
         row.first = str(exc).splitlines()[0][:200]
     except Exception as exc:  # a sweep reports every failure as a row and goes on
-        row.first = f"{type(exc).__name__}: {str(exc)[:200]}"
+        row.first = describe_failure(exc, 200)
     row.seconds = time.perf_counter() - start
     return row
 
@@ -134,8 +161,9 @@ def sweep_file(path: str, slug: str, timeout: int, depth: int, positions: int, b
         return Row(slug, first=str(exc).splitlines()[0][:200], seconds=time.perf_counter() - start)
     tried: list[tuple[Entry, Row]] = []
     games: list[str] = []  # every game's part of the row, in file order
-    file_family = "chess" if any(family(g) == "chess" for g in zf.games if g.playable) else "other"
-    if chess_only and file_family != "chess":
+    file_family = (Family.CHESS if any(family(g) is Family.CHESS for g in zf.games if g.playable)
+                   else Family.OTHER)
+    if chess_only and file_family is not Family.CHESS:
         return None
     for entry in entries(zf):
         if entry.skip is None and tried and time.perf_counter() - start >= budget:
@@ -198,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
             row = sweep_one(path, slug, args.timeout, args.depth, args.positions)
         print(row.line(), flush=True)
         tally[row.status.value] += 1
-        if row.family == "chess" and row.status is not Status.VERIFIED:
+        if row.family is Family.CHESS and row.status is not Status.VERIFIED:
             blocked[row.status.value + " " + (row.codes.split()[0] if row.codes else "")] += 1
     print("tally: " + ", ".join(f"{k} {v}" for k, v in sorted(tally.items())), file=sys.stderr)
     print("chess family not verified: " + ", ".join(f"{k} {v}" for k, v in sorted(blocked.items())),

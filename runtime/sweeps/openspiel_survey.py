@@ -28,6 +28,7 @@ import pyspiel
 from runtime.interpreter import ZrfGame as InterpretedGame
 from runtime.jobs.time_limits import TimeLimitExceeded, time_limit
 from runtime.sweeps.coverage import corpus_games
+from runtime.sweeps.failures import describe_failure
 from runtime.core.errors import GameLoadError
 from runtime.rl.openspiel import load
 from runtime.rl.decision_tree import GameLengthLimitWarning
@@ -81,8 +82,7 @@ def survey_game(slug: str, path: str, timeout: int, max_game_length: int, sims: 
     except RecursionError:
         row.note = f"recursion limit in {stage}"
     except Exception as exc:  # every failure is reported, with its kind
-        text = str(exc).splitlines()[0][:160] if str(exc) else ""
-        row.note = f"{type(exc).__name__} in {stage}: {text}"
+        row.note = describe_failure(exc, 160, stage)
     row.seconds = time.perf_counter() - start
     return row
 

@@ -17,10 +17,10 @@ import pytest
 pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed: pip install 'zrf-toolkit[fairy]'")
 
 from runtime.fairy.export import export_game, fairy_game
-from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
 from tests.conftest import scaled
 from tests.fairy.export_refusals import refused_export_lines
+from tests.fairy.exported import export_and_verify
 
 
 def turning_game(man_captures: str = "(take n Lord) (take e Lord) (take s Lord) (take w Lord)") -> str:
@@ -54,14 +54,12 @@ def test_pieces_that_turn_over_when_they_capture_export_and_verify(tmp_path):
     path = tmp_path / "turning.zrf"
     path.write_text(turning_game())
     game = open_game(str(path))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, _, result = export_and_verify(game, positions=scaled(200, 60))
     options = export.section.options
     assert options["promotedPieceType"] == "m:l"
     assert options["piecePromotionOnCapture"] == options["mandatoryPiecePromotion"] == "true"
     assert options["pieceDemotion"] == "true"
     assert options["promotionRegionWhite"] == "a1 b1 c1 a2 b2 c2 a3 b3 c3"
-    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 60))
     assert result.perft_ours[:2] == result.perft_theirs[:2] == [4, 20]
     assert result.ok, result.describe()
 
@@ -89,10 +87,8 @@ def test_captures_that_may_turn_or_not_are_the_players_choice(tmp_path):
     path.write_text(text.replace("(take sw Man)))", "(take sw Man) (take ne Lord) (take nw Lord) (take se Lord) "
                                  "(take sw Lord)))"))
     game = open_game(str(path))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, _, result = export_and_verify(game, positions=scaled(200, 60))
     assert export.section.options["mandatoryPiecePromotion"] == "false"
-    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 60))
     assert result.perft_ours[:2] == result.perft_theirs[:2] == [4, 24]
     assert result.ok, result.describe()
 

@@ -15,11 +15,10 @@ import pytest
 
 pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed: pip install 'zrf-toolkit[fairy]'")
 
-from runtime.fairy.export import export_game, fairy_game
-from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
 from tests.conftest import scaled
 from tests.fairy.export_refusals import refused_export_lines
+from tests.fairy.exported import export_and_verify
 
 #: No pawn may be dropped right in front of the enemy king where it mates, as the corpus's
 #: SimpleShogi says it: the pawn is guarded and every square the king could flee to is held by
@@ -72,8 +71,6 @@ def test_a_mating_pawn_drop_the_game_allows_exports_and_verifies(tmp_path):
     path = tmp_path / "mate.zrf"
     path.write_text(pawn_drop_game())
     game = open_game(str(path))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
-    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 30))
+    _, _, result = export_and_verify(game, positions=scaled(200, 30))
     assert result.perft_ours[0] == result.perft_theirs[0] == 13
     assert result.ok, result.describe()

@@ -17,6 +17,7 @@ from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
 from tests.conftest import scaled
 from tests.fairy.export_refusals import refused_export_lines
+from tests.fairy.exported import export_and_verify
 
 
 def drop_game(drops: str, setup: str, board: str = "3", macros: str = "", extra: str = "") -> str:
@@ -42,24 +43,29 @@ def drop_game(drops: str, setup: str, board: str = "3", macros: str = "", extra:
         """)
 
 
-def _export(tmp_path, text: str):
+def _open(tmp_path, text: str):
+    """The game of ``text``, written to drops.zrf in ``tmp_path``."""
     path = tmp_path / "drops.zrf"
     path.write_text(text)
-    game = open_game(str(path))
-    return path, game, export_game(game)
+    return open_game(str(path))
+
+
+def _export(tmp_path, text: str):
+    """The game of ``text`` and its export, ok or not."""
+    game = _open(tmp_path, text)
+    return game, export_game(game)
 
 
 def test_pieces_off_the_board_are_a_hand_dropped_anywhere(tmp_path):
     """Five men off the board for White, four for Black, dropped on any empty cell of 3x3: the
     start FEN's hand is ``[MMMMMmmmm]``, there is no drop region, and both engines count
     perft 9, 72 (9 x 8), 504 (9 x 8 x 7): no hand runs out in three plies."""
-    _, game, export = _export(tmp_path, drop_game("((verify empty?) add)",
-                                                  "(White (Man off 5)) (Black (Man off 4))"))
-    assert export.ok, [d.format() for d in export.diagnostics]
+    game = _open(tmp_path, drop_game("((verify empty?) add)",
+                                     "(White (Man off 5)) (Black (Man off 4))"))
+    export, _, result = export_and_verify(game, positions=scaled(200, 30))
     options = export.section.options
     assert options["startFen"] == "3/3/3[MMMMMmmmm] w - - 0 1"
     assert options["pieceDrops"] == "true" and "dropRegionWhite" not in options
-    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 30))
     assert result.perft_theirs == [9, 72, 504]
     assert result.ok, result.describe()
 
@@ -67,11 +73,10 @@ def test_pieces_off_the_board_are_a_hand_dropped_anywhere(tmp_path):
 def test_a_hand_that_runs_out_is_compared(tmp_path):
     """One man each on a 3x3 board: after both drop, neither has a move (perft 9, 72, 0 by
     hand); the hands, empty then, are part of every position compared."""
-    _, game, export = _export(tmp_path, drop_game("((verify empty?) add)",
-                                                  "(White (Man off 1)) (Black (Man off 1))"))
-    assert export.ok, [d.format() for d in export.diagnostics]
+    game = _open(tmp_path, drop_game("((verify empty?) add)",
+                                     "(White (Man off 1)) (Black (Man off 1))"))
+    export, _, result = export_and_verify(game, positions=scaled(200, 20))
     assert export.section.options["startFen"] == "3/3/3[Mm] w - - 0 1"
-    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 20))
     assert result.perft_ours == result.perft_theirs == [9, 72, 0]
     assert result.ok, result.describe()
 
@@ -80,8 +85,8 @@ def test_a_wrong_hand_fails_verification_at_the_start(tmp_path):
     """The export of the five-and-four game with one white man fewer in the start FEN's hand:
     the perft counts to depth 3 are still equal (no hand runs out), but the first position
     compared differs, by its hand."""
-    _, game, export = _export(tmp_path, drop_game("((verify empty?) add)",
-                                                  "(White (Man off 5)) (Black (Man off 4))"))
+    game, export = _export(tmp_path, drop_game("((verify empty?) add)",
+                                               "(White (Man off 5)) (Black (Man off 4))"))
     export.section.options["startFen"] = "3/3/3[MMMMmmmm] w - - 0 1"
     result = verify(fairy_game(export), game, depth=3, positions=5)
     assert result.perft_ours == result.perft_theirs == [9, 72, 504]
@@ -96,14 +101,13 @@ def test_drops_into_a_zone_are_a_drop_region(tmp_path):
     and perft is 8, 64 (8 x 8, the regions are apart), 448 (8 x 8 x 7)."""
     zone = ("(zone (name home) (players White) (positions a1 b1 c1 d1 a2 b2 c2 d2))\n"
             "    (zone (name home) (players Black) (positions a3 b3 c3 d3 a4 b4 c4 d4))")
-    _, game, export = _export(tmp_path, drop_game("((verify empty?) (verify (in-zone? home)) add)",
-                                                  "(White (Man off 3)) (Black (Man off 3))", board="4",
-                                                  extra=zone))
-    assert export.ok, [d.format() for d in export.diagnostics]
+    game = _open(tmp_path, drop_game("((verify empty?) (verify (in-zone? home)) add)",
+                                     "(White (Man off 3)) (Black (Man off 3))", board="4",
+                                     extra=zone))
+    export, _, result = export_and_verify(game, positions=scaled(200, 30))
     options = export.section.options
     assert options["dropRegionWhite"] == "a1 b1 c1 d1 a2 b2 c2 d2"
     assert options["dropRegionBlack"] == "a3 b3 c3 d3 a4 b4 c4 d4"
-    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 30))
     assert result.perft_theirs == [8, 64, 448]
     assert result.ok, result.describe()
 
@@ -134,10 +138,9 @@ def test_no_two_men_of_a_side_on_a_file_is_drop_no_doubled(tmp_path):
     ``dropNoDoubled = m``.  By hand on 3x3: perft(1) 9, perft(2) 72; perft(3): after White's
     man, Black's stands on its file (2 ways, White then has the 6 cells of the other files) or
     not (6 ways, 5 cells left there): 9 x (2 x 6 + 6 x 5) = 378."""
-    _, game, export = _export(tmp_path, drop_game(NO_DOUBLED, "(White (Man off 2)) (Black (Man off 2))"))
-    assert export.ok, [d.format() for d in export.diagnostics]
+    game = _open(tmp_path, drop_game(NO_DOUBLED, "(White (Man off 2)) (Black (Man off 2))"))
+    export, _, result = export_and_verify(game, positions=scaled(200, 30))
     assert export.section.options["dropNoDoubled"] == "m"
-    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 30))
     assert result.perft_theirs == [9, 72, 378]
     assert result.ok, result.describe()
 
@@ -157,7 +160,7 @@ def test_a_drop_rule_fairy_stockfish_lacks_is_a_located_e810(tmp_path):
 def test_a_drop_onto_a_piece_is_refused(tmp_path):
     """A man dropped on any cell, empty or not (capturing what stands there): Fairy-Stockfish
     drops only on empty squares."""
-    _, _, export = _export(tmp_path, drop_game("(add)", "(White (Man off 2)) (Black (Man off 2))"))
+    _, export = _export(tmp_path, drop_game("(add)", "(White (Man off 2)) (Black (Man off 2))"))
     assert not export.ok
     messages = [d.message for d in export.diagnostics]
     assert all(d.code == "E810" for d in export.diagnostics), messages
@@ -183,7 +186,7 @@ def test_a_forced_pass_is_refused_where_it_can_happen(tmp_path):
     the pass never happens and the game exports."""
     text = drop_game("((verify empty?) add)", "(White (Man a1 off 2)) (Black (Man off 2))", board="2")
     text = text.replace('(title "Drops")', '(title "Drops")\n  (option "pass turn" forced)')
-    _, _, export = _export(tmp_path, text)
+    _, export = _export(tmp_path, text)
     assert export.ok, [d.format() for d in export.diagnostics]
     assert "passOnStalemate" not in export.section.options
     export.section.options["passOnStalemate"] = "true"
@@ -228,10 +231,8 @@ def test_drops_first_by_move_priorities_is_must_drop(tmp_path):
     path = tmp_path / "first.zrf"
     path.write_text(DROPS_FIRST)
     game = open_game(str(path))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, _, result = export_and_verify(game, positions=scaled(200, 30))
     assert export.section.options["mustDrop"] == "true"
-    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 30))
     assert result.perft_theirs == [3, 6, 6]
     assert result.ok, result.describe()
 
@@ -271,10 +272,8 @@ def test_priorities_that_rank_every_block_alike_are_no_priority(tmp_path):
     path = tmp_path / "alike.zrf"
     path.write_text(text.replace("(move-type drop-type)", "(move-type normal-type)"))
     game = open_game(str(path))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, _, result = export_and_verify(game, depth=2, positions=scaled(200, 30))
     assert "mustDrop" not in export.section.options
-    result = verify(fairy_game(export), game, depth=2, positions=scaled(200, 30))
     assert result.perft_theirs[0] == 4
     assert result.ok, result.describe()
 
@@ -287,7 +286,7 @@ def test_drop_regions_that_differ_by_type_are_refused(tmp_path):
                      extra="(symmetry Black (n s) (s n))")
     text = text.replace("(piece (name Man)",
                         "(piece (name Stone) (drops ((verify empty?) (verify (not (on-board? s))) add)))\n  (piece (name Man)")
-    _, _, export = _export(tmp_path, text)
+    _, export = _export(tmp_path, text)
     assert not export.ok
     assert [(d.code, d.message) for d in export.diagnostics] == [
         ("E810", ("Stone is dropped on other squares than Man: Fairy-Stockfish has one drop region for every "

@@ -22,6 +22,7 @@ from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
 from tests.conftest import scaled
 from tests.fairy.export_refusals import refused_export_lines
+from tests.fairy.exported import export_and_verify
 from tests.fairy.games import TINY
 from zrf.cli import main
 
@@ -90,12 +91,10 @@ def test_chess_exports_and_verifies():
     """Our chess ZRF as a section: Fairy-Stockfish then counts perft 20, 400 (the known chess
     counts) like our interpreter, and the random games agree."""
     game = open_game(CHESS)
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, _, result = export_and_verify(game, depth=2, positions=scaled(200, 20))
     options = export.section.options
     assert options["pawn"] == "p" and options["castling"] == "true"
     assert options["startFen"] == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-    result = verify(fairy_game(export), game, depth=2, positions=scaled(200, 20))
     assert result.perft_theirs == [20, 400]
     assert result.ok, result.describe()
 
@@ -173,11 +172,9 @@ def test_a_goal_listing_positions_needs_all_of_them(tmp_path):
     path = tmp_path / "flag.zrf"
     path.write_text(text)
     game = open_game(str(path))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, _, result = export_and_verify(game, depth=2, positions=scaled(200, 30))
     assert export.section.options["flagPieceCount"] == "2"
     assert export.section.options["flagRegionWhite"] == "a4 b4"
-    result = verify(fairy_game(export), game, depth=2, positions=scaled(200, 30))
     assert result.ok, result.describe()
 
 

@@ -9,9 +9,8 @@ import pytest
 
 pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed: pip install 'zrf-toolkit[fairy]'")
 
-from runtime.fairy.export import export_game, fairy_game
-from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
+from tests.fairy.exported import export_and_verify
 
 #: Three cells in a row, one Man each, stepping east or west onto an empty or enemy cell.
 LAST_MAN = textwrap.dedent("""\
@@ -39,13 +38,12 @@ def test_no_pieces_left_loses_in_both_engines(tmp_path):
     path = tmp_path / "last-man.zrf"
     path.write_text(LAST_MAN)
     game = open_game(str(path))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, fairy, result = export_and_verify(game, positions=20)
     options = export.section.options
     assert options["extinctionPieceTypes"] == "*" and options["extinctionValue"] == "loss"
     assert "extinctionPieceCount" not in options
 
-    ours, theirs = game.initial_state(), fairy_game(export).initial_state()
+    ours, theirs = game.initial_state(), fairy.initial_state()
     assert [m.notation for m in ours.legal_moves()] == ["Man a1 - b1"]
     assert [m.notation for m in theirs.legal_moves()] == ["a1b1"]
     ours, theirs = ours.apply(ours.legal_moves()[0]), theirs.apply(theirs.legal_moves()[0])
@@ -54,4 +52,4 @@ def test_no_pieces_left_loses_in_both_engines(tmp_path):
     for state in (ours, theirs):
         outcome = state.outcome()
         assert outcome is not None and outcome.winners == ("Black",), outcome
-    assert verify(fairy_game(export), game, depth=3, positions=20).ok
+    assert result.ok

@@ -15,11 +15,10 @@ import pytest
 
 pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed: pip install 'zrf-toolkit[fairy]'")
 
-from runtime.fairy.export import export_game, fairy_game
-from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
 from tests.conftest import scaled
 from tests.fairy.export_refusals import refused_export_lines
+from tests.fairy.exported import export_and_verify
 
 
 def two_men(goals: str, setup: str = "(White (Man a1 b1)) (Black (Man b3 c3))") -> str:
@@ -56,13 +55,12 @@ def test_one_piece_left_ends_the_game_in_both_engines(tmp_path, kind, winners):
     path = tmp_path / "two-men.zrf"
     path.write_text(two_men(f"({kind}-condition (White Black) (pieces-remaining 1))"))
     game = open_game(str(path))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, fairy, result = export_and_verify(game, positions=scaled(200, 40))
     options = export.section.options
     assert (options["extinctionValue"], options["extinctionPieceTypes"], options["extinctionPieceCount"]) == \
         (kind, "*", "1")
 
-    ours, theirs = game.initial_state(), fairy_game(export).initial_state()
+    ours, theirs = game.initial_state(), fairy.initial_state()
     assert sorted(m.notation for m in ours.legal_moves()) == ["Man a1 - a2", "Man b1 - b2", "Man b1 - c1"]
     assert sorted(m.notation for m in theirs.legal_moves()) == ["a1a2", "b1b2", "b1c1"]
     for line in (("Man b1 - b2", "b1b2"), ("Man b3 x b2", "b3b2")):
@@ -71,7 +69,6 @@ def test_one_piece_left_ends_the_game_in_both_engines(tmp_path, kind, winners):
     for state in (ours, theirs):
         outcome = state.outcome()
         assert outcome is not None and tuple(outcome.winners) == winners, outcome
-    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 40))
     assert result.perft_ours[:2] == result.perft_theirs[:2] == [3, 9]
     assert result.ok, result.describe()
 

@@ -7,11 +7,11 @@ import pytest
 
 pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed: pip install 'zrf-toolkit[fairy]'")
 
-from runtime.fairy.export import export_game, fairy_game
-from runtime.fairy.verification import verify
+from runtime.fairy.export import export_game
 from runtime.loading.opening import open_game
 from tests.conftest import scaled
 from tests.fairy.export_refusals import refused_export_lines
+from tests.fairy.exported import export_and_verify
 from tests.fairy.games import TINY
 
 #: TINY with a position of its own beside the grid (a seal drawn on the board), nothing on it.
@@ -27,14 +27,12 @@ def test_a_position_no_piece_reaches_is_left_out(tmp_path):
     path = tmp_path / "sealed.zrf"
     path.write_text(SEALED)
     game = open_game(str(path))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, _, result = export_and_verify(game, positions=scaled(200, 30))
     assert export.section.options["startFen"] == "r2k/4/4/K2R w - - 0 1"
     assert (export.section.options["maxFile"], export.section.options["maxRank"]) == ("4", "4")
     plain = tmp_path / "plain.zrf"
     plain.write_text(TINY)
     assert export.section.options == export_game(open_game(str(plain))).section.options
-    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 30))
     assert result.ok, result.describe()
 
 

@@ -14,11 +14,10 @@ import pytest
 
 pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed: pip install 'zrf-toolkit[fairy]'")
 
-from runtime.fairy.export import export_game, fairy_game
-from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
 from tests.conftest import scaled
 from tests.fairy.export_refusals import refused_export_lines
+from tests.fairy.exported import export_and_verify
 
 #: Into the goal zone only onto a square no enemy attacks (or taking the enemy king there).
 SAFE_ENTRY = "(if (in-zone? far) (verify (or (piece? King) not-attacked?)))"
@@ -64,9 +63,7 @@ def test_a_flag_piece_entering_anywhere_exports_and_verifies(tmp_path):
     path = tmp_path / "race.zrf"
     path.write_text(race_game())
     game = open_game(str(path))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, _, result = export_and_verify(game, positions=scaled(200, 30))
     assert export.section.options["flagRegionWhite"] == "a4 b4 c4"
-    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 30))
     assert result.perft_ours[0] == result.perft_theirs[0] == 5
     assert result.ok, result.describe()

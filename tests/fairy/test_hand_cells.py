@@ -17,15 +17,15 @@ import pytest
 
 pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed: pip install 'zrf-toolkit[fairy]'")
 
-from runtime.fairy.export import export_game, fairy_game
+from runtime.fairy.export import export_game
 from runtime.fairy.hand_cells import playing_area
 from runtime.fairy.hand_view import HandCellGame
 from runtime.fairy.naming import Naming
 from runtime.fairy.uci_moves import notation_of
-from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
 from tests.conftest import scaled
 from tests.fairy.export_refusals import refused_export_lines
+from tests.fairy.exported import export_and_verify
 
 HAND_CELLS = frozenset({"h1", "h2", "h3", "i1", "i2", "i3"})
 
@@ -86,14 +86,12 @@ def test_capture_to_hand_and_drops_from_hand_cells_export_and_verify(tmp_path):
     Black's man goes to a1, a3 or b2 (3); after each of the 7 drops it goes to a1 (taking),
     a3 and b2 (taking the dropped man there, or not): 3 x 7 = 21."""
     _, game = _open(tmp_path, hand_game("(White (Man a1 h1)) (Black (Man a2))"))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, _, result = export_and_verify(game, positions=scaled(200, 30))
     options = export.section.options
     assert (options["maxFile"], options["maxRank"]) == ("3", "3")
     assert options["startFen"] == "3/m2/M2[M] w - - 0 1"
     assert options["capturesToHand"] == options["pieceDrops"] == "true"
     assert "dropRegionWhite" not in options
-    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 30))
     assert result.perft_ours[:2] == result.perft_theirs[:2] == [9, 24]
     assert result.ok, result.describe()
 
@@ -104,13 +102,11 @@ def test_identical_men_on_two_hand_cells_are_one_drop_each(tmp_path):
     leads to equal positions (one man on b1, one in hand), so the view and Fairy-Stockfish have
     8.  perft(2) = 16: Black's man then goes to c2 and b3 (taking a man dropped there)."""
     _, game = _open(tmp_path, hand_game("(White (Man h1 h2)) (Black (Man c3))"))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, _, result = export_and_verify(game, depth=2, positions=scaled(200, 30))
     assert export.section.options["startFen"].startswith("2m/3/3[MM] w")
     assert len(game.initial_state().legal_moves()) == 16
     view = HandCellGame(game, export.naming.hand_cells, notation_of(export.naming))
     assert len(view.initial_state().legal_moves()) == 8
-    result = verify(fairy_game(export), game, depth=2, positions=scaled(200, 30))
     assert result.perft_ours == result.perft_theirs == [8, 16]
     assert result.ok, result.describe()
 
@@ -155,12 +151,10 @@ def test_a_corpus_shogi_with_hand_columns_exports_its_playing_area(corpus_dir):
     if not path.exists():
         pytest.skip("simple-shogi is not in this corpus")
     game = open_game(str(path))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, _, result = export_and_verify(game, positions=scaled(200, 30))
     fen = export.section.options["startFen"]
     assert fen.split()[0].split("[")[0].count("/") == 4 and "[" in fen
     assert sorted(fen.split("[")[1].split("]")[0].lower()) == ["g", "g", "s", "s"]
-    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 30))
     assert result.ok, result.describe()
 
 
@@ -225,12 +219,10 @@ def test_a_king_removed_by_the_capture_that_ends_the_game_exports_and_verifies(t
     b2 (2 + 2).  After b2xb3 both engines say Black lost, and the captured king is in White's
     hand in Fairy-Stockfish's position and in the view of ours."""
     _, game = _open(tmp_path, _king_hunt("(White (King a1) (Man b2)) (Black (King b3) (Man c1))"))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, fairy, result = export_and_verify(game, positions=scaled(200, 60))
     options = export.section.options
     assert options["capturesToHand"] == "true" and options["extinctionValue"] == "loss"
     assert export.naming.removed_at_end == {"King"}
-    fairy = fairy_game(export)
     theirs = fairy.initial_state()
     theirs = theirs.apply(next(m for m in theirs.legal_moves() if m.notation == "b2b3"))
     view = HandCellGame(game, export.naming.hand_cells, notation_of(export.naming), export.naming.removed_at_end)
@@ -239,7 +231,6 @@ def test_a_king_removed_by_the_capture_that_ends_the_game_exports_and_verifies(t
     assert ours.outcome().losers == theirs.outcome().losers == ("Black",)
     assert ("White", "King", 1) in theirs.signature().hands
     assert ours.signature().core() == theirs.signature().core()
-    result = verify(fairy, game, depth=3, positions=scaled(200, 60))
     assert result.perft_ours == result.perft_theirs == [4, 6, 9]
     assert result.ok, result.describe()
 

@@ -18,10 +18,9 @@ import pytest
 
 pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed: pip install 'zrf-toolkit[fairy]'")
 
-from runtime.fairy.export import export_game, fairy_game
-from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
 from tests.conftest import scaled
+from tests.fairy.exported import export_and_verify
 
 HOME_CORNERS = textwrap.dedent("""\
     (define slide ($1 (while empty? (verify (not-in-zone? home)) add $1)))
@@ -51,12 +50,10 @@ def test_a_slider_kept_out_of_its_own_home_corner_exports_with_each_players_regi
     path = tmp_path / "home-corners.zrf"
     path.write_text(HOME_CORNERS)
     game = open_game(str(path))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, _, result = export_and_verify(game, positions=scaled(200, 60))
     options = export.section.options
     assert options["customPiece1"] == "m:mRmB"
     assert options["mobilityRegionWhiteCustomPiece1"] == "b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 d3 a4 b4 c4 d4"
     assert options["mobilityRegionBlackCustomPiece1"] == "a1 b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 d3 a4 b4 c4"
-    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 60))
     assert result.perft_ours[:2] == result.perft_theirs[:2] == [8, 55]
     assert result.ok, result.describe()

@@ -19,6 +19,7 @@ from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
 from tests.conftest import scaled
 from tests.fairy.export_refusals import refused_export_lines
+from tests.fairy.exported import export_and_verify
 
 #: Men on a 4x4 board stepping orthogonally onto an empty cell (normal-type) and capturing
 #: diagonally (capture-type); the priorities put the captures first.
@@ -58,10 +59,8 @@ def test_captures_first_is_must_capture(tmp_path):
     be legal without the priority): 1 move in both engines."""
     path = _write(tmp_path, "takers.zrf", CAPTURES_FIRST)
     game = open_game(str(path))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, _, result = export_and_verify(game, positions=scaled(200, 30))
     assert export.section.options["mustCapture"] == "true"
-    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 30))
     assert result.perft_theirs[:2] == [3, 9]
     assert result.ok, result.describe()
 

@@ -12,11 +12,10 @@ import pytest
 
 pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed: pip install 'zrf-toolkit[fairy]'")
 
-from runtime.fairy.export import export_game, fairy_game
 from runtime.fairy.hand_cells import HandRules
-from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
 from tests.conftest import scaled
+from tests.fairy.exported import export_and_verify
 
 PALACE = textwrap.dedent("""\
     (define step ((verify (in-zone? palace)) $1 (verify (in-zone? palace)) (verify not-friend?) add))
@@ -45,13 +44,11 @@ def test_a_palace_piece_read_at_the_palace_edge_gets_the_steps_of_every_square(t
     path = tmp_path / "palace.zrf"
     path.write_text(PALACE)
     game = open_game(str(path))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, _, result = export_and_verify(game, positions=scaled(200, 30))
     options = export.section.options
     assert options["customPiece1"].endswith(":W")
     assert options["mobilityRegionWhiteCustomPiece1"] == "b1 c1 d1 b2 c2 d2 b3 c3 d3"
     assert options["mobilityRegionBlackCustomPiece1"] == "b5 c5 d5 b6 c6 d6 b7 c7 d7"
-    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 30))
     assert result.perft_theirs == [4, 16, 48]
     assert result.ok, result.describe()
 

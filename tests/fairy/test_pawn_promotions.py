@@ -15,6 +15,7 @@ from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
 from tests.conftest import scaled
 from tests.fairy.export_refusals import refused_export_lines
+from tests.fairy.exported import export_and_verify
 
 #: Men stepping as wazirs that must become a Lord (a king's steps) on their last rank, on a
 #: 3x4 board: every step that ends there promotes, wherever it starts.
@@ -48,13 +49,11 @@ def test_a_wazir_that_must_promote_on_its_last_rank_is_a_promotion_pawn_type(tmp
     path = tmp_path / "wazir-pawns.zrf"
     path.write_text(WAZIR_PAWNS)
     game = open_game(str(path))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, _, result = export_and_verify(game, positions=scaled(200, 30))
     options = export.section.options
     assert (options["promotionPawnTypes"], options["promotionPieceTypes"]) == ("m", "l")
     assert (options["promotionRegionWhite"], options["promotionRegionBlack"]) == ("a4 b4 c4", "a1 b1 c1")
     assert options["mandatoryPawnPromotion"] == "true"
-    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 30))
     assert result.perft_theirs[:2] == [3, 9]
     assert result.ok, result.describe()
 
@@ -145,12 +144,10 @@ def test_a_pawn_that_never_captures_double_steps_as_an_initial_move(tmp_path):
     path = tmp_path / "quiet-pawns.zrf"
     path.write_text(QUIET_PAWNS)
     game = open_game(str(path))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, _, result = export_and_verify(game, positions=scaled(200, 30))
     options = export.section.options
     assert options["customPiece1"] == "m:mfWifmnD"
     assert (options["doubleStepRegionWhite"], options["doubleStepRegionBlack"]) == ("a2 b2 c2", "a4 b4 c4")
-    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 30))
     assert result.perft_theirs == [2, 4, 4]
     assert result.ok, result.describe()
 

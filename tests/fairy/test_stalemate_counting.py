@@ -19,11 +19,10 @@ import pytest
 
 pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed: pip install 'zrf-toolkit[fairy]'")
 
-from runtime.fairy.export import export_game, fairy_game
-from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
 from tests.conftest import scaled
 from tests.fairy.export_refusals import refused_export_lines
+from tests.fairy.exported import export_and_verify
 from tests.fairy.stepping_games import SETUP, stepping_game
 
 #: White wins when it is stalemated, Black loses when it is: White wins either way
@@ -54,14 +53,11 @@ def test_one_player_winning_whoever_is_stalemated_is_its_draw_odds(tmp_path, set
     path = tmp_path / "stepping.zrf"
     path.write_text(declared_black_first(setup, WHITE_WINS_EITHER_WAY))
     game = open_game(str(path))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, fairy, result = export_and_verify(game, positions=scaled(200, 60))
     options = export.section.options
     assert (options["stalemateValue"], options["materialCounting"], options["nFoldRule"]) == \
         ("draw", "whitedrawodds", "0")
     assert options["startFen"] == start_fen
-    fairy = fairy_game(export)
-    result = verify(fairy, game, depth=3, positions=scaled(200, 60))
     assert result.perft_ours == result.perft_theirs == perft
     assert result.ok, result.describe()
     assert fairy.ffish.legal_moves(fairy.variant, fairy.start_fen, line) == []
@@ -80,10 +76,8 @@ def test_black_winning_whoever_is_stalemated_is_blacks_draw_odds(tmp_path):
     path.write_text(declared_black_first(SETUP,
                                          "(loss-condition (White) stalemated)\n(win-condition (Black) stalemated)"))
     game = open_game(str(path))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, _, result = export_and_verify(game, positions=scaled(200, 60))
     assert export.section.options["materialCounting"] == "blackdrawodds"
-    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 60))
     assert result.perft_ours == result.perft_theirs == [2, 2, 4]
     assert result.ok, result.describe()
 
@@ -104,12 +98,9 @@ def test_a_stalemate_counted_by_pieces_is_unweighted_material_counting(tmp_path,
     path = tmp_path / "stepping.zrf"
     path.write_text(declared_black_first(setup, "(count-condition (White Black) stalemated)"))
     game = open_game(str(path))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, fairy, result = export_and_verify(game, positions=scaled(200, 60))
     assert (export.section.options["stalemateValue"], export.section.options["materialCounting"]) == \
         ("draw", "unweighted")
-    fairy = fairy_game(export)
-    result = verify(fairy, game, depth=3, positions=scaled(200, 60))
     assert result.perft_ours == result.perft_theirs == perft
     assert result.ok, result.describe()
     assert fairy.ffish.legal_moves(fairy.variant, fairy.start_fen, line) == []

@@ -14,11 +14,10 @@ import pytest
 
 pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed: pip install 'zrf-toolkit[fairy]'")
 
-from runtime.fairy.export import export_game, fairy_game
-from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
 from tests.conftest import scaled
 from tests.fairy.export_refusals import refused_export_lines
+from tests.fairy.exported import export_and_verify
 from tests.fairy.stepping_games import stepping_game
 
 
@@ -30,10 +29,8 @@ def test_a_stalemate_loss_given_to_each_player_by_its_own_goal_is_stalemate_valu
     path = tmp_path / "stepping.zrf"
     path.write_text(stepping_game("(loss-condition (White) stalemated)\n(loss-condition (Black) stalemated)"))
     game = open_game(str(path))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, _, result = export_and_verify(game, positions=scaled(200, 60))
     assert export.section.options["stalemateValue"] == "loss"
-    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 60))
     assert result.perft_ours == result.perft_theirs == [2, 2, 4]
     assert result.ok, result.describe()
 

@@ -19,10 +19,10 @@ pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installe
 
 from runtime.fairy.export import export_game, fairy_game
 from runtime.fairy.uci_moves import notation_of
-from runtime.fairy.verification import verify
 from runtime.loading.opening import open_game
 from tests.conftest import scaled
 from tests.fairy.export_refusals import refused_export_lines
+from tests.fairy.exported import export_and_verify
 
 MAN = "(piece (name Man) (moves (go n Lord) (go e Lord) (go s Lord) (go w Lord)))"
 LORD = "(piece (name Lord) (moves (go ne Man) (go nw Man) (go se Man) (go sw Man)))"
@@ -63,14 +63,12 @@ def test_pieces_that_turn_over_on_every_move_export_and_verify(tmp_path):
     path = tmp_path / "turning.zrf"
     path.write_text(turning_game())
     game = open_game(str(path))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, _, result = export_and_verify(game, positions=scaled(200, 60))
     options = export.section.options
     assert options["promotedPieceType"] == "m:l"
     assert options["mandatoryPiecePromotion"] == options["pieceDemotion"] == "true"
     assert options["promotionRegionWhite"] == "a1 b1 c1 a2 b2 c2 a3 b3 c3"
     assert options["startFen"] == "2m/3/M2 w - - 0 1"
-    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 60))
     assert result.perft_ours == result.perft_theirs == [2, 4, 8]
     assert result.ok, result.describe()
 
@@ -112,14 +110,12 @@ def test_a_pair_set_up_on_both_sides_with_no_hands_exports_its_other_side_promot
     path.write_text(text.replace("(draw-condition (White Black) stalemated)",
                                  "(loss-condition (White Black) stalemated)"))
     game = open_game(str(path))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, _, result = export_and_verify(game, positions=scaled(200, 60))
     options = export.section.options
     assert options["promotedPieceType"] == "l:m"
     assert options["pieceDemotion"] == "true"
     assert options["stalemateValue"] == "loss"
     assert options["startFen"] == "2+l/3/+L1L w - - 0 1"
-    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 60))
     assert result.perft_ours == result.perft_theirs == [3, 6, 24]
     assert result.ok, result.describe()
 
@@ -194,13 +190,11 @@ def test_turned_over_pieces_captured_go_to_hand_as_their_base(tmp_path):
     path = tmp_path / "hands.zrf"
     path.write_text(text)
     game = open_game(str(path))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
+    export, _, result = export_and_verify(game, positions=scaled(200, 60))
     options = export.section.options
     assert options["promotedPieceType"] == "m:l"
     assert options["pieceDemotion"] == options["capturesToHand"] == "true"
     assert options["startFen"] == "3/m2/M2[M] w - - 0 1"
-    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 60))
     assert result.perft_ours[:2] == result.perft_theirs[:2] == [9, 24]
     assert result.ok, result.describe()
 
@@ -238,9 +232,7 @@ def test_kyoto_shogi_is_fairy_stockfishs_built_in_but_for_its_king_capture_and_d
     from tests.conftest import full_scale
 
     game = open_game(str(corpus_dir / "kyoto-shogi" / "kyoto-shogi.zrf"))
-    export = export_game(game)
-    assert export.ok, [d.format() for d in export.diagnostics]
-    result = verify(fairy_game(export), game, depth=3, positions=scaled(200, 20))
+    export, _, result = export_and_verify(game, positions=scaled(200, 20))
     assert result.perft_ours == result.perft_theirs == [12, 144, 1872]
     assert result.ok, result.describe()
     options = export.section.options
