@@ -37,12 +37,13 @@ from pathlib import Path
 
 from runtime.core.errors import GameLoadError
 from runtime.fairy.export import export_game, fairy_game
+from runtime.fairy.goal_forms import checkmated_types_of, none_left_type_of, reached_type_of
 from runtime.fairy.verification import verify
 from runtime.jobs.time_limits import TimeLimitExceeded, time_limit
 from runtime.loading.opening import open_game
 from zrf.diagnostics import ZrfError
 from zrf.model import GameDef, ZrfFile, build_file
-from zrf.syntax import Atom, List, Node, walk
+from zrf.syntax import Node, walk
 from zrf.text_enum import TextEnum
 
 from .failures import describe_failure
@@ -103,19 +104,14 @@ def family(gdef: GameDef) -> Family:
 
 def _names_royal_piece(node: Node, types: Collection[str]) -> bool:
     """Whether ``node`` is ``(checkmated T...)``, ``(pieces-remaining 0 T)`` or ``(absolute-config T ... where)``
-    with every ``T`` one of ``types`` (the game's piece types): the player's royal piece checkmated, its
-    last piece of a type gone, or a piece of a type on given cells."""
-    if not isinstance(node, List):
-        return False
-    args = node.args
-    if node.head == "checkmated":
-        return bool(args) and all(isinstance(a, Atom) and a.text in types for a in args)
-    if node.head == "pieces-remaining":
-        return (len(args) == 2 and isinstance(args[0], Atom) and args[0].is_number and args[0].value == 0
-                and isinstance(args[1], Atom) and args[1].text in types)
-    if node.head == "absolute-config":
-        return len(args) >= 2 and isinstance(args[0], Atom) and args[0].text in types
-    return False
+    (the forms as :mod:`runtime.fairy.goal_forms` reads them) with every ``T`` one of ``types`` (the game's
+    piece types): the player's royal piece checkmated, its last piece of a type gone, or a piece of a type on
+    given cells."""
+    named = checkmated_types_of(node)
+    if named is None:
+        one = none_left_type_of(node) or reached_type_of(node)
+        named = [] if one is None else [one]
+    return bool(named) and all(t in types for t in named)
 
 
 def sweep_one(path: str | ZrfFile, slug: str, timeout: int, depth: int, positions: int,
