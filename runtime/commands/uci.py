@@ -14,7 +14,9 @@ import click
 
 from runtime.commands.common import game_argument, open_or_exit, variant_option
 from runtime.core.protocol import Game, zrf_definition
-from runtime.players.spec import PlayerKind, SpecError, parse_player_spec
+from runtime.fairy.fen_position import FenPositions
+from runtime.interpreter.game import ZrfGame
+from runtime.players.spec import PlayerKind, PlayerSpec, SpecError, parse_player_spec
 from runtime.players.uci_engine import UciEngineLoop, first_move_without_uci_form
 from runtime.players.uci_notation import CELL_NAMES
 from zrf.diagnostics import Diagnostic
@@ -82,4 +84,11 @@ def uci(game: str, variant: str | None, spec_text: str) -> None:
     loaded = open_or_exit(game, variant)
     _no_uci_form(loaded)
     name = f"zrf-toolkit {spec.describe()} ({loaded.name})"
-    UciEngineLoop(loaded, spec, name, CELL_NAMES).run(sys.stdin.buffer, sys.stdout)
+    engine_loop(loaded, spec, name).run(sys.stdin.buffer, sys.stdout)
+
+
+def engine_loop(game: Game, spec: PlayerSpec, name: str) -> UciEngineLoop:
+    """The loop ``zrf uci`` runs: moves in the cells' names, a ZRF game's FENs read by
+    :class:`~runtime.fairy.fen_position.FenPositions` (a native engine's game has no FEN)."""
+    read_fen = FenPositions(game).state if isinstance(game, ZrfGame) else None
+    return UciEngineLoop(game, spec, name, CELL_NAMES, read_fen)
