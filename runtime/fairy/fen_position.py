@@ -137,8 +137,9 @@ class FenPositions:
         players = naming.players
         position = {naming.cells[sq]: (players[colour], self._type(token)) for sq, (colour, token) in pos.board.items()}
         to_move = players[pos.side]
-        castling = fields[2] if len(fields) > 2 else "-"
-        en_passant = fields[3] if len(fields) > 3 else "-"
+        # after the side: castling and en passant, unless the counters follow at once (shogi's FEN)
+        castling, en_passant = (fields[2:4] + ["-", "-"])[:2] if len(fields) < 3 or not fields[2].isdigit() \
+            else ("-", "-")
         rights = self._rights(castling, position)
         if en_passant != "-":
             state = self._after_double_step(en_passant, pos, position, rights)
@@ -262,6 +263,8 @@ class FenPositions:
         target, passed, origin = ((file, rank + d * forward) for d in (1, 0, -1))
         cells = [naming.cells.get(sq) for sq in (target, passed, origin)]
         player = naming.players[mover]
+        if cells[1] is None:
+            raise FenRefused(f"en-passant square {text} is not a square of {self.game.name}")
         if None in cells or position.get(cells[0], ("",))[0] != player or cells[1] in position \
                 or cells[2] in position:
             raise FenRefused(f"en-passant square {text}: no {player} piece on {square_name(*target)} with "
