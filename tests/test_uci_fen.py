@@ -153,6 +153,7 @@ MALFORMED = [
      "row 2 of the FEN ('ppppppp') has 7 squares, Chess's board 8"),
     (f"{START} x KQkq - 0 1", f"side to move 'x' in FEN '{START} x KQkq - 0 1'"),
     (START, f"not a FEN: '{START}'"),
+    (f"{START[:-1]}* w KQkq - 0 1", "a wall '*' on h1: it is a square of Chess"),
     ("rnbqkbn1/pppppppr/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
      "castling right 'k' needs Black's King on e8 and Rook on h8"),
     (f"{START} w KQkqX - 0 1", "castling right 'X': Chess has no such castling (its rights: KQkq)"),

@@ -65,7 +65,7 @@ def uci(game: str, variant: str | None, spec_text: str) -> None:
     match with uci:ENGINE).  Moves are written as the cells' names
     (e2e4, e7e8q, P@e4), as zrf match writes them to an engine.  Understands
     uci, isready, setoption (Strength 1..10, Seed), ucinewgame, position
-    startpos [moves ...], go (movetime, wtime, btime, winc, binc, movestogo,
+    startpos|fen FEN [moves ...], go (movetime, wtime, btime, winc, binc, movestogo,
     nodes, depth, infinite), stop, quit; anything else is answered with an
     'info string'.  docs/play.md, 'Our player as a UCI engine'.
 

@@ -183,9 +183,12 @@ class FenPositions:
             if width != files:
                 raise FenRefused(f"row {index + 1} of the FEN ({row!r}) has {width} squares, "
                                  f"{self.game.name}'s board {files}")
-        for sq in pos.walls | set(pos.board):
+        for sq in pos.board:
             if sq not in naming.cells:
                 raise FenRefused(f"{square_name(*sq)} is not a square of {self.game.name}")
+        for sq in pos.walls:
+            if sq in naming.cells:
+                raise FenRefused(f"a wall '*' on {square_name(*sq)}: it is a square of {self.game.name}")
 
     def _rights(self, text: str, position: dict) -> set[Castling]:
         """The castlings whose rights ``text`` gives (``-`` none), each with its king and rook

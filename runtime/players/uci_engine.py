@@ -352,6 +352,9 @@ class UciEngineLoop:
         except ValueError as exc:
             self.tell(f"position fen refused: {exc}; {NO_POSITION}")
             return None
+        except Exception as exc:  # a bug of the reader must not end the engine: the GUI is told
+            self.tell(f"position fen failed: {type(exc).__name__}: {exc}; {NO_POSITION}")
+            return None
         return "fen " + fen, start, words[end + 1:]
 
     # ------------------------------------------------------------------ go
