@@ -24,6 +24,7 @@ from runtime.players.spec import parse_player_spec
 from runtime.players.uci_engine import UciEngineLoop
 
 from .conftest import ROOT, scaled
+from .runtime.oracles import chess_fen, shogi_fen, xiangqi_fen
 
 GAMES = ROOT / "tests" / "games"
 NO_POSITION = "no position until the next valid 'position' (go answers bestmove 0000)"
@@ -116,6 +117,8 @@ def test_chess_fens_make_the_position_python_chess_has():
         assert not [line for line in lines if line.startswith("info string")], (fen, lines)
         board = chess.Board(fen)
         assert our_moves(loop) == {m.uci() for m in board.legal_moves}, fen
+        # written back by the tests' own state -> FEN (never-moved? and the last move): the FEN given
+        assert chess_fen(loop.state).split()[:4] == fen.split()[:4]
         best = lines[-1].split()[1]
         assert chess.Move.from_uci(best) in board.legal_moves, (fen, best)
 
@@ -210,6 +213,7 @@ def test_xiangqi_fens_from_fairy_stockfish():
         lines = answers(loop, f"position fen {fen}\n")
         assert lines == [], (fen, lines)
         assert our_moves(loop) == set(pyffish.legal_moves("xiangqi", start, moves)), fen
+        assert xiangqi_fen(loop.state).split()[:2] == fen.split()[:2]
 
 
 def squares_and_promotion(text: str) -> tuple[str, bool]:
@@ -227,9 +231,11 @@ def test_shogi_fens_from_fairy_stockfish_and_its_hands_on_cells():
     start = pyffish.start_fen("shogi")
     compared = 0
     for fen, moves in pyffish_game("shogi", scaled(16, 6), seed=5):
-        if "[]" not in fen:
-            break  # a capture put a piece in hand
+        if "[]" not in fen or "+" in fen.split()[0]:
+            break  # a capture put a piece in hand, or a piece promoted (a letter the export has not)
         assert answers(loop, f"position fen {fen}\n") == [], fen
+        written = shogi_fen(loop.state).split()
+        assert (written[0].partition("[")[0], written[1]) == (fen.partition("[")[0], fen.split()[1])
         theirs = {squares_and_promotion(m) for m in pyffish.legal_moves("shogi", start, moves)}
         assert {squares_and_promotion(m) for m in our_moves(loop)} == theirs, fen
         compared += 1
