@@ -11,7 +11,8 @@ The position is made with the game's set-up (``ZrfGame.state_from``, what ``--po
 uses): the board, the side to move (``w`` is the player who moves first).  Then what the FEN
 says beyond the board, each set exactly or the FEN refused (:class:`FenRefused`):
 
-* pieces in hand ``[...]``: the off-board stores of a type the ZRF drops (its ``drops``);
+* pieces in hand ``[...]``: the off-board stores of a type the ZRF drops (its ``drops``),
+  every store empty when the FEN has no brackets;
   a game that keeps its hands on cells (shogi.zrf) has no store to put them in;
 * castling rights (``KQkq``, or the rooks' files as Shredder-FEN writes them): the castlings
   are found by asking the interpreter (each player's king with the other pieces of its rank
