@@ -38,7 +38,7 @@ from runtime.interpreter.sentinels import NO
 from runtime.interpreter.state import ZrfState
 
 from .export import naming_for
-from .fen import WHITE, FenError, FenPosition, parse_fen, parse_square, square_name
+from .fen import BLACK, WHITE, FenError, FenPosition, parse_fen, parse_square, square_name
 from .naming import Naming
 
 SHOWN_LETTERS = 20
@@ -63,8 +63,8 @@ class Castling:
 
 @dataclass
 class FenPositions:
-    """The FEN reader of one game; the naming and castlings are found at the first FEN (the
-    export's names and the probes take a moment) and kept for the game's life."""
+    """The FEN reader of one game; the naming and castlings are found at the first FEN
+    (Fairy-Stockfish's start positions are read, the castlings probed) and kept for the game's life."""
 
     game: ZrfGame
     _naming: Naming | None = field(default=None, init=False)
@@ -84,7 +84,7 @@ class FenPositions:
     @property
     def castlings(self) -> tuple[Castling, ...]:
         if self._castlings is None:
-            self._castlings = tuple(c for colour in (0, 1) for c in self._castlings_of(colour))
+            self._castlings = tuple(c for colour in (WHITE, BLACK) for c in self._castlings_of(colour))
         return self._castlings
 
     def _castlings_of(self, colour: int) -> list[Castling]:
@@ -203,7 +203,7 @@ class FenPositions:
                 have = "".join(c.letter for c in self.castlings) or "none"
                 raise FenRefused(f"castling right {ch!r}: {self.game.name} has no such castling (its rights: {have})")
             castling = ours[0]
-            colour = WHITE if castling.letter.isupper() else 1 - WHITE
+            colour = WHITE if castling.letter.isupper() else BLACK
             player = self.naming.players[colour]
             king_type, rook_type = self._castling_types(castling)
             if position.get(castling.king) != (player, king_type) or position.get(castling.rook) != (player, rook_type):
@@ -225,7 +225,7 @@ class FenPositions:
             raise FenRefused(str(exc)) from None
         t = game.tables
         cells = list(state.cells)
-        for colour in (0, 1):
+        for colour in (WHITE, BLACK):
             player = t.player_index[self.naming.players[colour]]
             mine = [c for c in self.castlings if c.letter.isupper() == (colour == WHITE)]
             kept_kings = {c.king for c in mine if c in rights}
