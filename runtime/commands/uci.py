@@ -14,7 +14,9 @@ import click
 
 from runtime.commands.common import game_argument, open_or_exit, variant_option
 from runtime.core.protocol import Game, zrf_definition
-from runtime.players.spec import PlayerKind, SpecError, parse_player_spec
+from runtime.fairy.fen_position import FenPositions
+from runtime.interpreter.game import ZrfGame
+from runtime.players.spec import PlayerKind, PlayerSpec, SpecError, parse_player_spec
 from runtime.players.uci_engine import UciEngineLoop, first_move_without_uci_form
 from runtime.players.uci_notation import CELL_NAMES
 from zrf.diagnostics import Diagnostic
@@ -63,7 +65,7 @@ def uci(game: str, variant: str | None, spec_text: str) -> None:
     match with uci:ENGINE).  Moves are written as the cells' names
     (e2e4, e7e8q, P@e4), as zrf match writes them to an engine.  Understands
     uci, isready, setoption (Strength 1..10, Seed), ucinewgame, position
-    startpos [moves ...], go (movetime, wtime, btime, winc, binc, movestogo,
+    startpos|fen FEN [moves ...], go (movetime, wtime, btime, winc, binc, movestogo,
     nodes, depth, infinite), stop, quit; anything else is answered with an
     'info string'.  docs/play.md, 'Our player as a UCI engine'.
 
@@ -82,4 +84,11 @@ def uci(game: str, variant: str | None, spec_text: str) -> None:
     loaded = open_or_exit(game, variant)
     _no_uci_form(loaded)
     name = f"zrf-toolkit {spec.describe()} ({loaded.name})"
-    UciEngineLoop(loaded, spec, name, CELL_NAMES).run(sys.stdin.buffer, sys.stdout)
+    engine_loop(loaded, spec, name).run(sys.stdin.buffer, sys.stdout)
+
+
+def engine_loop(game: Game, spec: PlayerSpec, name: str) -> UciEngineLoop:
+    """The loop ``zrf uci`` runs: moves in the cells' names, a ZRF game's FENs read by
+    :class:`~runtime.fairy.fen_position.FenPositions` (a native engine's game has no FEN)."""
+    read_fen = FenPositions(game).state if isinstance(game, ZrfGame) else None
+    return UciEngineLoop(game, spec, name, CELL_NAMES, read_fen)

@@ -11,6 +11,10 @@ A GUI or a match runner (cutechess-cli, lichess-bot, ``zrf match`` with a
 * ``position startpos [moves ...]``: the moves in the game's UCI notation
   (:mod:`runtime.players.uci_notation`, the tables our own UCI client uses,
   so a ``zrf match`` of ours against ``uci:`` ours agrees with itself);
+* ``position fen FEN [moves ...]``: the position ``read_fen`` makes of the FEN
+  (for a ZRF game :class:`runtime.fairy.fen_position.FenPositions`: board,
+  side to move, pieces in hand, castling rights and en-passant square, the
+  move counters ignored), then the moves as after ``startpos``;
 * ``go`` with ``movetime``, ``wtime``/``btime``/``winc``/``binc``/``movestogo``
   (a share of the clock, :class:`~runtime.players.clock.TimeControl`),
   ``nodes``, ``depth``, ``infinite``; the search runs on a thread of its own
@@ -28,7 +32,12 @@ that as well (the first limit reached ends the search).
 Nothing a GUI sends can stop the loop: an unknown command, a move that is not
 legal (the position stops before it), a ``go`` after the game's end, a
 malformed number, a line too long: each is answered by an ``info string``
-saying so.
+saying so.  A ``position`` whose origin is refused (a malformed or refused
+FEN, neither ``startpos`` nor ``fen``) leaves no position at all rather than
+a stale one: the next ``go`` answers ``bestmove 0000`` with an ``info string``,
+until a ``position`` is accepted (``ucinewgame`` is the start again).  As with an
+illegal move, the GUI is told at once why, and nothing is searched that it did
+not ask about.
 """
 
 from __future__ import annotations
@@ -52,6 +61,12 @@ from runtime.players.uci_notation import CELL_NAMES, UciNotation
 
 AUTHOR = "the zrf-toolkit authors"
 """What ``id author`` says."""
+
+STARTPOS = "startpos"
+"""The key of the start position as the origin of ``position`` (a FEN's key is ``fen`` and its text)."""
+
+NO_POSITION = "no position until the next valid 'position' (go answers bestmove 0000)"
+"""What a refused ``position`` leaves, said after its reason."""
 
 LINE_BYTES = 1 << 20
 """Longest command line read (a ``position`` of about 200,000 moves); a longer one is refused."""
@@ -163,20 +178,26 @@ class UciEngineLoop:
     """``game`` played by ``spec``'s player over UCI (see the module docstring).
 
     ``name`` is what ``id name`` says; ``notation`` writes and reads the
-    moves.  :meth:`run` reads ``commands`` (bytes, one command a line) until
+    moves; ``read_fen`` makes the state of a FEN or raises ValueError saying why
+    not (None: the game has no FEN).  :meth:`run` reads ``commands`` (bytes, one command a line) until
     ``quit`` or their end and writes the answers to ``out``.
     """
 
-    def __init__(self, game: Game, spec: PlayerSpec, name: str, notation: UciNotation = CELL_NAMES):
+    def __init__(self, game: Game, spec: PlayerSpec, name: str, notation: UciNotation = CELL_NAMES,
+                 read_fen: Callable[[str], State] | None = None):
         self.game = game
         self.spec = spec
         self.name = name
         self.notation = notation
+        self.read_fen = read_fen
         self.seed = SEED.default
         self.knowledge = KnowledgeCache(capacity=1)
         self.start: State = game.initial_state()
-        self.state: State = self.start
-        #: the moves from the start to :attr:`state`, in UCI
+        #: the position ``go`` searches; None after a refused ``position``
+        self.state: State | None = self.start
+        #: the key of the origin of :attr:`state` (:data:`STARTPOS`, or ``fen`` and the FEN)
+        self.origin: str | None = STARTPOS
+        #: the moves from the origin to :attr:`state`, in UCI
         self.moves: list[str] = []
         self.player: Player | None = None
         #: the node (or iteration) and depth limits the spec gives the player, read when it is made
@@ -276,7 +297,7 @@ class UciEngineLoop:
         self.finish_search()
         self.player = None
         self.seed += 1
-        self.state, self.moves = self.start, []
+        self.state, self.origin, self.moves = self.start, STARTPOS, []
 
     def _ponderhit(self, _: list[str]) -> None:
         self.tell("pondering is not supported; the search goes on until stop")
@@ -284,19 +305,19 @@ class UciEngineLoop:
     # ------------------------------------------------------------------ position
 
     def _position(self, words: list[str]) -> None:
+        """``position startpos|fen FEN [moves ...]``: the origin, then the moves played as far as
+        they are legal; a refused origin leaves no position (see the module docstring)."""
         self.finish_search()
-        if not words or words[0] != "startpos":
-            self.tell("only 'position startpos [moves ...]' is understood; the position is the start")
-            self.state, self.moves = self.start, []
+        origin = self._origin(words)
+        if origin is None:
+            self.state, self.origin, self.moves = None, None, []
             return
-        if len(words) > 1 and words[1] != "moves":
-            self.tell(f"'moves' expected after startpos, not {words[1][:40]!r}")
-        texts = words[2:] if len(words) > 1 and words[1] == "moves" else []
+        key, start, texts = origin
         # a GUI repeats the whole game each time: only the moves past the current position are played
-        if texts[:len(self.moves)] == self.moves:
+        if key == self.origin and self.state is not None and texts[:len(self.moves)] == self.moves:
             state, played = self.state, list(self.moves)
         else:
-            state, played = self.start, []
+            state, played = start, []
         for text in texts[len(played):]:
             if state.is_terminal():
                 self.tell(f"the game is over after {' '.join(played[-1:]) or 'the start'} "
@@ -308,7 +329,33 @@ class UciEngineLoop:
                 break
             state = state.apply(move)
             played.append(text)
-        self.state, self.moves = state, played
+        self.state, self.origin, self.moves = state, key, played
+
+    def _origin(self, words: list[str]) -> tuple[str, State, list[str]] | None:
+        """(the origin's key, its state, the move texts) of ``position``'s words, or None (told why)."""
+        kind = words[0] if words else ""
+        if kind == "startpos":
+            if len(words) > 1 and words[1] != "moves":
+                self.tell(f"'moves' expected after startpos, not {words[1][:40]!r}")
+            return STARTPOS, self.start, words[2:] if len(words) > 1 and words[1] == "moves" else []
+        if kind != "fen":
+            self.tell(f"'position startpos' or 'position fen FEN' expected, not 'position {' '.join(words)[:80]}'; "
+                      f"{NO_POSITION}")
+            return None
+        end = words.index("moves") if "moves" in words else len(words)
+        fen = " ".join(words[1:end])
+        if self.read_fen is None:
+            self.tell(f"position fen: {self.game.name} has no FEN letters for its pieces; {NO_POSITION}")
+            return None
+        try:
+            start = self.read_fen(fen)
+        except ValueError as exc:
+            self.tell(f"position fen refused: {exc}; {NO_POSITION}")
+            return None
+        except Exception as exc:  # a bug of the reader must not end the engine: the GUI is told
+            self.tell(f"position fen failed: {type(exc).__name__}: {exc}; {NO_POSITION}")
+            return None
+        return "fen " + fen, start, words[end + 1:]
 
     # ------------------------------------------------------------------ go
 
@@ -389,11 +436,13 @@ class UciEngineLoop:
         values = [v for v in evaluator.knowledge.values.values() if v > 0] if evaluator is not None else []
         return min(values) if values else 1.0
 
-    def _think(self, state: State, request: GoRequest) -> None:
+    def _think(self, state: State | None, request: GoRequest) -> None:
         """The search thread: choose a move for ``state`` and answer ``info`` and ``bestmove``."""
         best = "0000"
         try:
-            if state.is_terminal():
+            if state is None:
+                self.tell("no position to search: the last 'position' was refused; send a valid 'position'")
+            elif state.is_terminal():
                 self.tell(f"the game is over ({state.outcome().describe()}): no move")
             else:
                 best = self._choose(state, request)

@@ -114,10 +114,11 @@ def test_go_infinite_answers_stop():
 
 def test_a_checkmated_side_illegal_moves_and_unknown_commands_are_answered_not_fatal():
     """Fool's mate (1.f3 e5 2.g4 Qh4#): White has no move, so bestmove 0000; e2e5 is no move;
-    unknown words are info strings; the input's end ends the engine with status 0."""
+    a refused FEN leaves no position (bestmove 0000); unknown words are info strings; the input's end
+    ends the engine with status 0."""
     done = run_engine(CHESS, "uci\nhello\nposition startpos moves f2f3 e7e5 g2g4 d8h4\ngo nodes 50\n"
                              "position startpos moves e2e5\ngo depth 1\nsetoption name Strength value 99\n"
-                             "position fen 8/8/8/8/8/8/8/8 w - - 0 1\ngo nodes x\nisready\n")
+                             "position fen 8/8/8/8/8/8/8 w - - 0 1\ngo nodes x\nisready\n")
     out = done.stdout.decode().splitlines()
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr.decode()
@@ -126,13 +127,15 @@ def test_a_checkmated_side_illegal_moves_and_unknown_commands_are_answered_not_f
     assert bestmoves[1] in {f"bestmove {a}" for a in ("a2a3", "a2a4", "b2b3", "b2b4", "c2c3", "c2c4", "d2d3", "d2d4",
                                                        "e2e3", "e2e4", "f2f3", "f2f4", "g2g3", "g2g4", "h2h3", "h2h4",
                                                        "b1a3", "b1c3", "g1f3", "g1h3")}
-    assert len(bestmoves) == 3 and "readyok" in out  # isready is answered even while a search runs
+    assert len(bestmoves) == 3 and bestmoves[2] == "bestmove 0000"
+    assert "readyok" in out  # isready is answered even while a search runs
     strings = [line for line in out if line.startswith("info string")]
     assert any("unknown command: hello" in s for s in strings)
     assert any("game is over" in s for s in strings)
     assert any("e2e5 is not a legal move" in s for s in strings)
     assert any("Strength is a whole number from 1 to 10" in s for s in strings)
-    assert any("only 'position startpos" in s for s in strings)
+    assert any("position fen refused: the FEN has 7 rows" in s for s in strings)
+    assert any("no position to search" in s for s in strings)
     assert any("ignored in go: nodes x" in s for s in strings)
 
 
