@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
 from zrf.text_enum import TextEnum
 
@@ -286,8 +286,7 @@ class Outcome:
         return f"{who} {verb} ({self.rule})" if self.rule else f"{who} {verb}"
 
 
-@dataclass(frozen=True)
-class Signature:
+class Signature(NamedTuple):
     """Engine-independent position key.
 
     * ``to_move``: the player whose turn it is;
@@ -298,6 +297,9 @@ class Signature:
       (``("unmoved", "e1")``, ``("part", "2")``, ``("reduced", "c4")`` ...).
       Engines name these themselves; the cross-checker compares them only
       through an explicit mapping, see :meth:`core`.
+
+    A named tuple: immutable, and hashed and compared by the tuple's own C code (a search
+    looks a signature up in its tables several times a node; the frozensets cache their hashes).
     """
 
     to_move: str
