@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
 from zrf.text_enum import TextEnum
 
@@ -194,10 +194,19 @@ class Move:
     described: tuple[PartDetails, ...] | Callable[[], tuple[PartDetails, ...]] | None = field(
         default=None, compare=False, hash=False, repr=False)
 
-    @property
-    def notation(self) -> str:
-        """The whole turn in saved-game notation, parts joined by ``"; "``."""
-        return PART_SEPARATOR.join(self.parts)
+    notation: ClassVar[str]
+    """The whole turn in saved-game notation, parts joined by ``"; "`` (made with the move: a
+    search reads it as the move's identity in its tables, several times a move)."""
+
+    def __init__(self, parts: tuple[str, ...], data: Any = None,
+                 described: tuple[PartDetails, ...] | Callable[[], tuple[PartDetails, ...]] | None = None):
+        # the fields set in the instance's dictionary: a frozen dataclass's own __init__ sets each
+        # through object.__setattr__, three calls for every legal turn a search makes
+        d = self.__dict__
+        d["parts"] = parts
+        d["data"] = data
+        d["described"] = described
+        d["notation"] = PART_SEPARATOR.join(parts)
 
     @property
     def details(self) -> tuple[PartDetails, ...] | None:
@@ -286,8 +295,7 @@ class Outcome:
         return f"{who} {verb} ({self.rule})" if self.rule else f"{who} {verb}"
 
 
-@dataclass(frozen=True)
-class Signature:
+class Signature(NamedTuple):
     """Engine-independent position key.
 
     * ``to_move``: the player whose turn it is;
@@ -298,6 +306,9 @@ class Signature:
       (``("unmoved", "e1")``, ``("part", "2")``, ``("reduced", "c4")`` ...).
       Engines name these themselves; the cross-checker compares them only
       through an explicit mapping, see :meth:`core`.
+
+    A named tuple: immutable, and hashed and compared by the tuple's own C code (a search
+    looks a signature up in its tables several times a node; the frozensets cache their hashes).
     """
 
     to_move: str

@@ -247,6 +247,56 @@ class AttackSearch:
             # move it can only hit from another square, which attacked_after tries anyway
         return out
 
+    def baseline_after(self, base: Baseline, changed: set[int], board: Board, target: int,
+                       player: int, last_from: int, last_to: int,
+                       spare: frozenset = frozenset()) -> Baseline:
+        """:meth:`attack_baseline` of ``target`` on ``board``, from ``base`` (the baseline of
+        ``target`` on a board that differs from ``board`` in the squares ``changed`` only,
+        :data:`.sentinels.LAST_MOVE` among them when last-from or last-to differ).
+
+        An attacker that stays where it stood and read none of the changed squares keeps its
+        entry: its run would read the same cells and answer the same.  The attackers whose
+        reads were changed run again, and so do the opponent pieces standing on a changed
+        square; an attacker that left a changed square has no entry.  The entries are the
+        whole-board baseline's, not in its order (nothing reads the order but the first hit).
+        """
+        out = []
+        tracking = None
+        for entry in base:
+            p, pc, _, reads = entry
+            if p in changed:
+                continue
+            if reads.isdisjoint(changed):
+                out.append(entry)
+                continue
+            if tracking is None:
+                tracking = TrackingBoard(board)
+            tracking.reads = set()
+            hit = self.piece_attacks(tracking, p, pc, target, last_from, last_to, spare=spare)
+            if hit or tracking.reads:
+                out.append((p, pc, hit, tracking.reads))
+        neutral = self.tables.neutral
+        reach = self.game.attack_reach
+        for s in changed:
+            if s < 0:
+                continue
+            pc = board[s]
+            if pc is None:
+                continue
+            o = pc[0]
+            if o == player or neutral[o]:
+                continue
+            hits = reach[pc[1]].hits(o, s)
+            if hits is not None and target not in hits:
+                continue
+            if tracking is None:
+                tracking = TrackingBoard(board)
+            tracking.reads = set()
+            hit = self.piece_attacks(tracking, s, pc, target, last_from, last_to, spare=spare)
+            if hit or tracking.reads:
+                out.append((s, pc, hit, tracking.reads))
+        return out
+
     def attacked_after(self, base: Baseline, changed: set[int], board: Board, target: int,
                        player: int, last_from: int, last_to: int,
                        spare: frozenset = frozenset()) -> bool:

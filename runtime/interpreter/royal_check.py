@@ -43,7 +43,8 @@ class CheckBasis:
     this object; it holds no position, so no move list stays alive through it.
     """
 
-    __slots__ = ("game", "cells", "last_from", "last_to", "squares", "asked", "baselines", "search", "standing")
+    __slots__ = ("game", "cells", "last_from", "last_to", "squares", "asked", "baselines", "search", "standing",
+                 "wanted")
 
     def __init__(self, game: CompiledGame, cells: Board, last_from: int, last_to: int,
                  squares: Sequence[Sequence[int]]) -> None:
@@ -63,6 +64,8 @@ class CheckBasis:
         #: (player, the squares of its royal pieces on ``cells``) of the last player asking (the
         #: children of one position mostly have one player to move; its royal types are the game's)
         self.standing: tuple[int, list[int]] | None = None
+        #: (player, square) whose baseline one child's move generation wanted (:meth:`shared_baseline`)
+        self.wanted: set[tuple[int, int]] = set()
 
     def royal_attacked(self, player: int, types: frozenset, cells: Board, changed: set,
                        last_from: int, last_to: int) -> bool | None:
@@ -98,6 +101,19 @@ class CheckBasis:
                 self.cells, p, player, self.last_from, self.last_to, types,
                 opponents_squares(self.squares, player))
         return base
+
+    def shared_baseline(self, player: int, p: int, types: frozenset) -> Baseline | None:
+        """The baseline of square ``p`` for ``player`` on this position's board, for a child's
+        king-safety filter to bring up to its own board (:meth:`.attacks.AttackSearch.baseline_after`),
+        or None when the child should make its own: the first child to want a square makes its
+        own (a position with one such child would pay a baseline for nothing), the next ones
+        share one made here.  The royal squares' baselines are those :meth:`royal_attacked` uses."""
+        key = (player, p)
+        if key not in self.baselines:
+            if key not in self.wanted:
+                self.wanted.add(key)
+                return None
+        return self.baseline(player, p, types)
 
     def _search(self) -> AttackSearch:
         search = self.search

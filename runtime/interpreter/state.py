@@ -109,7 +109,8 @@ class ZrfState(State, ReadsRecordedTurns):
         #: :meth:`in_check`'s answer, once known
         self._check = None
         #: (the parent's :class:`.royal_check.CheckBasis`, the turn that made this position) until
-        #: :meth:`in_check` is answered, in a game with royal pieces
+        #: :meth:`in_check` is answered and the move list made (its king-safety filter brings the
+        #: parent's baselines up to this board), in a game with royal pieces
         self._check_from = None
         #: the :class:`.royal_check.CheckBasis` this position's children answer ``in_check`` from
         self._checks = None
@@ -227,6 +228,8 @@ class ZrfState(State, ReadsRecordedTurns):
         """
         if self._raw is None:
             self._raw = MoveList(TurnSource(self), MAX_LISTED)
+            if self._check is not None:  # the check test has taken what it needs of the origin
+                self._check_from = None
         return self._raw
 
     def _pass_allowed(self, moves) -> bool:
@@ -357,7 +360,8 @@ class ZrfState(State, ReadsRecordedTurns):
             return False
         origin = self._check_from
         if origin is not None:
-            self._check_from = None
+            if self._raw is not None:  # the move list has taken what it needs of the origin
+                self._check_from = None
             basis, made = origin
             told = basis.royal_attacked(player, types, self.cells, _changed_by(made), self.last_from, self.last_to)
             if told is not None:

@@ -293,9 +293,9 @@ class TurnSource:
     a search drops it.
     """
 
-    __slots__ = ("_attacks", "_baselines", "_best", "_firsts", "_kept", "_materials", "_nested", "_questions",
-                 "_quick", "_royal_squares", "_stream", "cells", "every_turn_wanted", "game", "last_from", "last_to",
-                 "mfilter", "mover", "player", "squares", "stores")
+    __slots__ = ("_attacks", "_baselines", "_best", "_firsts", "_kept", "_materials", "_nested", "_origin",
+                 "_questions", "_quick", "_royal_squares", "_stream", "cells", "every_turn_wanted", "game", "last_from",
+                 "last_to", "mfilter", "mover", "player", "squares", "stores")
 
     def __init__(self, state):
         self.game = state.game
@@ -317,6 +317,10 @@ class TurnSource:
         self._best: tuple[int, int] | None = None
         #: king-safety baselines per royal square (computed once, on first use; None until then)
         self._baselines: dict | None = None
+        #: (the parent position's :class:`.royal_check.CheckBasis`, the turn that made this
+        #: position) when the position was made by a turn: a baseline the parent shares is
+        #: brought up to this board instead of made anew (:meth:`_baseline`)
+        self._origin = state._check_from
         #: baselines of the attacked? tests met inside the filter's attack runs (None until the first)
         self._nested: dict | None = None
         #: the king-safety filter's attack tests, one chain for the whole position
@@ -771,8 +775,17 @@ class TurnSource:
         if base is None:
             search = self._search()
             search.incr = None
-            base = baselines[p] = search.attack_baseline(self.cells, p, self.mover, self.last_from, self.last_to,
-                                                         royal, opponents_squares(self.squares, self.mover))
+            origin = self._origin
+            # after a turn (not a pass), from the parent's baseline of the square when siblings share one
+            shared = None if origin is None or type(origin[1]) is not Turn else \
+                origin[0].shared_baseline(self.mover, p, royal)
+            if shared is not None:
+                base = search.baseline_after(shared, origin[1].changed(), self.cells, p, self.mover, self.last_from,
+                                             self.last_to, royal)
+            else:
+                base = search.attack_baseline(self.cells, p, self.mover, self.last_from, self.last_to, royal,
+                                              opponents_squares(self.squares, self.mover))
+            baselines[p] = base
         return base
 
 
