@@ -145,7 +145,7 @@ class Evaluator:
         #: (cell, owner, type) -> the piece's record, and the players' numbers (:class:`PieceIndex`)
         self.pieces = PieceIndex(self, game)
         #: (piece's rank, pieces on its lines, own pieces on them) -> the piece's entry in :attr:`_Parts.entries`
-        #: (its cells reached and attacked, and what its rank gives: value, owner, terms, royal)
+        #: (its cells reached and attacked, and what its rank gives: order, value, owner, terms)
         self._reached: dict[tuple, tuple] = {}
         self._any_royal = any(self.royal.values())
         #: the board parts of the last position valued, the base of the next (:meth:`_parts`)
@@ -327,7 +327,7 @@ class Evaluator:
             entry = memo.get(key)
             if entry is None:
                 reached, attacked = _reach(r[LINES], key[1], key[2])
-                entry = memo[key] = (r[MILLI], rank, owner, reached, attacked, r[TERMS], r[ROYAL])
+                entry = memo[key] = (r[ORDER], r[MILLI], owner, reached, attacked, r[TERMS])
             entries[rank] = entry
         return _Parts(board, records, occupied, mine, milli, entries, royals, active, plain, index.renumbered)
 
@@ -412,7 +412,7 @@ class Evaluator:
             entry = memo.get(key)
             if entry is None:  # a piece's entry, like its reach, depends on the cells of its lines only
                 reached, attacked = _reach(r[LINES], key[1], key[2])
-                entry = memo[key] = (r[MILLI], rank, owner, reached, attacked, r[TERMS], r[ROYAL])
+                entry = memo[key] = (r[ORDER], r[MILLI], owner, reached, attacked, r[TERMS])
             entries[rank] = entry
         for owner in [o for o in milli if o not in counts]:
             del milli[owner]
@@ -436,21 +436,23 @@ class Evaluator:
         enemy: dict[int, int] = {}
         for owner in parts.mine:
             danger = pending = 0
-            level = -1
+            safe = -1
+            level = None
             own = owner == me
-            for value, _, o, reached, attacked, terms, royal in reaches:
+            for _, value, o, reached, attacked, terms in reaches:
                 if value != level:
                     danger |= pending
+                    safe = ~danger
                     pending = 0
                     level = value
                 if o != owner:
                     pending |= attacked
-                elif not royal:
+                elif terms:  # a royal piece has none
                     # adding the negated term is subtracting it, exactly
                     if own:
-                        total += terms[(reached & ~danger).bit_count()]
+                        total += terms[(reached & safe).bit_count()]
                     else:
-                        total -= terms[(reached & ~danger).bit_count()]
+                        total -= terms[(reached & safe).bit_count()]
             enemy[owner] = danger | pending
         return (weight * total / 1000 if weight else 0.0), enemy
 
@@ -733,7 +735,7 @@ class Evaluator:
 
 
 #: The fields of a piece's record (:meth:`PieceIndex.record`), a tuple for speed.
-RANK, BIT, OWNER, MILLI, ROYAL, BONUS, LINES, AROUND, STEP, NEAR, NAMES, TERMS, STEPS = range(13)
+RANK, BIT, OWNER, MILLI, ROYAL, BONUS, LINES, AROUND, STEP, NEAR, NAMES, TERMS, STEPS, ORDER = range(14)
 
 
 class PieceIndex:
@@ -754,8 +756,11 @@ class PieceIndex:
       ``STEP``: what one cell of mobility is worth to it; ``NEAR``: the bits of
       the cells next to a royal piece (0 for others); ``NAMES``: the triple;
       ``TERMS``: its mobility term for each count of safe cells its lines can
-      reach (:func:`_mobility_terms`); ``STEPS``, for a royal piece, its lines
-      split for the escape count (:func:`_royal_steps`).
+      reach (:func:`_mobility_terms`; none for a royal piece, whose mobility is
+      not counted); ``STEPS``, for a royal piece, its lines split for the
+      escape count (:func:`_royal_steps`); ``ORDER``: ``value * span + rank``,
+      one integer that orders pieces by value and then rank, the order of the
+      mobility walk.
 
     A name the game does not list (an engine's off-board place) is ranked
     when first met; the ranks of every record change then, so the records and
@@ -806,6 +811,8 @@ class PieceIndex:
 
     def _rank_names(self) -> None:
         self._ranks = tuple({name: i for i, name in enumerate(names)} for names in self._names)
+        #: more than every rank: ``value * span + rank`` orders records by value, then rank
+        self._span = math.prod(len(names) for names in self._names)
 
     def _rank(self, piece: tuple[str, str, str]) -> int:
         ranks = self._ranks
@@ -832,8 +839,8 @@ class PieceIndex:
         milli = ev.milli.get(ptype, 1000)
         step = ev._step_weight.get(ptype, 1.0)
         return (rank, ev._bits[cell], self.player(owner), milli, royal, bonus, lines, around,
-                step, ev._near(cell) if royal else 0, piece, _mobility_terms(lines, milli, step),
-                _royal_steps(lines) if royal else (0, ()))
+                step, ev._near(cell) if royal else 0, piece, () if royal else _mobility_terms(lines, milli, step),
+                _royal_steps(lines) if royal else (0, ()), milli * self._span + rank)
 
 
 def _placement_reads(cond) -> tuple[frozenset[str], tuple[str, ...]] | None:
@@ -876,8 +883,8 @@ class _Parts:
     ``records`` the pieces' records in rank order; ``occupied`` the occupied cells' bits; ``mine``
     each player's cells' bits, by number, in the order the records first name the players (the
     order of the mobility sum); ``milli`` each player's learned values on the board, thousandths;
-    ``entries`` each piece's ``(value, rank, owner, cells reached, cells attacked, mobility terms,
-    royal)`` by rank; ``royals`` the royal pieces' records and ``active`` those with an activity or
+    ``entries`` each piece's ``(order, value, owner, cells reached, cells attacked, mobility terms)``
+    by rank (``order`` its record's ``ORDER``, so sorting entries compares one small integer each); ``royals`` the royal pieces' records and ``active`` those with an activity or
     promotion bonus, both in rank order (shared with the parts before when unchanged, never
     changed in place); ``plain_milli`` the learned values of the non-royal pieces on the board;
     ``renumbered`` :attr:`PieceIndex.renumbered` when they were made.
@@ -918,25 +925,28 @@ def _two_player_mobility(reaches, mine: dict[int, int], me: int) -> tuple[float,
     total = 0.0
     later: list[float] = []
     first_danger = second_danger = first_pending = second_pending = 0
-    level = -1
-    for value, _, owner, reached, attacked, terms, royal in reaches:
+    first_safe = second_safe = -1  # the complements of the dangers, made once a level
+    level = None
+    for _, value, owner, reached, attacked, terms in reaches:
         if value != level:
             first_danger |= second_pending
             second_danger |= first_pending
+            first_safe = ~first_danger
+            second_safe = ~second_danger
             first_pending = second_pending = 0
             level = value
         if owner == first:
             first_pending |= attacked
-            if not royal:
+            if terms:  # a royal piece has none
                 # adding the negated term is subtracting it, exactly
                 if first_sign:
-                    total += terms[(reached & ~first_danger).bit_count()]
+                    total += terms[(reached & first_safe).bit_count()]
                 else:
-                    total -= terms[(reached & ~first_danger).bit_count()]
+                    total -= terms[(reached & first_safe).bit_count()]
         else:
             second_pending |= attacked
-            if not royal:
-                later.append(terms[(reached & ~second_danger).bit_count()])
+            if terms:
+                later.append(terms[(reached & second_safe).bit_count()])
     if second_sign:
         for term in later:
             total += term
