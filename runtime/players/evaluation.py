@@ -326,7 +326,7 @@ class Evaluator:
             key = (rank, occupied & around, mine[owner] & around)
             entry = memo.get(key)
             if entry is None:
-                reached, attacked = _reach(r[LINES], key[1], key[2])
+                reached, attacked = _reach(r[RAYS], key[1], key[2])
                 entry = memo[key] = (r[ORDER], r[MILLI], owner, reached, attacked, r[TERMS])
             entries[rank] = entry
         return _Parts(board, records, occupied, mine, milli, entries, royals, active, plain, index.renumbered)
@@ -411,7 +411,7 @@ class Evaluator:
             key = (rank, occupied & around, mine[owner] & around)
             entry = memo.get(key)
             if entry is None:  # a piece's entry, like its reach, depends on the cells of its lines only
-                reached, attacked = _reach(r[LINES], key[1], key[2])
+                reached, attacked = _reach(r[RAYS], key[1], key[2])
                 entry = memo[key] = (r[ORDER], r[MILLI], owner, reached, attacked, r[TERMS])
             entries[rank] = entry
         for owner in [o for o in milli if o not in counts]:
@@ -666,7 +666,7 @@ class Evaluator:
         for r in records:
             owner = r[OWNER]
             around = r[AROUND]
-            hit = _reach(r[LINES], occupied & around, mine[owner] & around)
+            hit = _reach_by_lines(r[LINES], occupied & around, mine[owner] & around)
             attacks[owner] = attacks.get(owner, 0) | hit[1]
             reaches.append((r[MILLI], owner, hit[0], hit[1], r[STEP], r[ROYAL]))
         weight = self.weights.mobility
@@ -735,7 +735,7 @@ class Evaluator:
 
 
 #: The fields of a piece's record (:meth:`PieceIndex.record`), a tuple for speed.
-RANK, BIT, OWNER, MILLI, ROYAL, BONUS, LINES, AROUND, STEP, NEAR, NAMES, TERMS, STEPS, ORDER = range(14)
+RANK, BIT, OWNER, MILLI, ROYAL, BONUS, LINES, AROUND, STEP, NEAR, NAMES, TERMS, STEPS, ORDER, RAYS = range(15)
 
 
 class PieceIndex:
@@ -760,7 +760,7 @@ class PieceIndex:
       not counted); ``STEPS``, for a royal piece, its lines split for the
       escape count (:func:`_royal_steps`); ``ORDER``: ``value * span + rank``,
       one integer that orders pieces by value and then rank, the order of the
-      mobility walk.
+      mobility walk; ``RAYS``: its lines grouped for :func:`_reach` (:func:`_rays`).
 
     A name the game does not list (an engine's off-board place) is ranked
     when first met; the ranks of every record change then, so the records and
@@ -840,7 +840,7 @@ class PieceIndex:
         step = ev._step_weight.get(ptype, 1.0)
         return (rank, ev._bits[cell], self.player(owner), milli, royal, bonus, lines, around,
                 step, ev._near(cell) if royal else 0, piece, () if royal else _mobility_terms(lines, milli, step),
-                _royal_steps(lines) if royal else (0, ()), milli * self._span + rank)
+                _royal_steps(lines) if royal else (0, ()), milli * self._span + rank, _rays(lines))
 
 
 def _placement_reads(cond) -> tuple[frozenset[str], tuple[str, ...]] | None:
@@ -997,9 +997,45 @@ class _CellBits(dict):
         return bit
 
 
-def _reach(lines, occupied: int, own: int) -> tuple[int, int]:
+def _rays(lines) -> tuple:
+    """A piece's ``lines`` (:meth:`Evaluator._lines`) grouped for :func:`_reach` by landing (either,
+    only onto an empty cell, only onto a piece): for each, ``(free, others)``, ``free`` the targets
+    of the lines that pass over no cell, as one set of bits (nothing can block them: all of a
+    king's and a knight's steps, a slider's first), and ``others`` the other lines as ``(target,
+    cells passed over)``, tested on the board one by one."""
+    free = [0, 0, 0]
+    others: tuple[list, list, list] = ([], [], [])
+    for target, over, landing in lines:
+        if over:
+            others[landing].append((target, over))
+        else:
+            free[landing] |= target
+    return tuple((free[kind], tuple(others[kind])) for kind in range(3))
+
+
+def _reach(rays, occupied: int, own: int) -> tuple[int, int]:
+    """:func:`_reach_by_lines` from the lines grouped by :func:`_rays`: the open targets of each
+    landing found first, then the cells reached and attacked from them with a few operations on
+    all of them at once."""
+    (either, either_lines), (quiet, quiet_lines), (capture, capture_lines) = rays
+    for target, over in either_lines:
+        if not over & occupied:
+            either |= target
+    for target, over in quiet_lines:
+        if not over & occupied:
+            quiet |= target
+    for target, over in capture_lines:
+        if not over & occupied:
+            capture |= target
+    # onto an empty cell or an enemy's (either), an empty one (quiet), an enemy's (capture)
+    reached = ((either | capture & occupied) & ~own) | (quiet & ~occupied)
+    return reached, either | capture
+
+
+def _reach_by_lines(lines, occupied: int, own: int) -> tuple[int, int]:
     """(the cells a piece could move to, the cells it attacks), as bits, along ``lines``
-    (:meth:`Evaluator._lines`) with ``occupied`` cells holding pieces, ``own`` its owner's."""
+    (:meth:`Evaluator._lines`) with ``occupied`` cells holding pieces, ``own`` its owner's:
+    line by line, the definition that :func:`_reach` follows and :meth:`_mobility_of` uses."""
     attacked = 0
     reached = 0
     for target, over, landing in lines:
