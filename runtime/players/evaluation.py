@@ -162,10 +162,31 @@ class Evaluator:
         return self.material_milli(sig, player) / 1000
 
     def material_milli(self, sig, player: str) -> int:
-        """:meth:`material_of` in integer thousandths (exact, so differences of it are too)."""
+        """:meth:`material_of` in integer thousandths (exact, so differences of it are too).
+
+        A search asks it of the position it just valued, or of one a few pieces from it, so the
+        board's part is read from the last parts valued (each player's values summed,
+        :class:`_Parts`) and the pieces the boards differ in, when they are few."""
+        board = sig.board
+        last = self._last
+        if last is not None:
+            changed = last.board ^ board if last.board is not board else ()
+            if len(changed) <= DELTA_LIMIT:
+                me = self.pieces.player(player)
+                score = 0
+                for owner, v in last.milli.items():
+                    score += v if owner == me else -v
+                values = self.milli
+                for piece in changed:
+                    v = values.get(piece[2], 1000)
+                    if (piece[1] == player) is (piece in board):
+                        score += v
+                    else:
+                        score -= v
+                return score + self._hands_milli(sig.hands, player) if sig.hands else score
         values = self.milli
         score = 0
-        for _, owner, ptype in sig.board:
+        for _, owner, ptype in board:
             v = values.get(ptype, 1000)
             score += v if owner == player else -v
         return score + self._hands_milli(sig.hands, player)
