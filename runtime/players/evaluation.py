@@ -136,6 +136,8 @@ class Evaluator:
         #: position's distances are mostly its parent's (the pieces a goal names seldom move)
         self._goal_memo: dict[tuple, float | None] = {}
         self._mean_reach: dict[tuple[str, str], float] = {}
+        #: (type, count of targets) -> the mobility terms of its pieces (:meth:`_mobility_terms`)
+        self._terms: dict[tuple[str, int], tuple[float, ...]] = {}
         #: learned values (thousandths) of the start position's non-royal pieces, for :meth:`_endgame`
         self._start_material = sum(self.milli.get(t, 1000) for _, o, t in game.initial_state().signature().board
                                    if t not in self.royal.get(o, ()))
@@ -631,18 +633,45 @@ class Evaluator:
             hit = self._near_bits[cell] = self._mask(self.knowledge.geometry.neighbours(cell))
         return hit
 
-    def _lines(self, owner: str, ptype: str, cell: str) -> tuple[tuple[tuple[int, int, int], ...], int]:
+    def _lines(self, owner: str, ptype: str, cell: str) -> tuple[tuple[tuple[int, int, int], ...], int, int, tuple]:
         """:meth:`GameKnowledge.lines` as bits: ((target bit, blocking cells' bits, landing), ...)
-        with landing 0 either, 1 only onto an empty cell, 2 only onto a piece it takes; and the
-        bits of every cell those lines touch (the only cells whose contents matter)."""
+        with landing 0 either, 1 only onto an empty cell, 2 only onto a piece it takes; the bits of
+        every cell those lines touch (the only cells whose contents matter); the bits of their
+        targets; and the lines grouped for :func:`_reach` by landing: for each, ``(free, others)``,
+        ``free`` the targets of the lines that pass over no cell, as one set of bits (nothing can
+        block them: all of a king's and a knight's steps, a slider's first), and ``others`` the
+        other lines as ``(target, cells passed over)``, tested on the board one by one."""
         bits = self._bits
-        code = {QUIET: 1, CAPTURE: 2}
-        lines = tuple((bits[target], self._mask(over), code.get(landing, 0))
-                      for target, over, landing in self.knowledge.lines(owner, ptype, cell) if target in bits)
-        around = 0
-        for target, over, _ in lines:
-            around |= target | over
-        return lines, around
+        lines = []
+        around = targets = 0
+        free = [0, 0, 0]
+        others: tuple[list, list, list] = ([], [], [])
+        for target, over, landing in self.knowledge.lines(owner, ptype, cell):
+            if target not in bits:
+                continue
+            target = bits[target]
+            passed = 0
+            for c in over:
+                passed |= bits[c]
+            kind = 1 if landing == QUIET else 2 if landing == CAPTURE else 0
+            lines.append((target, passed, kind))
+            around |= target | passed
+            targets |= target
+            if passed:
+                others[kind].append((target, passed))
+            else:
+                free[kind] |= target
+        return tuple(lines), around, targets, tuple((free[k], tuple(others[k])) for k in range(3))
+
+    def _mobility_terms(self, ptype: str, targets: int) -> tuple[float, ...]:
+        """:func:`_mobility_terms` of a piece of ``ptype`` whose lines reach the cells ``targets``,
+        remembered by type and count (the records of one type share a few)."""
+        key = (ptype, targets.bit_count())
+        hit = self._terms.get(key)
+        if hit is None:
+            hit = self._terms[key] = _mobility_terms(key[1], self.milli.get(ptype, 1000),
+                                                     self._step_weight.get(ptype, 1.0))
+        return hit
 
     def _mobility(self, pieces, player: str) -> tuple[float, dict[str, int]]:
         """:meth:`_mobility_of` of ``(cell, owner, type)`` triples in name order, the attacked
@@ -781,7 +810,7 @@ class PieceIndex:
       not counted); ``STEPS``, for a royal piece, its lines split for the
       escape count (:func:`_royal_steps`); ``ORDER``: ``value * span + rank``,
       one integer that orders pieces by value and then rank, the order of the
-      mobility walk; ``RAYS``: its lines grouped for :func:`_reach` (:func:`_rays`).
+      mobility walk; ``RAYS``: its lines grouped for :func:`_reach` (:meth:`Evaluator._lines`).
 
     A name the game does not list (an engine's off-board place) is ranked
     when first met; the ranks of every record change then, so the records and
@@ -856,12 +885,12 @@ class PieceIndex:
         cell, owner, ptype = piece
         royal = ptype in ev.royal.get(owner, ())
         bonus = ev._royal_activity(owner, ptype, cell) if royal else ev._promotion_bonus(owner, ptype, cell)
-        lines, around = ev._lines(owner, ptype, cell)
+        lines, around, targets, rays = ev._lines(owner, ptype, cell)
         milli = ev.milli.get(ptype, 1000)
         step = ev._step_weight.get(ptype, 1.0)
         return (rank, ev._bits[cell], self.player(owner), milli, royal, bonus, lines, around,
-                step, ev._near(cell) if royal else 0, piece, () if royal else _mobility_terms(lines, milli, step),
-                _royal_steps(lines) if royal else (0, ()), milli * self._span + rank, _rays(lines))
+                step, ev._near(cell) if royal else 0, piece, () if royal else ev._mobility_terms(ptype, targets),
+                _royal_steps(lines) if royal else (0, ()), milli * self._span + rank, rays)
 
 
 def _placement_reads(cond) -> tuple[frozenset[str], tuple[str, ...]] | None:
@@ -991,16 +1020,13 @@ def _royal_steps(lines) -> tuple[int, tuple[tuple[int, int], ...]]:
     return free, tuple(passing)
 
 
-def _mobility_terms(lines, value: int, step: float) -> tuple[float, ...]:
+def _mobility_terms(count: int, value: int, step: float) -> tuple[float, ...]:
     """A piece's mobility term (thousandths, before the weight) for each count of safe cells, 0 up to
-    every target of its ``lines``: ``(1000 * count - value) * step`` kept within its own ``value``
+    the ``count`` of its lines' targets: ``(1000 * count - value) * step`` kept within its own ``value``
     (:meth:`Evaluator._mobility_of`), the same expression, so a term read here is the same float."""
-    targets = 0
-    for target, _, _ in lines:
-        targets |= target
     terms = []
-    for count in range(targets.bit_count() + 1):
-        term = (1000 * count - value) * step
+    for safe in range(count + 1):
+        term = (1000 * safe - value) * step
         terms.append(float(value if term > value else -value if term < -value else term))
     return tuple(terms)
 
@@ -1018,24 +1044,8 @@ class _CellBits(dict):
         return bit
 
 
-def _rays(lines) -> tuple:
-    """A piece's ``lines`` (:meth:`Evaluator._lines`) grouped for :func:`_reach` by landing (either,
-    only onto an empty cell, only onto a piece): for each, ``(free, others)``, ``free`` the targets
-    of the lines that pass over no cell, as one set of bits (nothing can block them: all of a
-    king's and a knight's steps, a slider's first), and ``others`` the other lines as ``(target,
-    cells passed over)``, tested on the board one by one."""
-    free = [0, 0, 0]
-    others: tuple[list, list, list] = ([], [], [])
-    for target, over, landing in lines:
-        if over:
-            others[landing].append((target, over))
-        else:
-            free[landing] |= target
-    return tuple((free[kind], tuple(others[kind])) for kind in range(3))
-
-
 def _reach(rays, occupied: int, own: int) -> tuple[int, int]:
-    """:func:`_reach_by_lines` from the lines grouped by :func:`_rays`: the open targets of each
+    """:func:`_reach_by_lines` from the lines grouped by :meth:`Evaluator._lines`: the open targets of each
     landing found first, then the cells reached and attacked from them with a few operations on
     all of them at once."""
     (either, either_lines), (quiet, quiet_lines), (capture, capture_lines) = rays
