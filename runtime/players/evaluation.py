@@ -540,11 +540,12 @@ class Evaluator:
         if mean is None:
             cells = list(k.geometry.centre)
             cells = cells[::max(1, len(cells) // MEAN_REACH_CELLS)]
-            mean = self._mean_reach[key] = (sum(k.reach(owner, ptype, c) for c in cells) / len(cells)
+            mean = self._mean_reach[key] = (sum(_reach_from(k, owner, ptype, c) for c in cells) / len(cells)
                                             if cells else 0.0)
         if mean <= 0:
             return 0.0
-        return self.weights.royal_activity * (k.reach(owner, ptype, cell) / mean - 1.0) * k.values.get(ptype, 1.0)
+        reach = _reach_from(k, owner, ptype, cell)
+        return self.weights.royal_activity * (reach / mean - 1.0) * k.values.get(ptype, 1.0)
 
     def _distance(self, cond, view: "_View", player: str) -> float | None:
         """Moves ``player`` needs to make ``cond`` true (0: true now), None when not measurable."""
@@ -893,6 +894,13 @@ class PieceIndex:
                 _royal_steps(lines) if royal else (0, ()), milli * self._span + rank, rays)
 
 
+def _reach_from(knowledge: GameKnowledge, owner: str, ptype: str, cell: str) -> int:
+    """:meth:`GameKnowledge.reach`, the cells a piece reaches from ``cell`` on an empty board, counted
+    as its learned lines (one per cell reached): the knowledge remembers the lines, which every
+    evaluator of the game reads for its records, and works the reach out again at each call."""
+    return len(knowledge.lines(owner, ptype, cell))
+
+
 def _placement_reads(cond) -> tuple[frozenset[str], tuple[str, ...]] | None:
     """The piece types and cells whose contents give ``cond``'s distance (:meth:`Evaluator._distance`):
     the types its slots may hold and its slots' cells; None when it also counts pieces."""
@@ -934,8 +942,9 @@ class _Parts:
     each player's cells' bits, by number, in the order the records first name the players (the
     order of the mobility sum); ``milli`` each player's learned values on the board, thousandths;
     ``entries`` each piece's ``(order, value, owner, cells reached, cells attacked, mobility terms)``
-    by rank (``order`` its record's ``ORDER``, so sorting entries compares one small integer each); ``royals`` the royal pieces' records and ``active`` those with an activity or
-    promotion bonus, both in rank order (shared with the parts before when unchanged, never
+    by rank (``order`` its record's ``ORDER``, so sorting entries compares one small integer each);
+    ``royals`` the royal pieces' records and ``active`` those with an activity or promotion bonus,
+    both in rank order (shared with the parts before when unchanged, never
     changed in place); ``plain_milli`` the learned values of the non-royal pieces on the board;
     ``renumbered`` :attr:`PieceIndex.renumbered` when they were made.
     """
