@@ -361,7 +361,7 @@ class Evaluator:
         nothing but the pieces on those cells.  None when a new name renumbered the records."""
         index = self.pieces
         renumbered = index.renumbered
-        changes = index.records(changed)
+        changes = index.unordered_records(changed)
         if index.renumbered != renumbered:
             return None
         before = last.board
@@ -415,6 +415,12 @@ class Evaluator:
         # each player's cells in the order the whole walk meets them (the mobility sum's order)
         if len(counts) == 1:
             mine = counts
+        elif len(counts) == 2:
+            first = records[0][OWNER]
+            mine = {first: counts[first]}
+            for owner, cells in counts.items():
+                if owner != first:
+                    mine[owner] = cells
         else:
             mine = {}
             for r in records:
@@ -437,8 +443,9 @@ class Evaluator:
                 reached, attacked = _reach(r[RAYS], key[1], key[2])
                 entry = memo[key] = (r[ORDER], r[MILLI], owner, reached, attacked, r[TERMS])
             entries[rank] = entry
-        for owner in [o for o in milli if o not in counts]:
-            del milli[owner]
+        if len(milli) != len(counts):  # a player's last piece left the board
+            for owner in [o for o in milli if o not in counts]:
+                del milli[owner]
         return _Parts(board, records, occupied, mine, milli, entries, royals, active, plain, renumbered)
 
     def _safe_mobility(self, parts: _Parts, me: int) -> tuple[float, dict[int, int]]:
@@ -859,6 +866,11 @@ class PieceIndex:
             out = [self.record(p) for p in pieces]
         out.sort()
         return out
+
+    def unordered_records(self, pieces) -> list[tuple]:
+        """:meth:`records` in no particular order (for a change, whose order matters to nothing)."""
+        known = self._records
+        return [known.get(p) or self.record(p) for p in pieces]
 
     def _rank_names(self) -> None:
         self._ranks = tuple({name: i for i, name in enumerate(names)} for names in self._names)
