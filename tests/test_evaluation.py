@@ -350,6 +350,15 @@ def test_the_canopus_zrf_goals_give_no_distance_but_the_native_engines_do():
     assert Evaluator(native, _royal_steps_only(native))._measured
 
 
+def _material_by_hand(sig, player: str, knowledge: GameKnowledge) -> int:
+    """Every piece's learned value in thousandths (1000 for a type not learned), on the board and
+    in the stores, ``player``'s counted for it and the others' against it: the plain sum."""
+    def milli(ptype: str) -> int:
+        return round(knowledge.values[ptype] * 1000) if ptype in knowledge.values else 1000
+    board = sum(milli(t) if o == player else -milli(t) for _, o, t in sig.board)
+    return board + sum(milli(t) * n if o == player else -milli(t) * n for o, t, n in sig.hands)
+
+
 @pytest.mark.parametrize("where", ["tests/games/chess.zrf", "tests/games/xiangqi.zrf",
                                    "variants/canopus/canopus.zrf", "canopus", "alpha-centauri",
                                    "corpus:shogi/shogi.zrf", "corpus:chaturaji/chaturaji.zrf"])
@@ -359,7 +368,9 @@ def test_a_value_from_the_position_before_equals_the_value_from_scratch(where, r
     the parent, differing in a few pieces; :meth:`Evaluator.value_of`), and the first child of the
     next position after a jump.  Each value must equal, to the last bit, the one worked out from
     every piece by the per-piece walks (:meth:`Evaluator.value_from_scratch`), and the one of an
-    evaluator whose goal distances are worked out afresh (its memo emptied before each value).
+    evaluator whose goal distances are worked out afresh (its memo emptied before each value);
+    and the material of the child and of its parent (read from the parts valued last) must be
+    the plain sum of the pieces' values.
     The Canopus and Alpha Centauri engines have goal distances, Canopus and shogi many lines
     through every cell; chaturaji has four players (the mobility walk for other than two)."""
     if where.startswith("corpus:"):
@@ -393,6 +404,10 @@ def test_a_value_from_the_position_before_equals_the_value_from_scratch(where, r
                 afresh._goal_memo.clear()
                 assert ev.value_of(sig, player) == ev.value_from_scratch(sig, player) == \
                     afresh.value_from_scratch(sig, player), (move.notation, player)
+                # the material of the board just valued and of its parent, a few pieces away
+                assert ev.material_milli(sig, player) == _material_by_hand(sig, player, knowledge)
+                assert ev.material_milli(state.signature(), player) == \
+                    _material_by_hand(state.signature(), player, knowledge)
                 compared += 1
         state = state.apply(rng.choice(moves))
     # the players after the first value the same board, so half the children (not of the values) is the bar

@@ -136,6 +136,8 @@ class Evaluator:
         #: position's distances are mostly its parent's (the pieces a goal names seldom move)
         self._goal_memo: dict[tuple, float | None] = {}
         self._mean_reach: dict[tuple[str, str], float] = {}
+        #: (type, count of targets) -> the mobility terms of its pieces (:meth:`_mobility_terms`)
+        self._terms: dict[tuple[str, int], tuple[float, ...]] = {}
         #: learned values (thousandths) of the start position's non-royal pieces, for :meth:`_endgame`
         self._start_material = sum(self.milli.get(t, 1000) for _, o, t in game.initial_state().signature().board
                                    if t not in self.royal.get(o, ()))
@@ -145,7 +147,7 @@ class Evaluator:
         #: (cell, owner, type) -> the piece's record, and the players' numbers (:class:`PieceIndex`)
         self.pieces = PieceIndex(self, game)
         #: (piece's rank, pieces on its lines, own pieces on them) -> the piece's entry in :attr:`_Parts.entries`
-        #: (its cells reached and attacked, and what its rank gives: value, owner, terms, royal)
+        #: (its cells reached and attacked, and what its rank gives: order, value, owner, terms)
         self._reached: dict[tuple, tuple] = {}
         self._any_royal = any(self.royal.values())
         #: the board parts of the last position valued, the base of the next (:meth:`_parts`)
@@ -162,10 +164,31 @@ class Evaluator:
         return self.material_milli(sig, player) / 1000
 
     def material_milli(self, sig, player: str) -> int:
-        """:meth:`material_of` in integer thousandths (exact, so differences of it are too)."""
+        """:meth:`material_of` in integer thousandths (exact, so differences of it are too).
+
+        A search asks it of the position it just valued, or of one a few pieces from it, so the
+        board's part is read from the last parts valued (each player's values summed,
+        :class:`_Parts`) and the pieces the boards differ in, when they are few."""
+        board = sig.board
+        last = self._last
+        if last is not None:
+            changed = last.board ^ board if last.board is not board else ()
+            if len(changed) <= DELTA_LIMIT:
+                me = self.pieces.player(player)
+                score = 0
+                for owner, v in last.milli.items():
+                    score += v if owner == me else -v
+                values = self.milli
+                for piece in changed:
+                    v = values.get(piece[2], 1000)
+                    if (piece[1] == player) is (piece in board):
+                        score += v
+                    else:
+                        score -= v
+                return score + self._hands_milli(sig.hands, player) if sig.hands else score
         values = self.milli
         score = 0
-        for _, owner, ptype in sig.board:
+        for _, owner, ptype in board:
             v = values.get(ptype, 1000)
             score += v if owner == player else -v
         return score + self._hands_milli(sig.hands, player)
@@ -326,8 +349,8 @@ class Evaluator:
             key = (rank, occupied & around, mine[owner] & around)
             entry = memo.get(key)
             if entry is None:
-                reached, attacked = _reach(r[LINES], key[1], key[2])
-                entry = memo[key] = (r[MILLI], rank, owner, reached, attacked, r[TERMS], r[ROYAL])
+                reached, attacked = _reach(r[RAYS], key[1], key[2])
+                entry = memo[key] = (r[ORDER], r[MILLI], owner, reached, attacked, r[TERMS])
             entries[rank] = entry
         return _Parts(board, records, occupied, mine, milli, entries, royals, active, plain, index.renumbered)
 
@@ -338,7 +361,7 @@ class Evaluator:
         nothing but the pieces on those cells.  None when a new name renumbered the records."""
         index = self.pieces
         renumbered = index.renumbered
-        changes = index.records(changed)
+        changes = index.unordered_records(changed)
         if index.renumbered != renumbered:
             return None
         before = last.board
@@ -392,6 +415,12 @@ class Evaluator:
         # each player's cells in the order the whole walk meets them (the mobility sum's order)
         if len(counts) == 1:
             mine = counts
+        elif len(counts) == 2:
+            first = records[0][OWNER]
+            mine = {first: counts[first]}
+            for owner, cells in counts.items():
+                if owner != first:
+                    mine[owner] = cells
         else:
             mine = {}
             for r in records:
@@ -411,11 +440,12 @@ class Evaluator:
             key = (rank, occupied & around, mine[owner] & around)
             entry = memo.get(key)
             if entry is None:  # a piece's entry, like its reach, depends on the cells of its lines only
-                reached, attacked = _reach(r[LINES], key[1], key[2])
-                entry = memo[key] = (r[MILLI], rank, owner, reached, attacked, r[TERMS], r[ROYAL])
+                reached, attacked = _reach(r[RAYS], key[1], key[2])
+                entry = memo[key] = (r[ORDER], r[MILLI], owner, reached, attacked, r[TERMS])
             entries[rank] = entry
-        for owner in [o for o in milli if o not in counts]:
-            del milli[owner]
+        if len(milli) != len(counts):  # a player's last piece left the board
+            for owner in [o for o in milli if o not in counts]:
+                del milli[owner]
         return _Parts(board, records, occupied, mine, milli, entries, royals, active, plain, renumbered)
 
     def _safe_mobility(self, parts: _Parts, me: int) -> tuple[float, dict[int, int]]:
@@ -436,21 +466,23 @@ class Evaluator:
         enemy: dict[int, int] = {}
         for owner in parts.mine:
             danger = pending = 0
-            level = -1
+            safe = -1
+            level = None
             own = owner == me
-            for value, _, o, reached, attacked, terms, royal in reaches:
+            for _, value, o, reached, attacked, terms in reaches:
                 if value != level:
                     danger |= pending
+                    safe = ~danger
                     pending = 0
                     level = value
                 if o != owner:
                     pending |= attacked
-                elif not royal:
+                elif terms:  # a royal piece has none
                     # adding the negated term is subtracting it, exactly
                     if own:
-                        total += terms[(reached & ~danger).bit_count()]
+                        total += terms[(reached & safe).bit_count()]
                     else:
-                        total -= terms[(reached & ~danger).bit_count()]
+                        total -= terms[(reached & safe).bit_count()]
             enemy[owner] = danger | pending
         return (weight * total / 1000 if weight else 0.0), enemy
 
@@ -515,11 +547,12 @@ class Evaluator:
         if mean is None:
             cells = list(k.geometry.centre)
             cells = cells[::max(1, len(cells) // MEAN_REACH_CELLS)]
-            mean = self._mean_reach[key] = (sum(k.reach(owner, ptype, c) for c in cells) / len(cells)
+            mean = self._mean_reach[key] = (sum(_reach_from(k, owner, ptype, c) for c in cells) / len(cells)
                                             if cells else 0.0)
         if mean <= 0:
             return 0.0
-        return self.weights.royal_activity * (k.reach(owner, ptype, cell) / mean - 1.0) * k.values.get(ptype, 1.0)
+        reach = _reach_from(k, owner, ptype, cell)
+        return self.weights.royal_activity * (reach / mean - 1.0) * k.values.get(ptype, 1.0)
 
     def _distance(self, cond, view: "_View", player: str) -> float | None:
         """Moves ``player`` needs to make ``cond`` true (0: true now), None when not measurable."""
@@ -608,18 +641,45 @@ class Evaluator:
             hit = self._near_bits[cell] = self._mask(self.knowledge.geometry.neighbours(cell))
         return hit
 
-    def _lines(self, owner: str, ptype: str, cell: str) -> tuple[tuple[tuple[int, int, int], ...], int]:
+    def _lines(self, owner: str, ptype: str, cell: str) -> tuple[tuple[tuple[int, int, int], ...], int, int, tuple]:
         """:meth:`GameKnowledge.lines` as bits: ((target bit, blocking cells' bits, landing), ...)
-        with landing 0 either, 1 only onto an empty cell, 2 only onto a piece it takes; and the
-        bits of every cell those lines touch (the only cells whose contents matter)."""
+        with landing 0 either, 1 only onto an empty cell, 2 only onto a piece it takes; the bits of
+        every cell those lines touch (the only cells whose contents matter); the bits of their
+        targets; and the lines grouped for :func:`_reach` by landing: for each, ``(free, others)``,
+        ``free`` the targets of the lines that pass over no cell, as one set of bits (nothing can
+        block them: all of a king's and a knight's steps, a slider's first), and ``others`` the
+        other lines as ``(target, cells passed over)``, tested on the board one by one."""
         bits = self._bits
-        code = {QUIET: 1, CAPTURE: 2}
-        lines = tuple((bits[target], self._mask(over), code.get(landing, 0))
-                      for target, over, landing in self.knowledge.lines(owner, ptype, cell) if target in bits)
-        around = 0
-        for target, over, _ in lines:
-            around |= target | over
-        return lines, around
+        lines = []
+        around = targets = 0
+        free = [0, 0, 0]
+        others: tuple[list, list, list] = ([], [], [])
+        for target, over, landing in self.knowledge.lines(owner, ptype, cell):
+            if target not in bits:
+                continue
+            target = bits[target]
+            passed = 0
+            for c in over:
+                passed |= bits[c]
+            kind = 1 if landing == QUIET else 2 if landing == CAPTURE else 0
+            lines.append((target, passed, kind))
+            around |= target | passed
+            targets |= target
+            if passed:
+                others[kind].append((target, passed))
+            else:
+                free[kind] |= target
+        return tuple(lines), around, targets, tuple((free[k], tuple(others[k])) for k in range(3))
+
+    def _mobility_terms(self, ptype: str, targets: int) -> tuple[float, ...]:
+        """:func:`_mobility_terms` of a piece of ``ptype`` whose lines reach the cells ``targets``,
+        remembered by type and count (the records of one type share a few)."""
+        key = (ptype, targets.bit_count())
+        hit = self._terms.get(key)
+        if hit is None:
+            hit = self._terms[key] = _mobility_terms(key[1], self.milli.get(ptype, 1000),
+                                                     self._step_weight.get(ptype, 1.0))
+        return hit
 
     def _mobility(self, pieces, player: str) -> tuple[float, dict[str, int]]:
         """:meth:`_mobility_of` of ``(cell, owner, type)`` triples in name order, the attacked
@@ -664,7 +724,7 @@ class Evaluator:
         for r in records:
             owner = r[OWNER]
             around = r[AROUND]
-            hit = _reach(r[LINES], occupied & around, mine[owner] & around)
+            hit = _reach_by_lines(r[LINES], occupied & around, mine[owner] & around)
             attacks[owner] = attacks.get(owner, 0) | hit[1]
             reaches.append((r[MILLI], owner, hit[0], hit[1], r[STEP], r[ROYAL]))
         weight = self.weights.mobility
@@ -733,7 +793,7 @@ class Evaluator:
 
 
 #: The fields of a piece's record (:meth:`PieceIndex.record`), a tuple for speed.
-RANK, BIT, OWNER, MILLI, ROYAL, BONUS, LINES, AROUND, STEP, NEAR, NAMES, TERMS, STEPS = range(13)
+RANK, BIT, OWNER, MILLI, ROYAL, BONUS, LINES, AROUND, STEP, NEAR, NAMES, TERMS, STEPS, ORDER, RAYS = range(15)
 
 
 class PieceIndex:
@@ -754,8 +814,11 @@ class PieceIndex:
       ``STEP``: what one cell of mobility is worth to it; ``NEAR``: the bits of
       the cells next to a royal piece (0 for others); ``NAMES``: the triple;
       ``TERMS``: its mobility term for each count of safe cells its lines can
-      reach (:func:`_mobility_terms`); ``STEPS``, for a royal piece, its lines
-      split for the escape count (:func:`_royal_steps`).
+      reach (:func:`_mobility_terms`; none for a royal piece, whose mobility is
+      not counted); ``STEPS``, for a royal piece, its lines split for the
+      escape count (:func:`_royal_steps`); ``ORDER``: ``value * span + rank``,
+      one integer that orders pieces by value and then rank, the order of the
+      mobility walk; ``RAYS``: its lines grouped for :func:`_reach` (:meth:`Evaluator._lines`).
 
     A name the game does not list (an engine's off-board place) is ranked
     when first met; the ranks of every record change then, so the records and
@@ -804,8 +867,15 @@ class PieceIndex:
         out.sort()
         return out
 
+    def unordered_records(self, pieces) -> list[tuple]:
+        """:meth:`records` in no particular order (for a change, whose order matters to nothing)."""
+        known = self._records
+        return [known.get(p) or self.record(p) for p in pieces]
+
     def _rank_names(self) -> None:
         self._ranks = tuple({name: i for i, name in enumerate(names)} for names in self._names)
+        #: more than every rank: ``value * span + rank`` orders records by value, then rank
+        self._span = math.prod(len(names) for names in self._names)
 
     def _rank(self, piece: tuple[str, str, str]) -> int:
         ranks = self._ranks
@@ -828,12 +898,19 @@ class PieceIndex:
         cell, owner, ptype = piece
         royal = ptype in ev.royal.get(owner, ())
         bonus = ev._royal_activity(owner, ptype, cell) if royal else ev._promotion_bonus(owner, ptype, cell)
-        lines, around = ev._lines(owner, ptype, cell)
+        lines, around, targets, rays = ev._lines(owner, ptype, cell)
         milli = ev.milli.get(ptype, 1000)
         step = ev._step_weight.get(ptype, 1.0)
         return (rank, ev._bits[cell], self.player(owner), milli, royal, bonus, lines, around,
-                step, ev._near(cell) if royal else 0, piece, _mobility_terms(lines, milli, step),
-                _royal_steps(lines) if royal else (0, ()))
+                step, ev._near(cell) if royal else 0, piece, () if royal else ev._mobility_terms(ptype, targets),
+                _royal_steps(lines) if royal else (0, ()), milli * self._span + rank, rays)
+
+
+def _reach_from(knowledge: GameKnowledge, owner: str, ptype: str, cell: str) -> int:
+    """:meth:`GameKnowledge.reach`, the cells a piece reaches from ``cell`` on an empty board, counted
+    as its learned lines (one per cell reached): the knowledge remembers the lines, which every
+    evaluator of the game reads for its records, and works the reach out again at each call."""
+    return len(knowledge.lines(owner, ptype, cell))
 
 
 def _placement_reads(cond) -> tuple[frozenset[str], tuple[str, ...]] | None:
@@ -876,9 +953,10 @@ class _Parts:
     ``records`` the pieces' records in rank order; ``occupied`` the occupied cells' bits; ``mine``
     each player's cells' bits, by number, in the order the records first name the players (the
     order of the mobility sum); ``milli`` each player's learned values on the board, thousandths;
-    ``entries`` each piece's ``(value, rank, owner, cells reached, cells attacked, mobility terms,
-    royal)`` by rank; ``royals`` the royal pieces' records and ``active`` those with an activity or
-    promotion bonus, both in rank order (shared with the parts before when unchanged, never
+    ``entries`` each piece's ``(order, value, owner, cells reached, cells attacked, mobility terms)``
+    by rank (``order`` its record's ``ORDER``, so sorting entries compares one small integer each);
+    ``royals`` the royal pieces' records and ``active`` those with an activity or promotion bonus,
+    both in rank order (shared with the parts before when unchanged, never
     changed in place); ``plain_milli`` the learned values of the non-royal pieces on the board;
     ``renumbered`` :attr:`PieceIndex.renumbered` when they were made.
     """
@@ -918,25 +996,28 @@ def _two_player_mobility(reaches, mine: dict[int, int], me: int) -> tuple[float,
     total = 0.0
     later: list[float] = []
     first_danger = second_danger = first_pending = second_pending = 0
-    level = -1
-    for value, _, owner, reached, attacked, terms, royal in reaches:
+    first_safe = second_safe = -1  # the complements of the dangers, made once a level
+    level = None
+    for _, value, owner, reached, attacked, terms in reaches:
         if value != level:
             first_danger |= second_pending
             second_danger |= first_pending
+            first_safe = ~first_danger
+            second_safe = ~second_danger
             first_pending = second_pending = 0
             level = value
         if owner == first:
             first_pending |= attacked
-            if not royal:
+            if terms:  # a royal piece has none
                 # adding the negated term is subtracting it, exactly
                 if first_sign:
-                    total += terms[(reached & ~first_danger).bit_count()]
+                    total += terms[(reached & first_safe).bit_count()]
                 else:
-                    total -= terms[(reached & ~first_danger).bit_count()]
+                    total -= terms[(reached & first_safe).bit_count()]
         else:
             second_pending |= attacked
-            if not royal:
-                later.append(terms[(reached & ~second_danger).bit_count()])
+            if terms:
+                later.append(terms[(reached & second_safe).bit_count()])
     if second_sign:
         for term in later:
             total += term
@@ -960,16 +1041,13 @@ def _royal_steps(lines) -> tuple[int, tuple[tuple[int, int], ...]]:
     return free, tuple(passing)
 
 
-def _mobility_terms(lines, value: int, step: float) -> tuple[float, ...]:
+def _mobility_terms(count: int, value: int, step: float) -> tuple[float, ...]:
     """A piece's mobility term (thousandths, before the weight) for each count of safe cells, 0 up to
-    every target of its ``lines``: ``(1000 * count - value) * step`` kept within its own ``value``
+    the ``count`` of its lines' targets: ``(1000 * count - value) * step`` kept within its own ``value``
     (:meth:`Evaluator._mobility_of`), the same expression, so a term read here is the same float."""
-    targets = 0
-    for target, _, _ in lines:
-        targets |= target
     terms = []
-    for count in range(targets.bit_count() + 1):
-        term = (1000 * count - value) * step
+    for safe in range(count + 1):
+        term = (1000 * safe - value) * step
         terms.append(float(value if term > value else -value if term < -value else term))
     return tuple(terms)
 
@@ -987,9 +1065,29 @@ class _CellBits(dict):
         return bit
 
 
-def _reach(lines, occupied: int, own: int) -> tuple[int, int]:
+def _reach(rays, occupied: int, own: int) -> tuple[int, int]:
+    """:func:`_reach_by_lines` from the lines grouped by :meth:`Evaluator._lines`: the open targets of each
+    landing found first, then the cells reached and attacked from them with a few operations on
+    all of them at once."""
+    (either, either_lines), (quiet, quiet_lines), (capture, capture_lines) = rays
+    for target, over in either_lines:
+        if not over & occupied:
+            either |= target
+    for target, over in quiet_lines:
+        if not over & occupied:
+            quiet |= target
+    for target, over in capture_lines:
+        if not over & occupied:
+            capture |= target
+    # onto an empty cell or an enemy's (either), an empty one (quiet), an enemy's (capture)
+    reached = ((either | capture & occupied) & ~own) | (quiet & ~occupied)
+    return reached, either | capture
+
+
+def _reach_by_lines(lines, occupied: int, own: int) -> tuple[int, int]:
     """(the cells a piece could move to, the cells it attacks), as bits, along ``lines``
-    (:meth:`Evaluator._lines`) with ``occupied`` cells holding pieces, ``own`` its owner's."""
+    (:meth:`Evaluator._lines`) with ``occupied`` cells holding pieces, ``own`` its owner's:
+    line by line, the definition that :func:`_reach` follows and :meth:`_mobility_of` uses."""
     attacked = 0
     reached = 0
     for target, over, landing in lines:
