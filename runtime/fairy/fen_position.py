@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from runtime.core.protocol import Signature, State, make_signature
+from runtime.core.protocol import Signature, State
 from runtime.interpreter.game import ZrfGame
 from runtime.interpreter.sentinels import NO
 from runtime.interpreter.state import ZrfState
@@ -152,11 +152,9 @@ class FenPositions:
         return state
 
     def signature(self, pos: FenPosition) -> Signature:
-        """The board, hands and side to move a FEN says, in the game's names."""
-        n, players = self.naming, self.naming.players
-        cells = [(n.cells[sq], players[colour], self._type(token)) for sq, (colour, token) in pos.board.items()]
-        hands = [(players[colour], self._type(token), k) for (colour, token), k in pos.hands.items()]
-        return make_signature(players[pos.side], cells, hands)
+        """The board, hands and side to move a FEN says, in the game's names (a letter no piece
+        has is refused, saying which letters there are)."""
+        return self.naming.signature_of(pos, self._type)
 
     def _type(self, token: str) -> str:
         piece = self.naming.pieces.get(token)

@@ -9,10 +9,13 @@ ZRF names them, from :data:`LETTER_NAMES`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .fen import square_name
+from runtime.core.protocol import Signature, make_signature
+
+from .fen import FenPosition, square_name
 
 #: The piece names given to Fairy-Stockfish letters when nothing else names them: the
 #: letters of orthodox chess, then a name built from the letter (``Piece-x``).
@@ -51,6 +54,18 @@ class Naming:
 
     def cell(self, square: tuple[int, int]) -> str:
         return self.cells.get(square) or square_name(*square)
+
+    def signature_of(self, pos: FenPosition, piece: Callable[[str], str] | None = None,
+                     more_cells: Iterable[tuple[str, str, str]] = ()) -> Signature:
+        """What a FEN says of a position, its board, hands and side to move, as a signature in
+        this naming's cells, pieces and players (``piece`` names a FEN letter, by default
+        :meth:`piece`; ``more_cells``: further ``(cell, player, piece)`` entries, such as walls)."""
+        name = piece or self.piece
+        players = self.players
+        cells = [(self.cell(sq), players[colour], name(token)) for sq, (colour, token) in pos.board.items()]
+        cells.extend(more_cells)
+        hands = [(players[colour], name(token), k) for (colour, token), k in pos.hands.items()]
+        return make_signature(players[pos.side], cells, hands)
 
     def token_of(self, piece: str) -> str | None:
         for token, name in self.pieces.items():

@@ -12,7 +12,7 @@ claim (``is_optional_game_end``: n-move rule, repetition claims) are not taken.
 
 from __future__ import annotations
 
-from runtime.core.protocol import Game, Move, Outcome, Signature, State, make_signature
+from runtime.core.protocol import Game, Move, Outcome, Signature, State
 
 from .fen import WHITE, parse_fen
 from .library import FairyLibrary
@@ -145,12 +145,9 @@ class FairyState(State):
 
     def signature(self) -> Signature:
         if self._signature is None:
-            pos = parse_fen(self.fen)
             n = self.game.naming
             players = self.game.players
-            cells = [(n.cell(sq), players[colour], n.piece(token)) for sq, (colour, token) in pos.board.items()]
-            if n.wall_piece is not None:
-                cells += [(n.cell(sq), players[colour], n.wall_piece) for sq, colour in self.wall_owners().items()]
-            hands = [(players[colour], n.piece(token), k) for (colour, token), k in pos.hands.items()]
-            self._signature = make_signature(players[pos.side], cells, hands)
+            walls = [] if n.wall_piece is None else \
+                [(n.cell(sq), players[colour], n.wall_piece) for sq, colour in self.wall_owners().items()]
+            self._signature = n.signature_of(parse_fen(self.fen), more_cells=walls)
         return self._signature
