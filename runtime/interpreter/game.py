@@ -70,14 +70,6 @@ def _promotion_names(gdef: GameDef) -> set[str]:
 class ZrfGame(Game, SetsUpPositions, ReadsSavedGames, PlaysZrfRules):
     """One playable ZRF game or variant, compiled."""
 
-    # the compiled game as slots, not a dictionary: move generation reads them at every position, and
-    # a dictionary of more than 30 keys (CPython's shared-key limit) makes every read slower
-    __slots__ = ("_goal_positions", "_notice_lock", "_noticed", "attack_reach", "back_end", "drop_blocks",
-                 "fused_counters", "fused_generators", "fused_materials", "gdef", "generators", "goals",
-                 "lowered_drops", "lowered_moves", "move_blocks", "mtype_numbers", "name", "notices", "one_move_type",
-                 "options", "path", "piece_types", "players", "position_goals", "positions", "priorities", "promoted",
-                 "promotion_targets", "report", "royal", "tables", "turn_order", "zero_hands")
-
     game_type = GameType(set_up_positions=True, saved_games=True, search_hints=True, zrf_rules=True)
 
     def __init__(self, gdef: GameDef, path: str, report: Report, back_end: MoveBackEnd | None = None) -> None:
