@@ -266,6 +266,13 @@ class AlphaBetaPlayer(Player):
       with seed 0; ``weights``: evaluation weights.
     """
 
+    # the player's state as slots, not a dictionary: the search reads its attributes at every node, and
+    # an instance dictionary of more than 30 keys (CPython's shared-key limit) makes every read slower
+    __slots__ = ("_captures", "_deadline", "_evaluations", "_extend_until", "_keep_tree", "_learned", "_margin",
+                 "_noise", "_positions", "_prune", "_root", "_root_values", "_tree", "choice_noise", "clock",
+                 "collector", "evaluator", "history", "info", "killers", "knowledge", "knowledge_cache", "max_depth",
+                 "node_budget", "nodes", "played", "rng", "static", "table", "weights")
+
     name = "alphabeta"
 
     def __init__(self, time_limit: float | None = None, max_depth: int | None = None,
