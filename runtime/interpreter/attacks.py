@@ -275,26 +275,9 @@ class AttackSearch:
             hit = self.piece_attacks(tracking, p, pc, target, last_from, last_to, spare=spare)
             if hit or tracking.reads:
                 out.append((p, pc, hit, tracking.reads))
-        neutral = self.tables.neutral
-        reach = self.game.attack_reach
-        for s in changed:
-            if s < 0:
-                continue
-            pc = board[s]
-            if pc is None:
-                continue
-            o = pc[0]
-            if o == player or neutral[o]:
-                continue
-            hits = reach[pc[1]].hits(o, s)
-            if hits is not None and target not in hits:
-                continue
-            if tracking is None:
-                tracking = TrackingBoard(board)
-            tracking.reads = set()
-            hit = self.piece_attacks(tracking, s, pc, target, last_from, last_to, spare=spare)
-            if hit or tracking.reads:
-                out.append((s, pc, hit, tracking.reads))
+        # the opponent pieces on the changed squares, as the whole-board baseline meets them
+        out.extend(self.attack_baseline(board, target, player, last_from, last_to, spare,
+                                        sorted(s for s in changed if s >= 0)))
         return out
 
     def attacked_after(self, base: Baseline, changed: set[int], board: Board, target: int,
