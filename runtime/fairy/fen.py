@@ -19,7 +19,9 @@ WHITE, BLACK = 0, 1
 class FenPosition:
     """What a FEN says about a position: ``board`` maps ``(file, rank)`` (0-based, rank 0 is
     White's first rank) to ``(colour, token)`` where ``token`` is the lower-case letter with its
-    ``+`` prefix if promoted; ``hands`` maps ``(colour, token)`` to a count; walls are listed."""
+    ``+`` prefix if promoted; ``hands`` maps ``(colour, token)`` to a count; walls are listed;
+    ``widths`` holds the squares each row of the placement counts, top row first (``files`` is
+    the widest: a reader that needs a rectangle compares them)."""
 
     files: int
     ranks: int
@@ -27,6 +29,7 @@ class FenPosition:
     hands: dict
     side: int
     walls: frozenset = frozenset()
+    widths: tuple[int, ...] = ()
 
 
 class FenError(ValueError):
@@ -46,7 +49,7 @@ def parse_fen(fen: str) -> FenPosition:
     rows = placement.split("/")
     board: dict = {}
     walls = set()
-    files = 0
+    widths = []
     for index, row in enumerate(rows):
         rank = len(rows) - 1 - index
         f = 0
@@ -76,7 +79,7 @@ def parse_fen(fen: str) -> FenPosition:
             else:
                 raise FenError(f"unexpected {ch!r} in FEN {fen!r}")
             i += 1
-        files = max(files, f)
+        widths.append(f)
     hands: dict = {}
     for ch in hand_text:
         if ch.isalpha():
@@ -84,7 +87,8 @@ def parse_fen(fen: str) -> FenPosition:
             hands[key] = hands.get(key, 0) + 1
     if side not in ("w", "b"):
         raise FenError(f"side to move {side!r} in FEN {fen!r}")
-    return FenPosition(files, len(rows), board, hands, WHITE if side == "w" else BLACK, frozenset(walls))
+    return FenPosition(max(widths), len(rows), board, hands, WHITE if side == "w" else BLACK, frozenset(walls),
+                       tuple(widths))
 
 
 def board_fen(files: int, ranks: int, board: dict, walls: frozenset = frozenset()) -> str:

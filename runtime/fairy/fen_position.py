@@ -52,11 +52,14 @@ class FenRefused(ValueError):
 @dataclass(frozen=True)
 class Castling:
     """One castling of one player: its right's letter (``K``/``Q`` for White, lower case for
-    Black), the king's and the rook's start cells, and the attribute bits each has after it."""
+    Black), the king's and the rook's start cells and piece types, and the attribute bits each
+    has after it."""
 
     letter: str
     king: str
     rook: str
+    king_type: str
+    rook_type: str
     king_after: int
     rook_after: int
 
@@ -121,7 +124,8 @@ class FenPositions:
             t = game.tables
             king_after = after.cells[t.pos_index[k.target]][2]
             rook_after = after.cells[t.pos_index[r.target]][2]
-            found.append(Castling(side if colour == WHITE else side.lower(), king, r.source, king_after, rook_after))
+            found.append(Castling(side if colour == WHITE else side.lower(), king, r.source, k.piece[1], r.piece[1],
+                                  king_after, rook_after))
         return found
 
     # ------------------------------------------------------------------ reading
@@ -167,18 +171,9 @@ class FenPositions:
         files = 1 + max(f for f, _ in naming.cells)
         ranks = 1 + max(r for _, r in naming.cells)
         rows = placement.partition("[")[0].split("/")
-        if len(rows) != ranks:
-            raise FenRefused(f"the FEN has {len(rows)} rows, {self.game.name}'s board {ranks}")
-        for index, row in enumerate(rows):
-            width, number = 0, ""
-            for ch in row + " ":
-                if ch.isdigit():
-                    number += ch
-                    continue
-                width += int(number) if number else 0
-                number = ""
-                if ch.isalpha() or ch == "*":
-                    width += 1
+        if pos.ranks != ranks:
+            raise FenRefused(f"the FEN has {pos.ranks} rows, {self.game.name}'s board {ranks}")
+        for index, (row, width) in enumerate(zip(rows, pos.widths)):
             if width != files:
                 raise FenRefused(f"row {index + 1} of the FEN ({row!r}) has {width} squares, "
                                  f"{self.game.name}'s board {files}")
@@ -203,16 +198,12 @@ class FenPositions:
             castling = ours[0]
             colour = WHITE if castling.letter.isupper() else BLACK
             player = self.naming.players[colour]
-            king_type, rook_type = self._castling_types(castling)
+            king_type, rook_type = castling.king_type, castling.rook_type
             if position.get(castling.king) != (player, king_type) or position.get(castling.rook) != (player, rook_type):
                 raise FenRefused(f"castling right {ch!r} needs {player}'s {king_type} on {castling.king} and "
                                  f"{rook_type} on {castling.rook}")
             given.add(castling)
         return given
-
-    def _castling_types(self, castling: Castling) -> tuple[str, str]:
-        board = self.game.initial_state().board()
-        return board[castling.king][1], board[castling.rook][1]
 
     def _made(self, position: dict, to_move: str, pos: FenPosition, rights: set[Castling]) -> ZrfState:
         """The set-up state, its hands the FEN's and the castling pieces without a right moved."""
@@ -229,7 +220,7 @@ class FenPositions:
             kept_kings = {c.king for c in mine if c in rights}
             kept_rooks = {c.rook for c in mine if c in rights}
             for c in mine:
-                king_type, rook_type = (t.type_index[ty] for ty in self._castling_types(c))
+                king_type, rook_type = t.type_index[c.king_type], t.type_index[c.rook_type]
                 for i, pc in enumerate(cells):
                     if pc is None or pc[0] != player:
                         continue
