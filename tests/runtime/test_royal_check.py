@@ -24,20 +24,25 @@ from .oracles import chess_fen, random_positions, xiangqi_fen
 GAMES = Path(__file__).resolve().parents[1] / "games"
 
 
-def _children_checks(game, positions: int, seed: int, oracle) -> tuple[list, int, int]:
-    """(disagreements, children compared, children in check) over every child of ``positions``
-    seeded random positions; the parent's signature is made first, as a search makes it."""
-    wrong, compared, checked = [], 0, 0
+def _children(game, positions: int, seed: int):
+    """(move, child) for every child of ``positions`` seeded random positions, one position's
+    children after another; the parent's signature is made first, as a search makes it."""
     for state in random_positions(game, positions, seed):
         state.signature()
         for move in state.legal_moves():
-            child = state.apply(move)
-            ours = child.in_check()
-            theirs = oracle(child)
-            compared += 1
-            checked += theirs
-            if ours != theirs or child.in_check() != ours:
-                wrong.append((move.notation, ours, theirs))
+            yield move, state.apply(move)
+
+
+def _children_checks(game, positions: int, seed: int, oracle) -> tuple[list, int, int]:
+    """(disagreements, children compared, children in check) over every child (:func:`_children`)."""
+    wrong, compared, checked = [], 0, 0
+    for move, child in _children(game, positions, seed):
+        ours = child.in_check()
+        theirs = oracle(child)
+        compared += 1
+        checked += theirs
+        if ours != theirs or child.in_check() != ours:
+            wrong.append((move.notation, ours, theirs))
     return wrong, compared, checked
 
 
@@ -60,8 +65,8 @@ def test_every_childs_check_is_fairy_stockfishs_in_xiangqi():
 
 def _children_moves(game, positions: int, seed: int, oracle, monkeypatch) -> tuple[list, int, int]:
     """(disagreements, children compared, baselines brought up from a parent's) over every child
-    of ``positions`` seeded random positions: the child's legal moves counted by us and by
-    ``oracle``, the children's move lists made one after the other, as a search makes them."""
+    (:func:`_children`): the child's legal moves counted by us and by ``oracle``, the children's
+    move lists made one after the other, as a search makes them."""
     brought = []
     original = AttackSearch.baseline_after
 
@@ -70,14 +75,11 @@ def _children_moves(game, positions: int, seed: int, oracle, monkeypatch) -> tup
         return original(self, *args, **kwargs)
     monkeypatch.setattr(AttackSearch, "baseline_after", counted)
     wrong, compared = [], 0
-    for state in random_positions(game, positions, seed):
-        state.signature()
-        for move in state.legal_moves():
-            child = state.apply(move)
-            ours, theirs = len(child.legal_moves()), oracle(child)
-            compared += 1
-            if ours != theirs:
-                wrong.append((move.notation, ours, theirs))
+    for move, child in _children(game, positions, seed):
+        ours, theirs = len(child.legal_moves()), oracle(child)
+        compared += 1
+        if ours != theirs:
+            wrong.append((move.notation, ours, theirs))
     return wrong, compared, len(brought)
 
 
