@@ -163,7 +163,10 @@ class FenPositions:
     def _type(self, token: str) -> str:
         piece = self.naming.pieces.get(token)
         if piece is None:
-            letters = " ".join(sorted(self.naming.pieces)[:SHOWN_LETTERS])
+            known = sorted(self.naming.pieces)
+            letters = " ".join(known[:SHOWN_LETTERS])
+            if len(known) > SHOWN_LETTERS:
+                letters += f" and {len(known) - SHOWN_LETTERS} more"
             raise FenRefused(f"no piece of {self.game.name} has the FEN letter {token!r} (its letters: {letters})")
         return piece
 
