@@ -98,11 +98,11 @@ class FenPositions:
         start = game.initial_state()
         board = start.board()
         kings = [c for c, (pl, ty) in board.items() if pl == player and ty == king_type]
-        square = {cell: sq for sq, cell in naming.cells.items()}
+        square = naming.squares
         if len(kings) != 1 or kings[0] not in square:
             return []
         king = kings[0]
-        files = 1 + max(f for f, _ in naming.cells)
+        files = naming.board_size[0]
         rank = square[king][1]
         corners = {naming.cells.get((f, rank)) for f in (0, files - 1)}
         probe = {c: p for c, p in board.items()
@@ -171,8 +171,7 @@ class FenPositions:
         return piece
 
     def _check_board(self, placement: str, pos: FenPosition, naming: Naming) -> None:
-        files = 1 + max(f for f, _ in naming.cells)
-        ranks = 1 + max(r for _, r in naming.cells)
+        files, ranks = naming.board_size
         rows = placement.partition("[")[0].split("/")
         if pos.ranks != ranks:
             raise FenRefused(f"the FEN has {pos.ranks} rows, {self.game.name}'s board {ranks}")
@@ -278,7 +277,7 @@ class FenPositions:
 
 def _file_letter(naming: Naming, castling: Castling) -> str:
     """Shredder-FEN's letter of a castling: its rook's file, in its player's case."""
-    square = next(sq for sq, cell in naming.cells.items() if cell == castling.rook)
+    square = naming.squares[castling.rook]
     letter = chr(ord("A") + square[0])
     return letter if castling.letter.isupper() else letter.lower()
 
@@ -292,10 +291,10 @@ def with_fairy_letters(naming: Naming, game: ZrfGame) -> Naming:
         library = FairyLibrary.get()
     except FairyUnavailable:
         return naming
-    square = {cell: sq for sq, cell in naming.cells.items()}
+    square = naming.squares
     ours = {square[c]: (naming.players.index(pl), ty) for c, (pl, ty) in game.initial_state().board().items()
             if c in square and pl in naming.players}
-    files, ranks = 1 + max(f for f, _ in naming.cells), 1 + max(r for _, r in naming.cells)
+    files, ranks = naming.board_size
     found: dict[str, str] | None = None
     for variant in library.builtin_variants():
         try:

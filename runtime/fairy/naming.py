@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 
 from runtime.core.protocol import Signature, make_signature
 
@@ -73,11 +74,15 @@ class Naming:
                 return token
         return None
 
-    def square_of(self, cell: str) -> tuple[int, int] | None:
-        for square, name in self.cells.items():
-            if name == cell:
-                return square
-        return None
+    @cached_property
+    def squares(self) -> dict[str, tuple[int, int]]:
+        """Cell name -> its ``(file, rank)``: :attr:`cells` read the other way."""
+        return {cell: square for square, cell in self.cells.items()}
+
+    @cached_property
+    def board_size(self) -> tuple[int, int]:
+        """``(files, ranks)`` of the board the cells lie on: one past the largest file and rank named."""
+        return 1 + max(f for f, _ in self.cells), 1 + max(r for _, r in self.cells)
 
 
 def fallback_piece_name(token: str) -> str:
