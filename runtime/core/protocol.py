@@ -552,6 +552,14 @@ class State(ABC):
         override it to make only those moves."""
         return [m for m in self.legal_moves() if m.changes_material()]
 
+    def may_land_on(self, cell: str) -> bool:
+        """Might a legal move of the side to move end on ``cell`` (its last movement land there)?
+
+        False only when none can: a quiescence search following the exchanges on one cell then
+        stops there without making the moves.  The default, ``True``, claims nothing.
+        """
+        return True
+
     def legal_move_count(self) -> int:
         """How many legal moves there are: ``len(self.legal_moves())``.
 

@@ -368,6 +368,27 @@ class ZrfState(State, ReadsRecordedTurns):
                 return told
         return self.royal_attacked(player, types)
 
+    def may_land_on(self, cell: str) -> bool:
+        """The protocol's question, answered False when ``cell`` holds another player's piece, the
+        side to move has nothing in hand, and the attack test finds no move of its pieces that
+        would capture there (:meth:`.attacks.AttackSearch.attacked`): a move ending on an enemy
+        piece's cell captures it, so none ends there.  The position's move list is then told
+        that only whether a turn exists will be asked (the game's end), not its material turns."""
+        t = self.game.tables
+        pos = t.pos_index.get(cell)
+        if pos is None or any(self.stores):
+            return True
+        piece = self.cells[pos]
+        mover = self.turn_entry[1]
+        if piece is None or piece[0] == mover:
+            return True
+        if AttackSearch(self.game).attacked(self.cells, pos, mover, self.last_from, self.last_to, own=True,
+                                            squares=self.squares()[mover]):
+            return True
+        if not self._done:
+            self.raw_moves().wants_no_material_turns()
+        return False
+
     def royal_attacked(self, player: int, types) -> bool:
         """Does a piece of ``player`` of the royal ``types`` stand attacked (``checkmated``)?"""
         types = frozenset(types)

@@ -294,8 +294,8 @@ class TurnSource:
     """
 
     __slots__ = ("_attacks", "_baselines", "_best", "_firsts", "_kept", "_materials", "_nested", "_origin",
-                 "_questions", "_quick", "_royal_squares", "_stream", "cells", "every_turn_wanted", "game", "last_from",
-                 "last_to", "mfilter", "mover", "player", "squares", "stores")
+                 "_questions", "_quick", "_royal_squares", "_stream", "cells", "game", "last_from",
+                 "last_to", "mfilter", "mover", "player", "squares", "stores", "streamed")
 
     def __init__(self, state):
         self.game = state.game
@@ -311,9 +311,10 @@ class TurnSource:
         self._stream: PartStream | None = None
         #: the first parts that may change material (:meth:`_material_firsts`), once made
         self._materials: list[Part] | None = None
-        #: will every turn be asked for (a move list read whole)?  Then :meth:`any_legal` makes
-        #: every part at once instead of the material ones first (:meth:`wants_every_turn`)
-        self.every_turn_wanted = False
+        #: does :meth:`any_legal` make the parts piece by piece instead of the material ones first?
+        #: Yes when every turn will be asked for (:meth:`wants_every_turn`), or none that changes
+        #: material will (:meth:`wants_no_material_turns`)
+        self.streamed = False
         self._best: tuple[int, int] | None = None
         #: king-safety baselines per royal square (computed once, on first use; None until then)
         self._baselines: dict | None = None
@@ -377,7 +378,13 @@ class TurnSource:
     def wants_every_turn(self) -> None:
         """Say that every turn will be asked for (the move list read whole): :meth:`any_legal`
         then looks for a legal turn among all the parts, which are made anyway."""
-        self.every_turn_wanted = True
+        self.streamed = True
+
+    def wants_no_material_turns(self) -> None:
+        """Say that only whether a legal turn exists will be asked, not the turns that change
+        material: :meth:`any_legal` then makes the parts piece by piece up to the first legal one
+        instead of every material part first."""
+        self.streamed = True
 
     def any_legal(self) -> bool:
         """Is there a legal turn (:meth:`legal` yields one)?  Where neither move priorities nor
@@ -392,7 +399,7 @@ class TurnSource:
             return next(iter(self.legal()), None) is not None
         royal = g.royal.get(self.mover, frozenset())
         stream = self._stream
-        if stream is None and not self.every_turn_wanted:
+        if stream is None and not self.streamed:
             for part in self._material_firsts()[0]:
                 if self._first_part_legal(part, royal):
                     return True
@@ -848,6 +855,10 @@ class MoveList(Sequence):
     def wants_every_turn(self) -> None:
         """Say that the list will be read whole (:meth:`TurnSource.wants_every_turn`)."""
         self._source.wants_every_turn()
+
+    def wants_no_material_turns(self) -> None:
+        """Say that only whether the list is empty will be asked (:meth:`TurnSource.wants_no_material_turns`)."""
+        self._source.wants_no_material_turns()
 
     def __bool__(self) -> bool:
         if self._held:

@@ -31,7 +31,9 @@ from it.
   so a position is not judged in the middle of an exchange.  Standing pat
   comes first, so a position whose static value is already outside the window
   costs no move generation; when the game's moves say whether they change
-  material, only those moves are made (:meth:`State.material_moves`).
+  material, only those moves are made (:meth:`State.material_moves`), and an
+  exchange's position where no move can end on its cell
+  (:meth:`State.may_land_on`) makes none, only its outcome is asked.
 * **Cost**: a *node* is one move generation (what costs in every engine; a
   ZRF generation also decides checkmate), and every ``EVALUATIONS_PER_NODE``
   static evaluations count as one more.  The *node budget* bounds them per
@@ -496,6 +498,12 @@ class AlphaBetaPlayer(Player):
         stand = self._static(sig)
         if maximising and stand >= beta or not maximising and stand <= alpha or qply >= QUIESCENCE_PLIES:
             return stand
+        if target is not None and not state.may_land_on(target):
+            # no move answers on the exchange's cell: only whether the game is over is asked, and
+            # the node counts as the generation it replaces, so a budget buys the same search
+            self._tick()
+            outcome = state.outcome()
+            return stand if outcome is None else outcome_value(outcome, self._root, ply)
         captures, outcome = self._captures_of(state)
         if outcome is not None:
             return outcome_value(outcome, self._root, ply)
