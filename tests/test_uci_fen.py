@@ -147,6 +147,24 @@ def test_moves_after_a_fen_are_played():
     assert loop.moves == ["f1c4", "g8f6", "e1g1"] and our_moves(loop) == {m.uci() for m in board.legal_moves}
 
 
+def test_a_fen_repeated_by_the_gui_is_read_once():
+    loop = loop_for("chess")
+    read, reader = [], loop.read_fen
+
+    def counted(fen):
+        read.append(fen)
+        return reader(fen)
+    loop.read_fen = counted
+    fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+    other = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    answers(loop, f"position fen {fen} moves f1c4\nposition fen {fen} moves f1c4 g8f6\n"
+                  f"position fen {fen}\n")
+    assert read == [fen] and loop.moves == []  # read once; the last position went back to the FEN
+    answers(loop, f"position fen {other}\nposition startpos\nposition fen {other} moves g1f3\n")
+    assert read == [fen, other, other] and loop.moves == ["g1f3"]  # another origin in between: read again
+    assert "g8f6" in our_moves(loop)
+
+
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 
 MALFORMED = [

@@ -14,7 +14,8 @@ A GUI or a match runner (cutechess-cli, lichess-bot, ``zrf match`` with a
 * ``position fen FEN [moves ...]``: the position ``read_fen`` makes of the FEN
   (for a ZRF game :class:`runtime.fairy.fen_position.FenPositions`: board,
   side to move, pieces in hand, castling rights and en-passant square, the
-  move counters ignored), then the moves as after ``startpos``;
+  move counters ignored; the same FEN as the last position's is not read again, as a GUI
+  sends it before every move), then the moves as after ``startpos``;
 * ``go`` with ``movetime``, ``wtime``/``btime``/``winc``/``binc``/``movestogo``
   (a share of the clock, :class:`~runtime.players.clock.TimeControl`),
   ``nodes``, ``depth``, ``infinite``; the search runs on a thread of its own
@@ -197,6 +198,8 @@ class UciEngineLoop:
         self.state: State | None = self.start
         #: the key of the origin of :attr:`state` (:data:`STARTPOS`, or ``fen`` and the FEN)
         self.origin: str | None = STARTPOS
+        #: the state of that origin (a GUI repeats its FEN on every move: it is read once)
+        self.origin_state: State | None = self.start
         #: the moves from the origin to :attr:`state`, in UCI
         self.moves: list[str] = []
         self.player: Player | None = None
@@ -297,7 +300,7 @@ class UciEngineLoop:
         self.finish_search()
         self.player = None
         self.seed += 1
-        self.state, self.origin, self.moves = self.start, STARTPOS, []
+        self.state, self.origin, self.origin_state, self.moves = self.start, STARTPOS, self.start, []
 
     def _ponderhit(self, _: list[str]) -> None:
         self.tell("pondering is not supported; the search goes on until stop")
@@ -310,7 +313,7 @@ class UciEngineLoop:
         self.finish_search()
         origin = self._origin(words)
         if origin is None:
-            self.state, self.origin, self.moves = None, None, []
+            self.state, self.origin, self.origin_state, self.moves = None, None, None, []
             return
         key, start, texts = origin
         # a GUI repeats the whole game each time: only the moves past the current position are played
@@ -329,7 +332,7 @@ class UciEngineLoop:
                 break
             state = state.apply(move)
             played.append(text)
-        self.state, self.origin, self.moves = state, key, played
+        self.state, self.origin, self.origin_state, self.moves = state, key, start, played
 
     def _origin(self, words: list[str]) -> tuple[str, State, list[str]] | None:
         """(the origin's key, its state, the move texts) of ``position``'s words, or None (told why)."""
@@ -347,6 +350,9 @@ class UciEngineLoop:
         if self.read_fen is None:
             self.tell(f"position fen: {self.game.name} has no FEN letters for its pieces; {NO_POSITION}")
             return None
+        key = "fen " + fen
+        if key == self.origin and self.origin_state is not None:
+            return key, self.origin_state, words[end + 1:]
         try:
             start = self.read_fen(fen)
         except ValueError as exc:
@@ -355,7 +361,7 @@ class UciEngineLoop:
         except Exception as exc:  # a bug of the reader must not end the engine: the GUI is told
             self.tell(f"position fen failed: {type(exc).__name__}: {exc}; {NO_POSITION}")
             return None
-        return "fen " + fen, start, words[end + 1:]
+        return key, start, words[end + 1:]
 
     # ------------------------------------------------------------------ go
 
