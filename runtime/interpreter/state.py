@@ -131,7 +131,7 @@ class ZrfState(State, ReadsRecordedTurns):
     def legal_moves(self) -> list[Move]:
         if self._legal is None:
             if not self._done:
-                self.raw_moves().wants_every_turn()
+                self.raw_moves().stream_parts()
             if self.outcome() is not None:
                 self._legal = []
             else:
@@ -145,7 +145,7 @@ class ZrfState(State, ReadsRecordedTurns):
             yield from self._legal
             return
         if not self._done:
-            self.raw_moves().wants_every_turn()
+            self.raw_moves().stream_parts()
         if self.outcome() is not None:
             return
         raw = self.raw_moves()
@@ -386,7 +386,7 @@ class ZrfState(State, ReadsRecordedTurns):
                                             squares=self.squares()[mover]):
             return True
         if not self._done:
-            self.raw_moves().wants_no_material_turns()
+            self.raw_moves().stream_parts()
         return False
 
     def royal_attacked(self, player: int, types) -> bool:

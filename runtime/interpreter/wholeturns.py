@@ -312,8 +312,7 @@ class TurnSource:
         #: the first parts that may change material (:meth:`_material_firsts`), once made
         self._materials: list[Part] | None = None
         #: does :meth:`any_legal` make the parts piece by piece instead of the material ones first?
-        #: Yes when every turn will be asked for (:meth:`wants_every_turn`), or none that changes
-        #: material will (:meth:`wants_no_material_turns`)
+        #: (:meth:`stream_parts`)
         self.streamed = False
         self._best: tuple[int, int] | None = None
         #: king-safety baselines per royal square (computed once, on first use; None until then)
@@ -375,23 +374,19 @@ class TurnSource:
                                                      squares=self.squares[self.mover], material=True)
         return found, 0
 
-    def wants_every_turn(self) -> None:
-        """Say that every turn will be asked for (the move list read whole): :meth:`any_legal`
-        then looks for a legal turn among all the parts, which are made anyway."""
-        self.streamed = True
-
-    def wants_no_material_turns(self) -> None:
-        """Say that only whether a legal turn exists will be asked, not the turns that change
-        material: :meth:`any_legal` then makes the parts piece by piece up to the first legal one
-        instead of every material part first."""
+    def stream_parts(self) -> None:
+        """Make :meth:`any_legal` look for a legal turn among the parts made piece by piece, not
+        among the material parts first: said when every turn will be asked for (the move list read
+        whole: the parts are made anyway), or when only whether a turn exists will be (a
+        quiescence position no exchange reaches: the material turns would be made for nothing)."""
         self.streamed = True
 
     def any_legal(self) -> bool:
         """Is there a legal turn (:meth:`legal` yields one)?  Where neither move priorities nor
         maximal captures need every part first, the parts that may change material are made and
         tested first (a search asks this of a position and then for its material turns, which
-        those parts make: a position with a legal capture costs no other part), unless every
-        turn is wanted (:meth:`wants_every_turn`); then the parts are made piece by piece
+        those parts make: a position with a legal capture costs no other part), unless told to
+        stream them (:meth:`stream_parts`); then the parts are made piece by piece
         (:class:`.parts.PartStream`) and tested as they come, so the answer costs the parts of
         the pieces up to the first with a legal turn; :meth:`first_parts` makes the rest."""
         g = self.game
@@ -852,13 +847,9 @@ class MoveList(Sequence):
             m = self._moves[i] = self._held[i].move()
         return m
 
-    def wants_every_turn(self) -> None:
-        """Say that the list will be read whole (:meth:`TurnSource.wants_every_turn`)."""
-        self._source.wants_every_turn()
-
-    def wants_no_material_turns(self) -> None:
-        """Say that only whether the list is empty will be asked (:meth:`TurnSource.wants_no_material_turns`)."""
-        self._source.wants_no_material_turns()
+    def stream_parts(self) -> None:
+        """:meth:`TurnSource.stream_parts`: the list will be read whole, or only asked whether it is empty."""
+        self._source.stream_parts()
 
     def __bool__(self) -> bool:
         if self._held:
