@@ -196,10 +196,9 @@ class UciEngineLoop:
         self.start: State = game.initial_state()
         #: the position ``go`` searches; None after a refused ``position``
         self.state: State | None = self.start
-        #: the key of the origin of :attr:`state` (:data:`STARTPOS`, or ``fen`` and the FEN)
-        self.origin: str | None = STARTPOS
-        #: the state of that origin (a GUI repeats its FEN on every move: it is read once)
-        self.origin_state: State | None = self.start
+        #: the origin of :attr:`state`: its key (:data:`STARTPOS`, or ``fen`` and the FEN) and its
+        #: state (a GUI repeats its FEN before every move: it is read once); None after a refusal
+        self.origin: tuple[str, State] | None = (STARTPOS, self.start)
         #: the moves from the origin to :attr:`state`, in UCI
         self.moves: list[str] = []
         self.player: Player | None = None
@@ -300,7 +299,7 @@ class UciEngineLoop:
         self.finish_search()
         self.player = None
         self.seed += 1
-        self.state, self.origin, self.origin_state, self.moves = self.start, STARTPOS, self.start, []
+        self.state, self.origin, self.moves = self.start, (STARTPOS, self.start), []
 
     def _ponderhit(self, _: list[str]) -> None:
         self.tell("pondering is not supported; the search goes on until stop")
@@ -313,11 +312,12 @@ class UciEngineLoop:
         self.finish_search()
         origin = self._origin(words)
         if origin is None:
-            self.state, self.origin, self.origin_state, self.moves = None, None, None, []
+            self.state, self.origin, self.moves = None, None, []
             return
         key, start, texts = origin
         # a GUI repeats the whole game each time: only the moves past the current position are played
-        if key == self.origin and self.state is not None and texts[:len(self.moves)] == self.moves:
+        if self.origin is not None and key == self.origin[0] and self.state is not None \
+                and texts[:len(self.moves)] == self.moves:
             state, played = self.state, list(self.moves)
         else:
             state, played = start, []
@@ -332,7 +332,7 @@ class UciEngineLoop:
                 break
             state = state.apply(move)
             played.append(text)
-        self.state, self.origin, self.origin_state, self.moves = state, key, start, played
+        self.state, self.origin, self.moves = state, (key, start), played
 
     def _origin(self, words: list[str]) -> tuple[str, State, list[str]] | None:
         """(the origin's key, its state, the move texts) of ``position``'s words, or None (told why)."""
@@ -351,8 +351,8 @@ class UciEngineLoop:
             self.tell(f"position fen: {self.game.name} has no FEN letters for its pieces; {NO_POSITION}")
             return None
         key = "fen " + fen
-        if key == self.origin and self.origin_state is not None:
-            return key, self.origin_state, words[end + 1:]
+        if self.origin is not None and self.origin[0] == key:
+            return key, self.origin[1], words[end + 1:]
         try:
             start = self.read_fen(fen)
         except ValueError as exc:
