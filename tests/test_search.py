@@ -265,3 +265,51 @@ def test_captures_kept_for_quiescence_change_no_search(fen, chess_knowledge):
     assert kept.info.nodes > 50  # a real search, with quiescence under it
     # most positions entered stand pat or hit the table: more positions than generations
     assert kept.info.positions > kept.info.nodes
+
+
+_TWO_CAPTURES = "4k3/8/2p5/3n4/4P3/8/8/3QK3 w - - 0 1"
+"""The knight on d5, guarded by the pawn on c6, can be taken by the pawn on e4 or the queen on d1 (python-chess:
+exd5 and Qxd5 are White's only captures): the same material won, with a pawn or with the queen."""
+
+
+def _capture_cells(move) -> str:
+    legs = move.parts[0].split()
+    return legs[1] + legs[3]
+
+
+def test_of_two_captures_winning_the_same_the_cheaper_piece_is_ordered_first(chess_knowledge):
+    """Near the horizon (moves ordered by their data), a capture is ordered by the material it wins, and of
+    two that win the same, the one made with the cheaper piece comes first: pawn takes knight, then queen."""
+    board = chess.Board(_TWO_CAPTURES)
+    captures = {m.uci() for m in board.legal_moves if board.is_capture(m)}
+    assert captures == {"e4d5", "d1d5"}
+    state = _chess_state(_TWO_CAPTURES)
+    player = AlphaBetaPlayer(max_depth=3, node_budget=None, seed=0, knowledge_cache=chess_knowledge)
+    player._setup(state)
+    player._root = "White"
+    for seed in range(5):  # whatever the random tie-break draws
+        player.rng.seed(seed)
+        ordered = player._children(state, state.signature(), state.legal_moves(), True, None, 1, False)
+        first_two = [_capture_cells(move) for move, _, _ in ordered[:2]]
+        assert first_two == ["e4d5", "d1d5"]
+
+
+def test_quiescence_tries_the_capture_with_the_cheaper_piece_first(chess_knowledge):
+    """At the horizon the same order holds: the first capture quiescence follows is exd5, not Qxd5."""
+    state = _chess_state(_TWO_CAPTURES)
+    pawn_takes = next(m for m in state.legal_moves() if _capture_cells(m) == "e4d5")
+    expected = state.apply(pawn_takes).signature()
+    for seed in range(5):
+        player = AlphaBetaPlayer(max_depth=3, node_budget=None, seed=seed, knowledge_cache=chess_knowledge)
+        player._setup(state)
+        player._root = "White"
+        followed = []
+        quiesce = player._quiesce
+
+        def recording(child, sig, alpha, beta, ply, qply, target=None):
+            followed.append(sig)
+            return quiesce(child, sig, alpha, beta, ply, qply, target)
+
+        player._quiesce = recording
+        player._quiesce(state, state.signature(), -math.inf, math.inf, 0, 0)
+        assert followed[0] == state.signature() and followed[1] == expected

@@ -386,6 +386,12 @@ class AlphaBetaPlayer(Player):
             return sign * ((milli + change(sig, csig, root)) / 1000 - base)
         return gain
 
+    def _mover_value(self, move: Move) -> float:
+        """The learned value of the piece ``move`` moves first (0 for a drop): of two captures that win
+        the same material, the one made with the cheaper piece is tried first, as it risks less."""
+        legs = move.movements()
+        return self.evaluator.knowledge.values.get(legs[0][0], 0.0) if legs else 0.0
+
     def _may_change_material(self, move: Move) -> bool:
         """Could ``move`` capture or promote?  Read from its data when the game's moves say so."""
         return not self.evaluator.knowledge.marked_captures or move.changes_material()
@@ -482,7 +488,7 @@ class AlphaBetaPlayer(Player):
                 if notation == best:
                     key = (0, 0.0)
                 elif gain > 0:
-                    key = (1, -gain)
+                    key = (1, -gain, self._mover_value(move))
                 elif notation in killers:
                     key = (2, 0.0)
                 else:
@@ -520,7 +526,7 @@ class AlphaBetaPlayer(Player):
                 csig = made.signature()
                 child = capture.child = _Child(made, csig, gain_of(csig))
             if child.gain > 0:
-                tactical.append((-child.gain, self.rng.random(), capture, child))
+                tactical.append(((-child.gain, self._mover_value(capture.move)), self.rng.random(), capture, child))
         tactical.sort(key=_ORDER)
         best = stand
         for _, _, capture, child in tactical[:QUIESCENCE_TRIES]:
