@@ -294,22 +294,45 @@ def test_of_two_captures_winning_the_same_the_cheaper_piece_is_ordered_first(che
         assert first_two == ["e4d5", "d1d5"]
 
 
+def _followed_captures(state, knowledge_cache, seed: int = 0) -> list:
+    """The signatures of the positions quiescence enters below ``state`` (White to move, an open window)."""
+    player = AlphaBetaPlayer(max_depth=3, node_budget=None, seed=seed, knowledge_cache=knowledge_cache)
+    player._setup(state)
+    player._root = "White"
+    followed = []
+    quiesce = player._quiesce
+
+    def recording(child, sig, alpha, beta, ply, qply, target=None):
+        followed.append(sig)
+        return quiesce(child, sig, alpha, beta, ply, qply, target)
+
+    player._quiesce = recording
+    player._quiesce(state, state.signature(), -math.inf, math.inf, 0, 0)
+    return followed[1:]
+
+
 def test_quiescence_tries_the_capture_with_the_cheaper_piece_first(chess_knowledge):
     """At the horizon the same order holds: the first capture quiescence follows is exd5, not Qxd5."""
     state = _chess_state(_TWO_CAPTURES)
     pawn_takes = next(m for m in state.legal_moves() if _capture_cells(m) == "e4d5")
-    expected = state.apply(pawn_takes).signature()
-    for seed in range(5):
-        player = AlphaBetaPlayer(max_depth=3, node_budget=None, seed=seed, knowledge_cache=chess_knowledge)
-        player._setup(state)
-        player._root = "White"
-        followed = []
-        quiesce = player._quiesce
+    for seed in range(5):  # whatever the random tie-break draws
+        followed = _followed_captures(state, chess_knowledge, seed)
+        assert followed[0] == state.apply(pawn_takes).signature()
 
-        def recording(child, sig, alpha, beta, ply, qply, target=None):
-            followed.append(sig)
-            return quiesce(child, sig, alpha, beta, ply, qply, target)
 
-        player._quiesce = recording
-        player._quiesce(state, state.signature(), -math.inf, math.inf, 0, 0)
-        assert followed[0] == state.signature() and followed[1] == expected
+@pytest.mark.parametrize("fen, guarded", [
+    ("4k3/8/2p5/3r4/8/8/8/3QK3 w - - 0 1", True),   # the rook on d5 guarded by the pawn on c6
+    ("4k3/8/8/3r4/8/8/8/3QK3 w - - 0 1", False),    # the same rook alone
+])
+def test_quiescence_leaves_a_queen_taking_a_guarded_rook(fen, guarded, chess_knowledge):
+    """Qxd5 wins a rook with the queen; where the pawn on c6 takes the queen back (python-chess says
+    the square is attacked after the capture) quiescence does not follow it, and stands pat; where
+    nothing guards the rook it does."""
+    board = chess.Board(fen)
+    assert [m.uci() for m in board.legal_moves if board.is_capture(m)] == ["d1d5"]
+    board.push_uci("d1d5")
+    assert board.is_attacked_by(chess.BLACK, chess.D5) is guarded
+    state = _chess_state(fen)
+    queen_takes = next(m for m in state.legal_moves() if _capture_cells(m) == "d1d5")
+    followed = _followed_captures(state, chess_knowledge)
+    assert followed == ([] if guarded else [state.apply(queen_takes).signature()])
