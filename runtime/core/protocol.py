@@ -560,6 +560,15 @@ class State(ABC):
         """
         return True
 
+    def may_take_back(self, cell: str) -> bool:
+        """Might the side to move capture the other player's piece standing on ``cell``?
+
+        True only when a cheap test finds such a capture (it may be illegal, e.g. pinned): a
+        quiescence search then leaves a losing exchange onto that cell unplayed.  The default,
+        ``False``, claims nothing, and every exchange is followed.
+        """
+        return False
+
     def legal_move_count(self) -> int:
         """How many legal moves there are: ``len(self.legal_moves())``.
 

@@ -374,20 +374,31 @@ class ZrfState(State, ReadsRecordedTurns):
         would capture there (:meth:`.attacks.AttackSearch.attacked`): a move ending on an enemy
         piece's cell captures it, so none ends there.  The position's move list is then told
         that only whether a turn exists will be asked (the game's end), not its material turns."""
-        t = self.game.tables
-        pos = t.pos_index.get(cell)
+        pos = self.game.tables.pos_index.get(cell)
         if pos is None or any(self.stores):
             return True
         piece = self.cells[pos]
         mover = self.turn_entry[1]
-        if piece is None or piece[0] == mover:
-            return True
-        if AttackSearch(self.game).attacked(self.cells, pos, mover, self.last_from, self.last_to, own=True,
-                                            squares=self.squares()[mover]):
+        if piece is None or piece[0] == mover or self._captures_on(pos, mover):
             return True
         if not self._done:
             self.raw_moves().stream_parts()
         return False
+
+    def may_take_back(self, cell: str) -> bool:
+        """The protocol's question, answered by the attack test (:meth:`.attacks.AttackSearch.attacked`)
+        when ``cell`` holds another player's piece; False when it does not."""
+        pos = self.game.tables.pos_index.get(cell)
+        if pos is None:
+            return False
+        piece = self.cells[pos]
+        mover = self.turn_entry[1]
+        return piece is not None and piece[0] != mover and self._captures_on(pos, mover)
+
+    def _captures_on(self, pos: int, mover: int) -> bool:
+        """Does the attack test find a move of ``mover``'s pieces that would capture on ``pos``?"""
+        return AttackSearch(self.game).attacked(self.cells, pos, mover, self.last_from, self.last_to, own=True,
+                                                squares=self.squares()[mover])
 
     def royal_attacked(self, player: int, types) -> bool:
         """Does a piece of ``player`` of the royal ``types`` stand attacked (``checkmated``)?"""

@@ -408,9 +408,9 @@ class AlphaBetaPlayer(Player):
     def _losing(self, capture: _Capture, child: _Child, landing: str | None) -> bool:
         """Is ``capture`` an exchange quiescence need not follow: a piece worth more than it wins by
         ``LOSING_CAPTURE_MARGIN`` average piece values, landing where the reply may take it
-        (:meth:`State.may_land_on`, which answers True when unsure)?"""
+        (:meth:`State.may_take_back`; a game that does not answer it has every exchange followed)?"""
         return (landing is not None and child.gain + self._losing_margin < self._mover_value(capture.move)
-                and child.state.may_land_on(landing))
+                and child.state.may_take_back(landing))
 
     def _may_change_material(self, move: Move) -> bool:
         """Could ``move`` capture or promote?  Read from its data when the game's moves say so."""
