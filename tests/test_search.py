@@ -22,6 +22,7 @@ from runtime.players.player import RandomPlayer
 from runtime.players.factory import make_player
 
 from .conftest import ROOT
+from .search_helpers import chess_position
 from .toygames import TakeAway
 
 CHESS = str(ROOT / "tests" / "games" / "chess.zrf")
@@ -122,13 +123,7 @@ def test_alphabeta_finds_a_quiet_mate_in_two_on_a_hand_built_position():
 
 def _chess_state(fen: str):
     """The chess ZRF's position of a FEN (White to move), set up by saved-game edits."""
-    game = open_game(CHESS)
-    board = chess.Board(fen)
-    edits = [(None, None, c) for c, _ in game.initial_state().board().items()]
-    for square, piece in board.piece_map().items():
-        edits.append(("White" if piece.color else "Black", chess.piece_name(piece.piece_type).capitalize(),
-                      chess.square_name(square)))
-    return game.edited_state(edits)
+    return chess_position(open_game(CHESS), chess.Board(fen))
 
 
 def test_a_check_at_the_horizon_is_searched_one_ply_more():

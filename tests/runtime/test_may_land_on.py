@@ -18,9 +18,9 @@ import pytest
 
 from runtime.interpreter.state import ZrfState
 from runtime.loading.opening import open_game
-from runtime.players.alphabeta import AlphaBetaPlayer
 from runtime.players.knowledge import KnowledgeCache, move_movements
 from tests.conftest import corpus_entries, scaled
+from tests.search_helpers import searches_along_a_random_game
 
 GAMES = Path(__file__).resolve().parents[1] / "games"
 
@@ -90,18 +90,7 @@ def test_a_search_is_the_same_with_the_answer(name, monkeypatch):
         return answer
 
     def searches():
-        out = []
-        rng = random.Random(3)
-        state = game.initial_state()
-        for _ply in range(scaled(24, 12)):
-            player = AlphaBetaPlayer(max_depth=4, node_budget=300, seed=0, knowledge_cache=cache)
-            chosen = player.choose(state)
-            out.append((chosen.notation, player.info.score, player.info.nodes, player.info.positions))
-            moves = state.legal_moves()
-            state = state.apply(moves[rng.randrange(len(moves))])
-            if state.outcome() is not None:
-                break
-        return out
+        return searches_along_a_random_game(game, cache, scaled(24, 12), 4, 300, 3)
 
     monkeypatch.setattr(ZrfState, "may_land_on", counted)
     with_answer = searches()

@@ -17,19 +17,11 @@ import chess
 
 from runtime.loading.opening import open_game
 from runtime.players import alphabeta
-from runtime.players.alphabeta import AlphaBetaPlayer
 from runtime.players.knowledge import KnowledgeCache
 from tests.conftest import scaled
+from tests.search_helpers import chess_position, searches_along_a_random_game
 
 CHESS = str(Path(__file__).resolve().parents[1] / "games" / "chess.zrf")
-
-
-def _state(game, board: chess.Board):
-    edits = [(None, None, c) for c, _ in game.initial_state().board().items()]
-    for square, piece in board.piece_map().items():
-        edits.append(("White" if piece.color else "Black", chess.piece_name(piece.piece_type).capitalize(),
-                      chess.square_name(square)))
-    return game.edited_state(edits)
 
 
 def test_the_answer_is_python_chess_attacks_along_random_games():
@@ -43,7 +35,7 @@ def test_the_answer_is_python_chess_attacks_along_random_games():
             if not moves:
                 break
             if ply % 6 == 0 and board.turn == chess.WHITE:
-                state = _state(game, board)
+                state = chess_position(game, board)
                 for square in chess.SQUARES:
                     piece = board.piece_at(square)
                     expected = piece is not None and piece.color == chess.BLACK and \
@@ -62,18 +54,7 @@ def test_a_game_that_does_not_answer_has_every_exchange_followed(monkeypatch):
     cache = KnowledgeCache(capacity=1)
 
     def searches():
-        out = []
-        rng = random.Random(2)
-        state = game.initial_state()
-        for _ in range(scaled(10, 5)):
-            player = AlphaBetaPlayer(max_depth=3, node_budget=150, seed=0, knowledge_cache=cache)
-            chosen = player.choose(state)
-            out.append((chosen.notation, player.info.score, player.info.nodes, player.info.positions))
-            moves = state.legal_moves()
-            state = state.apply(moves[rng.randrange(len(moves))])
-            if state.outcome() is not None:
-                break
-        return out
+        return searches_along_a_random_game(game, cache, scaled(10, 5), 3, 150, 2)
 
     with_rule = searches()
     monkeypatch.setattr(alphabeta, "LOSING_CAPTURE_MARGIN", math.inf)
