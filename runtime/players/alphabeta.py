@@ -282,9 +282,9 @@ class AlphaBetaPlayer(Player):
     # an instance dictionary of more than 30 keys (CPython's shared-key limit) makes every read slower
     __slots__ = ("_captures", "_deadline", "_evaluations", "_extend_until", "_keep_tree", "_learned",
                  "_losing_margin", "_margin", "_noise", "_positions", "_prune", "_root", "_root_values", "_tree",
-                 "choice_noise", "clock",
-                 "collector", "evaluator", "history", "info", "killers", "knowledge", "knowledge_cache", "max_depth",
-                 "node_budget", "nodes", "played", "rng", "static", "table", "weights")
+                 "choice_noise", "clock", "collector", "evaluator", "history", "info", "killers", "knowledge",
+                 "knowledge_cache", "max_depth", "node_budget", "nodes", "played", "rng", "static", "table",
+                 "weights")
 
     name = "alphabeta"
 
@@ -405,11 +405,12 @@ class AlphaBetaPlayer(Player):
         legs = move.movements()
         return self.evaluator.knowledge.values.get(legs[0][0], 0.0) if legs else 0.0
 
-    def _losing(self, capture: _Capture, child: _Child, landing: str | None) -> bool:
-        """Is ``capture`` an exchange quiescence need not follow: a piece worth more than it wins by
-        ``LOSING_CAPTURE_MARGIN`` average piece values, landing where the reply may take it
-        (:meth:`State.may_take_back`; a game that does not answer it has every exchange followed)?"""
-        return (landing is not None and child.gain + self._losing_margin < self._mover_value(capture.move)
+    def _losing(self, child: _Child, mover_value: float, landing: str | None) -> bool:
+        """Is the capture to ``child``, made with a piece of ``mover_value``, an exchange quiescence need
+        not follow: a piece worth more than it wins by ``LOSING_CAPTURE_MARGIN`` average piece values,
+        landing where the reply may take it (:meth:`State.may_take_back`; a game that does not answer
+        it has every exchange followed)?"""
+        return (landing is not None and child.gain + self._losing_margin < mover_value
                 and child.state.may_take_back(landing))
 
     def _may_change_material(self, move: Move) -> bool:
@@ -549,14 +550,14 @@ class AlphaBetaPlayer(Player):
                 tactical.append(((-child.gain, self._mover_value(capture.move)), self.rng.random(), capture, child))
         tactical.sort(key=_ORDER)
         best = stand
-        for _, _, capture, child in tactical[:QUIESCENCE_TRIES]:
+        for (_, mover_value), _, capture, child in tactical[:QUIESCENCE_TRIES]:
             quick = capture.quick_outcome(child.state)
             if quick is not None:
                 value = outcome_value(quick, self._root, ply + 1)
             else:
                 # the landing cell is read only for the captures searched (reading it builds the move's details)
                 landing = target if target is not None else capture.landing()
-                if self._losing(capture, child, landing):
+                if self._losing(child, mover_value, landing):
                     continue
                 value = self._quiesce(child.state, child.sig, alpha, beta, ply + 1, qply + 1, landing)
             if maximising:
